@@ -1,0 +1,190 @@
+"""Cards, packs and notation (RULES §1).
+
+A card is a small int, ``suit * 13 + rank``: ranks ``0..12`` are ``2 … A`` (N1) and suits
+``0..3`` are ♠ ♣ ♦ ♥ in the order of N3. A set of cards (a hand, a pack) is an int bitmask.
+Enums and strings appear only at the edges: parsing and display.
+
+>>> parse_card("10h"), card_str(parse_card("Т♠")), card_str(parse_card("T♠"))
+(47, 'AS', 'TS')
+>>> card_str(parse_card("дп"), lang="ru")
+'Д♠'
+>>> cards_str(cards_of(pack_mask(32))[:3])
+'7S 8S 9S'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rams.errors import NotationError
+
+__all__ = [
+    "ACE",
+    "CLUBS",
+    "DIAMONDS",
+    "HEARTS",
+    "JACK",
+    "KING",
+    "PACK_SIZES",
+    "QUEEN",
+    "RANKS",
+    "SPADES",
+    "SUITS",
+    "SUIT_MASKS",
+    "TEN",
+    "Card",
+    "bit",
+    "card",
+    "card_str",
+    "cards_of",
+    "cards_str",
+    "mask_of",
+    "pack",
+    "pack_mask",
+    "parse_card",
+    "parse_cards",
+    "rank_of",
+    "suit_of",
+    "suit_str",
+]
+
+Card = int
+"""A card: ``suit * 13 + rank``."""
+
+#: Rank letters, low to high (N1). ``T`` is the ten.
+RANKS = "23456789TJQKA"
+#: Suit letters in the order of N3: ♠ < ♣ < ♦ < ♥.
+SUITS = "SCDH"
+SUIT_SYMBOLS = "♠♣♦♥"
+SPADES, CLUBS, DIAMONDS, HEARTS = range(4)
+TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12
+
+#: Bitmask of each suit's 13 cards.
+SUIT_MASKS: tuple[int, int, int, int] = (
+    0x1FFF,
+    0x1FFF << 13,
+    0x1FFF << 26,
+    0x1FFF << 39,
+)
+
+_RU_RANKS = {TEN: "10", JACK: "В", QUEEN: "Д", KING: "К", ACE: "Т"}
+_EN_RANKS = {TEN: "10"}
+
+# Accepted spellings (N1). Cyrillic «Т» (U+0422) is the ace, Latin T the ten: the tables are
+# keyed by code point, so the two never meet.
+_RANK_INPUT: dict[str, int] = {r: i for i, r in enumerate(RANKS)}
+_RANK_INPUT.update({"10": TEN, "Т": ACE, "К": KING, "Д": QUEEN, "В": JACK})
+_SUIT_INPUT: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
+_SUIT_INPUT.update({sym: i for i, sym in enumerate(SUIT_SYMBOLS)})
+_SUIT_INPUT.update({"♤": SPADES, "♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS})
+# Russian suit initials: пики, трефы, бубны, черви.
+_SUIT_INPUT.update({"П": SPADES, "Т": CLUBS, "Б": DIAMONDS, "Ч": HEARTS})
+
+#: The packs of N2 and K1, by size.
+PACK_SIZES = (30, 32, 36, 52)
+
+
+def card(rank: int, suit: int) -> Card:
+    """The card of a rank index (0 = 2 … 12 = A) and a suit index (0 = ♠ … 3 = ♥)."""
+    return suit * 13 + rank
+
+
+def suit_of(c: Card) -> int:
+    """The suit index of a card."""
+    return c // 13
+
+
+def rank_of(c: Card) -> int:
+    """The rank index of a card: 0 for a two, 12 for an ace."""
+    return c % 13
+
+
+def bit(c: Card) -> int:
+    """The one-card bitmask of ``c``."""
+    return 1 << c
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bitmask of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bitmask, in ascending order (by suit, then rank: N3)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def parse_card(text: str) -> Card:
+    """Read one card in any accepted spelling (N1): ``AS``, ``10h``, ``Т♠``, ``дп``.
+
+    >>> parse_card("QD") == parse_card("Д♦") == parse_card("qd")
+    True
+    """
+    t = text.strip().upper()
+    if len(t) < 2:
+        raise NotationError(f"N1: not a card: {text!r}")
+    rank = _RANK_INPUT.get(t[:-1])
+    suit = _SUIT_INPUT.get(t[-1])
+    if rank is None or suit is None:
+        raise NotationError(f"N1: not a card: {text!r}")
+    return card(rank, suit)
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces or commas; an empty string gives no cards."""
+    return [parse_card(t) for t in text.replace(",", " ").split()]
+
+
+def card_str(c: Card, lang: str = "record") -> str:
+    """Write a card: ``record`` notation (``TS``), or for display ``en`` (``10♠``) or ``ru`` (``10♠``, ``Т♠``)."""
+    rank, suit = rank_of(c), suit_of(c)
+    if lang == "record":
+        return RANKS[rank] + SUITS[suit]
+    names = _RU_RANKS if lang == "ru" else _EN_RANKS
+    return names.get(rank, RANKS[rank]) + SUIT_SYMBOLS[suit]
+
+
+def cards_str(cards: Iterable[Card], lang: str = "record") -> str:
+    """Write cards separated by spaces."""
+    return " ".join(card_str(c, lang) for c in cards)
+
+
+def suit_str(suit: int, lang: str = "record") -> str:
+    """Write a suit: its letter in records, its symbol on screen."""
+    return SUITS[suit] if lang == "record" else SUIT_SYMBOLS[suit]
+
+
+def _build_pack(size: int) -> tuple[Card, ...]:
+    lowest = {32: 5, 36: 4, 52: 0, 30: 5}[size]
+    cards = [card(r, s) for s in range(4) for r in range(lowest, 13)]
+    if size == 30:
+        # K1: the 36-card pack without the four sixes, the 7♠ and the 7♣.
+        cards.remove(card(5, SPADES))
+        cards.remove(card(5, CLUBS))
+    return tuple(cards)
+
+
+_PACKS = {size: _build_pack(size) for size in PACK_SIZES}
+_PACK_MASKS = {size: mask_of(cards) for size, cards in _PACKS.items()}
+
+
+def pack(size: int) -> tuple[Card, ...]:
+    """The cards of a pack (N2, K1) in ascending order; sizes 30, 32, 36, 52."""
+    try:
+        return _PACKS[size]
+    except KeyError:
+        raise NotationError(f"N2: no {size}-card pack; packs have {PACK_SIZES} cards") from None
+
+
+def pack_mask(size: int) -> int:
+    """The bitmask of a pack."""
+    pack(size)
+    return _PACK_MASKS[size]

@@ -1,0 +1,1258 @@
+"""One deal (сдача) as an explicit state machine (RULES §2–§8, §10.1, §11).
+
+deal → [Pam swap] → play/pass → [talon] → exchange → dealer's turned trump →
+declarations (rams, jacks) → five tricks → scoring. The deal also carries what it needs
+of the game (партия): the records, the stake and Даве, because a deal can end the game
+(S6) and a record's value changes what is legal (K3, K5, S7).
+
+>>> from rams.rules import Rules
+>>> from rams.cards import parse_cards
+>>> deck = parse_cards(
+...     "AS KS QS AC AD 7H JS TS 9S 8H 9H 7C 7D KH QH 8S 7S 8C 9C TC JC QC KC 8D 9D"
+...     " TD JD QD KD TH JH AH")
+>>> d = Deal(Rules.preset("classic", 3), dealer=2, deck=deck)
+>>> d.phase, d.to_move, [str(a) for a in d.legal_actions()]
+(<Phase.DECLARE: 'declare'>, 0, ['play'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rams.actions import (
+    ACCEPT,
+    CLAIM,
+    CONCEDE,
+    DAVE,
+    GO,
+    KEEP,
+    PASS,
+    PLAY_IN,
+    SELL,
+    TAKE,
+    Action,
+    Exchange,
+    Play,
+    Say,
+    Swap,
+    play,
+)
+from rams.cards import (
+    ACE,
+    CLUBS,
+    JACK,
+    KING,
+    QUEEN,
+    SUIT_MASKS,
+    SUITS,
+    Card,
+    card,
+    card_str,
+    cards_of,
+    cards_str,
+    pack,
+    rank_of,
+    suit_of,
+)
+from rams.errors import IllegalActionError, RulesError
+from rams.events import Event, EventKind
+from rams.observation import Observation, Phase
+from rams.rules import Rules
+
+__all__ = ["NUM_ACTIONS", "PAM", "Deal", "Phase", "Standing"]
+
+PAM = card(JACK, CLUBS)
+"""Памфил, the jack of clubs (M1)."""
+
+_JACKS = tuple(card(JACK, s) for s in range(4))
+_ALL_JACKS = sum(1 << c for c in _JACKS)
+_ALL_ACES = sum(1 << card(ACE, s) for s in range(4))
+_BLACK_JACKS = (1 << _JACKS[0]) | (1 << _JACKS[1])
+_RED_JACKS = (1 << _JACKS[2]) | (1 << _JACKS[3])
+_SPADE_ACE = card(ACE, 0)
+_FIVE_SUIT_BASE = 5  # R2: the holder writes off 5, the others add 5
+_WIN = 10**6  # a jack value that wins the game (V1), larger than any count
+
+# Bits above a card in its suit: for overtrumping and heading.
+_ABOVE = tuple(
+    sum(1 << card(r, suit_of(c)) for r in range(rank_of(c) + 1, 13)) for c in range(52)
+)
+
+# Integer action ids, for adapters and fast paths (see Deal.action_id).
+_ID_PLAY_IN, _ID_PASS, _ID_EXCHANGE, _ID_SWAP = 52, 53, 54, 86
+_WORD_IDS = {
+    "keep": 138,
+    "take": 139,
+    "sell": 140,
+    "go": 141,
+    "dave": 142,
+    "accept": 143,
+    "concede": 144,
+    "claim": 145,
+}
+_ID_WORDS = {v: k for k, v in _WORD_IDS.items()}
+NUM_ACTIONS = 146
+"""The size of the integer action space: 52 cards, play, pass, 32 exchanges, 52 swaps, 8 words."""
+
+
+def _popcount(m: int) -> int:
+    return m.bit_count()
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What a deal takes over from the game: the records, the stake and Даве rights (V4).
+
+    ``dave_offerer`` is the only seat that may offer Даве, or None while either may.
+    """
+
+    records: tuple[int, ...]
+    stake: int = 1
+    dave_offerer: int | None = None
+
+
+class Deal:
+    """One deal of a Rams-family game.
+
+    ``deck`` is the whole pack, top card first (D1); ``dealer`` a 0-based seat. Drive it
+    with :meth:`legal_actions` and :meth:`apply`; read it through :meth:`observation`.
+    """
+
+    __slots__ = (
+        "_best_trump",
+        "_ace_value",
+        "_pam_bit",
+        "_suit_mask",
+        "_trump_ace",
+        "_trump_honours",
+        "_trump_king",
+        "_trump_mask",
+        "_trump_queen",
+        "_win_card",
+        "_win_locked",
+        "_win_seat",
+        "actions",
+        "active",
+        "calls",
+        "completed",
+        "credited",
+        "dave_offerer",
+        "dave_pending",
+        "deal_hands",
+        "dealer",
+        "deck",
+        "discards",
+        "events",
+        "exchanged",
+        "exchangers",
+        "hands",
+        "jack_credit",
+        "jack_remise",
+        "known",
+        "leader",
+        "n",
+        "order",
+        "pam_holder",
+        "phase",
+        "pre_play_records",
+        "q_due",
+        "records",
+        "rules",
+        "stake",
+        "start_hands",
+        "start_records",
+        "stock",
+        "stock_pos",
+        "taker",
+        "talon",
+        "to_move",
+        "trick",
+        "tricks_taken",
+        "trump",
+        "turned",
+        "turned_in_hand",
+        "void",
+        "win_clause",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        deck: Sequence[Card],
+        standing: Standing | None = None,
+    ) -> None:
+        n = rules.players
+        if not 0 <= dealer < n:
+            raise RulesError(f"D4: dealer seat {dealer} is not one of the {n} seats", ("players",))
+        expected = pack(rules.pack_size)
+        if len(deck) != len(expected) or sorted(deck) != list(expected):
+            raise RulesError(_deck_problem(deck, expected, rules.pack_size), ("pack",))
+        st = standing or Standing((rules.start_score,) * n)
+        if len(st.records) != n:
+            raise RulesError(f"S1: {len(st.records)} records for {n} players", ("players",))
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.deck = tuple(deck)
+        self.order = tuple((dealer + i) % n for i in range(1, n + 1))
+        self.records = list(st.records)
+        self.start_records = tuple(st.records)
+        self.pre_play_records: tuple[int, ...] | None = None
+        self.stake = st.stake
+        self.dave_offerer = st.dave_offerer
+        self.dave_pending: int | None = None
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.calls: list[str | None] = [None] * n
+        self.active: list[int] = []
+        self.exchanged: list[int | None] = [None] * n
+        self.exchangers: list[int] = []
+        self.discards = 0
+        self.known = [0] * n
+        self.taker: int | None = None
+        self.talon = 0
+        self.trick: list[tuple[int, Card]] = []
+        self.completed: list[tuple[tuple[int, Card], ...]] = []
+        self.tricks_taken = [0] * n
+        self.credited = [False] * n
+        self.jack_credit = [0] * n
+        self.jack_remise = [0] * n
+        self.start_hands = [0] * n
+        self.q_due: int | None = None
+        self.leader = self.order[0]
+        self.winner: int | None = None
+        self.win_clause = ""
+        self.void = False
+        self.pam_holder: int | None = None
+        self._win_seat = -1
+        self._win_card = -1
+        self._win_locked = False
+        self._best_trump = -1
+        self.trump: int | None = None
+        self._pam_bit = 0
+        self._suit_mask: tuple[int, ...] = SUIT_MASKS
+        self._trump_mask = self._trump_ace = self._trump_king = self._trump_queen = 0
+        self._trump_honours = 0
+        self._ace_value: tuple[int, ...] = (0, 0, 0, 0)
+        self._deal_cards()
+
+    # Dealing (D2, D3, K1, V2) ------------------------------------------------------
+
+    def _deal_cards(self) -> None:
+        rules, n = self.rules, self.n
+        hands = [0] * n
+        talon = 0
+        recipients: list[int] = list(self.order)
+        if rules.talon:
+            non_dealer = (self.dealer + 1) % n
+            recipients = [non_dealer, self.dealer, -1]
+        pos = 0
+        last_to_dealer = -1
+        for size in rules.packets:
+            for who in recipients:
+                for c in self.deck[pos : pos + size]:
+                    if who < 0:
+                        talon |= 1 << c
+                    else:
+                        hands[who] |= 1 << c
+                        if who == self.dealer:
+                            last_to_dealer = c
+                pos += size
+        self.hands = hands
+        self.talon = talon
+        self.turned_in_hand = rules.turned_card_in_hand
+        if self.turned_in_hand:
+            # K1: Петух with six: the dealer's last card is trump, shown, and stays in his hand.
+            self.turned: Card | None = None
+            self.stock: list[Card] = []
+            self._set_trump(suit_of(last_to_dealer))
+            self.known[self.dealer] |= 1 << last_to_dealer
+            shown: tuple[Card, ...] = (last_to_dealer,)
+        else:
+            self.turned = self.deck[pos]
+            pos += 1
+            self.stock = [] if rules.talon else list(self.deck[pos:])
+            shown = (self.turned,)
+            if not (rules.pamfil and self.turned == PAM):
+                self._set_trump(suit_of(self.turned))
+        self.stock_pos = 0
+        self.deal_hands = list(hands)
+        self.events.append(Event(EventKind.DEAL, self.dealer, shown, clause="D3"))
+        if rules.pamfil:
+            self._find_pam_holder()
+        if rules.pamfil and self.turned == PAM:
+            self._set_phase(Phase.PAM_SWAP, self.dealer)
+        else:
+            self._after_pam()
+
+    def _set_trump(self, trump: int) -> None:
+        rules = self.rules
+        self.trump = trump
+        pam = (1 << PAM) if rules.pamfil else 0
+        self._pam_bit = pam
+        self._suit_mask = tuple(m & ~pam for m in SUIT_MASKS)
+        self._trump_mask = self._suit_mask[trump]
+        self._trump_ace = 1 << card(ACE, trump)
+        self._trump_king = 1 << card(KING, trump)
+        self._trump_queen = 1 << card(QUEEN, trump)
+        self._trump_honours = (
+            (1 << card(KING, trump)) | (1 << card(QUEEN, trump)) | (1 << card(JACK, trump))
+        ) & ~pam
+        self._ace_value = tuple(rules.ace_value(s, trump) for s in range(4))
+
+    def _find_pam_holder(self) -> None:
+        self.pam_holder = None
+        for seat in range(self.n):
+            if self.hands[seat] >> PAM & 1:
+                self.pam_holder = seat
+
+    def _after_pam(self) -> None:
+        rules = self.rules
+        if rules.talon:
+            self._set_phase(Phase.TALON, self.order[0])
+        elif rules.passing:
+            self._set_phase(Phase.DECLARE, self.order[0])
+        else:
+            self.active = list(self.order)
+            self._start_exchange()
+
+    def _set_phase(self, phase: Phase, to_move: int | None) -> None:
+        self.phase = phase
+        self.to_move = to_move
+
+    # Queries ----------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once the deal is finished (or has ended the game)."""
+        return self.phase is Phase.DONE
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock (E4)."""
+        return len(self.stock) - self.stock_pos
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds. Not for players: they read :meth:`observation`."""
+        return cards_of(self.hands[seat])
+
+    def can_claim(self, seat: int) -> bool:
+        """Whether ``seat`` may claim the game now (S7)."""
+        return (
+            self.rules.overshoot == "restart" and self.winner is None and self.records[seat] <= 0
+        )
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` (by default the seat to act) may take now.
+
+        Only the seat to act has actions of the phase; any seat may have ``claim`` (S7).
+        """
+        if self.winner is not None:
+            return []
+        if seat is None:
+            seat = self.to_move
+            if seat is None:
+                return []
+        out: list[Action] = []
+        if seat == self.to_move:
+            out = self._phase_actions(seat)
+            if self._may_offer_dave(seat):
+                out.append(DAVE)
+        if self.rules.overshoot == "restart" and self.records[seat] <= 0:
+            out.append(CLAIM)
+        return out
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to act may play (P2–P6, M1); empty outside play."""
+        if self.phase is not Phase.PLAY or self.dave_pending is not None or self.to_move is None:
+            return []
+        return cards_of(self._legal_card_mask(self.to_move))
+
+    def _phase_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if self.dave_pending is not None:
+            return [ACCEPT, CONCEDE]
+        if phase is Phase.PLAY:
+            mask = self._legal_card_mask(seat)
+            return [play(c) for c in cards_of(mask)]
+        if phase is Phase.DECLARE:
+            return [a for a in (PLAY_IN, PASS) if self._declare_problem(seat, a) is None]
+        if phase is Phase.EXCHANGE:
+            hand = cards_of(self.hands[seat])
+            most = min(self.rules.max_exchange, self.stock_count)
+            subsets = []
+            for m in range(1 << len(hand)):
+                if _popcount(m) <= most:
+                    subsets.append(Exchange(tuple(c for i, c in enumerate(hand) if m >> i & 1)))
+            return list(subsets)
+        if phase is Phase.DEALER_TRUMP:
+            out: list[Action] = [Swap(c) for c in cards_of(self.hands[seat])]
+            if self.rules.dealer_trump == "optional":
+                out.append(KEEP)
+            return out
+        if phase is Phase.PAM_SWAP:
+            return [Swap(c) for c in cards_of(self.hands[seat])]
+        if phase is Phase.TALON:
+            return [TAKE, SELL] if seat != self.dealer else [TAKE, GO]
+        return []
+
+    def _may_offer_dave(self, seat: int) -> bool:
+        return (
+            self.rules.dave
+            and self.dave_pending is None
+            and self.phase in (Phase.TALON, Phase.DEALER_TRUMP, Phase.PLAY)
+            and (self.dave_offerer is None or self.dave_offerer == seat)
+        )
+
+    # Applying actions ----------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` by ``seat`` (by default the seat to act).
+
+        Raises :class:`~rams.errors.IllegalActionError`, naming the clause, for anything the
+        rules forbid; the deal is then unchanged.
+        """
+        if seat is None:
+            if self.to_move is None:
+                raise self._over_error()
+            seat = self.to_move
+        if not 0 <= seat < self.n:
+            raise IllegalActionError("N4", f"there is no seat p{seat + 1}")
+        if action == CLAIM:
+            self._claim(seat)
+        elif self.winner is not None or self.phase is Phase.DONE:
+            raise self._over_error()
+        elif seat != self.to_move:
+            raise self._turn_error(seat, action)
+        elif self.dave_pending is not None:
+            self._answer_dave(seat, action)
+        elif action == DAVE:
+            self._offer_dave(seat)
+        elif self.phase is Phase.PLAY:
+            if not isinstance(action, Play):
+                raise self._wrong_kind(seat, action, "a card", "P1")
+            self._play(seat, action.card)
+        elif self.phase is Phase.DECLARE:
+            self._declare(seat, action)
+        elif self.phase is Phase.EXCHANGE:
+            if not isinstance(action, Exchange):
+                raise self._wrong_kind(seat, action, "exchange", "E4, X1")
+            self._exchange(seat, action)
+        elif self.phase is Phase.DEALER_TRUMP:
+            self._dealer_trump(seat, action)
+        elif self.phase is Phase.TALON:
+            self._talon(seat, action)
+        elif self.phase is Phase.PAM_SWAP:
+            self._pam_swap(seat, action)
+        self.actions.append((seat, action))
+
+    def _over_error(self) -> IllegalActionError:
+        if self.winner is not None:
+            return IllegalActionError(
+                "X9", f"the game is over: p{self.winner + 1} has won ({self.win_clause})"
+            )
+        return IllegalActionError("X9", "the deal is over")
+
+    def _turn_error(self, seat: int, action: Action) -> IllegalActionError:
+        assert self.to_move is not None
+        clause = {
+            Phase.DECLARE: "E1",
+            Phase.EXCHANGE: "E4",
+            Phase.DEALER_TRUMP: "E5",
+            Phase.PLAY: "P1",
+            Phase.TALON: "V2",
+            Phase.PAM_SWAP: "M3",
+        }.get(self.phase, "X9")
+        if self.dave_pending is not None:
+            clause = "V4"
+        owed = "answer Даве" if self.dave_pending is not None else self._owed_word()
+        return IllegalActionError(
+            clause, f"p{seat + 1} may not {action}: p{self.to_move + 1} is to {owed}"
+        )
+
+    def _owed_word(self) -> str:
+        return {
+            Phase.DECLARE: "say play or pass",
+            Phase.EXCHANGE: "exchange",
+            Phase.DEALER_TRUMP: "swap or keep" if self.rules.dealer_trump == "optional" else "swap",
+            Phase.PLAY: "play a card",
+            Phase.TALON: "take or sell" if self.to_move != self.dealer else "take or go",
+            Phase.PAM_SWAP: "swap for Pam",
+        }.get(self.phase, "act")
+
+    def owed(self) -> str:
+        """In words, what the deal waits for: ``p2 is to play a card``."""
+        if self.to_move is None:
+            return "nothing (the deal is over)"
+        if self.dave_pending is not None:
+            return f"p{self.to_move + 1} is to accept or concede Даве"
+        return f"p{self.to_move + 1} is to {self._owed_word()}"
+
+    def _wrong_kind(self, seat: int, action: Action, want: str, clause: str) -> IllegalActionError:
+        return IllegalActionError(
+            clause, f"p{seat + 1} is to {self._owed_word()}, not {action}"
+        )
+
+    # M3 ----------------------------------------------------------------------------
+
+    def _pam_swap(self, seat: int, action: Action) -> None:
+        if not isinstance(action, Swap):
+            raise self._wrong_kind(seat, action, "swap", "M3")
+        c = action.card
+        if not self.hands[seat] >> c & 1:
+            raise IllegalActionError("M3", f"p{seat + 1} does not hold {card_str(c)}")
+        self.hands[seat] = self.hands[seat] & ~(1 << c) | (1 << PAM)
+        self.deal_hands[seat] = self.hands[seat]
+        self.known[seat] |= 1 << PAM
+        self.turned = c
+        self.pam_holder = seat
+        self._set_trump(suit_of(c))
+        self.events.append(Event(EventKind.PAM_SWAP, seat, (PAM, c), clause="M3"))
+        self._after_pam()
+
+    # E1–E3 -------------------------------------------------------------------------
+
+    def _declare_problem(self, seat: int, action: Action) -> IllegalActionError | None:
+        if action not in (PLAY_IN, PASS):
+            return self._wrong_kind(seat, action, "play or pass", "E1")
+        if action == PASS:
+            if self.rules.ace_forbids_pass and self.deal_hands[seat] & _ALL_ACES:
+                aces = cards_str(cards_of(self.deal_hands[seat] & _ALL_ACES))
+                return IllegalActionError(
+                    "E2", f"p{seat + 1} was dealt an ace ({aces}) and may not pass"
+                )
+            if seat == self.dealer and len(self.active) == 1:
+                return IllegalActionError(
+                    "E3",
+                    f"only p{self.active[0] + 1} plays before the dealer, "
+                    f"so the dealer p{seat + 1} must play",
+                )
+        return None
+
+    def _declare(self, seat: int, action: Action) -> None:
+        problem = self._declare_problem(seat, action)
+        if problem is not None:
+            raise problem
+        assert isinstance(action, Say)
+        self.calls[seat] = action.word
+        if action == PLAY_IN:
+            self.active.append(seat)
+        self.events.append(Event(EventKind.CALL, seat, detail=action.word, clause="E1"))
+        i = self.order.index(seat)
+        if i == self.n - 1:
+            self._start_exchange()
+            return
+        nxt = self.order[i + 1]
+        if nxt == self.dealer and not self.active:
+            # E3, X3: nobody before the dealer plays: the deal is void, the dealer says nothing.
+            self.void = True
+            self.events.append(Event(EventKind.VOID, self.dealer, clause="E3"))
+            self._finish()
+            return
+        self.to_move = nxt
+
+    # E4, K5 ------------------------------------------------------------------------
+
+    def _start_exchange(self) -> None:
+        rules = self.rules
+        exchangers = list(self.active)
+        if self.turned_in_hand:
+            exchangers = []  # K1: no stock, no exchange
+        elif rules.freeze:
+            if any(r <= 1 for r in self.start_records):
+                self.events.append(Event(EventKind.FROZEN, None, clause="K5", count=1))
+                exchangers = []
+            else:
+                for s in list(exchangers):
+                    if self.start_records[s] <= 2:
+                        exchangers.remove(s)
+                        self.events.append(Event(EventKind.FROZEN, s, clause="K5", count=2))
+        self.exchangers = exchangers
+        if exchangers:
+            self._set_phase(Phase.EXCHANGE, exchangers[0])
+        else:
+            self._start_dealer_trump()
+
+    def _exchange(self, seat: int, action: Exchange) -> None:
+        hand = self.hands[seat]
+        discard = action.mask
+        if discard & ~hand:
+            missing = cards_str(cards_of(discard & ~hand))
+            raise IllegalActionError("E4", f"p{seat + 1} does not hold {missing}")
+        k = len(action.cards)
+        if k > self.rules.max_exchange:
+            raise IllegalActionError(
+                "E4", f"p{seat + 1} may exchange at most {self.rules.max_exchange} cards, not {k}"
+            )
+        if k > self.stock_count:
+            raise IllegalActionError(
+                "E4",
+                f"p{seat + 1} may not discard {k} cards: the stock holds {self.stock_count}",
+            )
+        drawn = self.stock[self.stock_pos : self.stock_pos + k]
+        self.stock_pos += k
+        hand &= ~discard
+        for c in drawn:
+            hand |= 1 << c
+        self.hands[seat] = hand
+        self.discards |= discard
+        self.exchanged[seat] = k
+        self.events.append(
+            Event(
+                EventKind.EXCHANGE,
+                seat,
+                count=k,
+                secret=action.cards,
+                drawn=tuple(drawn),
+                clause="E4",
+            )
+        )
+        i = self.exchangers.index(seat)
+        if i + 1 < len(self.exchangers):
+            self.to_move = self.exchangers[i + 1]
+        else:
+            self._start_dealer_trump()
+
+    # E5, X1, V2, V3 ------------------------------------------------------------------
+
+    def _start_dealer_trump(self) -> None:
+        rules = self.rules
+        if (
+            self.turned is not None
+            and rules.dealer_trump != "forbidden"
+            and self.dealer in self.active
+        ):
+            self._set_phase(Phase.DEALER_TRUMP, self.dealer)
+        else:
+            self._declarations()
+
+    def _dealer_trump(self, seat: int, action: Action) -> None:
+        if action == KEEP:
+            if self.rules.dealer_trump == "mandatory":
+                raise IllegalActionError(
+                    "E5",
+                    f"the dealer p{seat + 1} must take the turned trump "
+                    f"(dealer_trump = mandatory): swap a card",
+                )
+            self.events.append(Event(EventKind.KEEP, seat, clause="E5"))
+        elif isinstance(action, Swap):
+            c = action.card
+            if not self.hands[seat] >> c & 1:
+                raise IllegalActionError("E5", f"p{seat + 1} does not hold {card_str(c)}")
+            assert self.turned is not None
+            t = self.turned
+            self.hands[seat] = self.hands[seat] & ~(1 << c) | (1 << t)
+            self.discards |= 1 << c
+            self.known[seat] |= 1 << t
+            self.known[seat] &= ~(1 << c)
+            self.events.append(Event(EventKind.DEALER_SWAP, seat, (t,), secret=(c,), clause="E5"))
+            self.turned = None
+        else:
+            raise self._wrong_kind(seat, action, "swap", "E5, X1")
+        self._declarations()
+
+    def _talon(self, seat: int, action: Action) -> None:
+        allowed = (TAKE, SELL) if seat != self.dealer else (TAKE, GO)
+        if action not in allowed:
+            raise self._wrong_kind(seat, action, "talon", "V2")
+        assert isinstance(action, Say)
+        self.events.append(Event(EventKind.TALON, seat, detail=action.word, clause="V2"))
+        self.active = list(self.order)
+        if action == TAKE:
+            self.discards |= self.hands[seat]
+            self.hands[seat] = self.talon
+            self.talon = 0
+            self.taker = seat
+            self.known[seat] = 0
+            self._start_dealer_trump()
+        elif action == SELL:
+            self.to_move = self.dealer
+        else:
+            self._start_dealer_trump()
+
+    # Declarations: R1–R4, J1–J5, X4, X5 -------------------------------------------------
+
+    def _aces(self, mask: int) -> int:
+        v = self._ace_value
+        total = 0
+        for s in range(4):
+            if mask >> (13 * s + ACE) & 1:
+                total += v[s]
+        return total
+
+    def _rams_of(self, seat: int) -> tuple[tuple[int, ...], str, int, int] | None:
+        """The rams a player who plays shows, with its rank key, kind, suit and write-off."""
+        rules, hand = self.rules, self.hands[seat]
+        pos = self.order.index(seat)
+        if rules.four_aces == "win_game" and hand & _ALL_ACES == _ALL_ACES:
+            return (3, 0, 0, -pos), "four_aces", -1, 0
+        for suit in range(4):
+            if hand & SUIT_MASKS[suit] == hand:
+                ace = self._ace_value[suit] if hand >> (13 * suit + ACE) & 1 else 0
+                if suit == self.trump and rules.trump_rams is not None:
+                    value = rules.trump_rams + ace
+                    return (2, 0, value, -pos), "trump_rams", suit, value
+                if rules.five_suit:
+                    value = _FIVE_SUIT_BASE + ace
+                    return (1, suit, value, -pos), "five_suit", suit, value
+        return None
+
+    def _declarations(self) -> None:
+        rules = self.rules
+        shown = []
+        for seat in self.active:
+            r = self._rams_of(seat)
+            if r is not None:
+                shown.append((r, seat))
+        if shown:
+            self._score_rams(shown)
+            return
+        if rules.jacks == "rams":
+            for seat in self.order:
+                if self._score_jacks(seat):
+                    return
+        elif rules.jacks in ("petukh", "petukh-any"):
+            for seat in self.active:
+                self._petukh_jacks(seat)
+        self._start_play()
+
+    def _score_rams(self, shown: list[tuple[tuple[tuple[int, ...], str, int, int], int]]) -> None:
+        rules = self.rules
+        shown.sort(key=lambda x: x[0][0], reverse=True)
+        (key, kind, suit, value), holder = shown[0]
+        cards = tuple(cards_of(self.hands[holder]))
+        if kind == "four_aces" or rules.five_suit_wins:
+            # R1, M4: the holder's record becomes 0 and he wins at once.
+            clause = "R1" if kind == "four_aces" else "M4"
+            delta = -self.records[holder]
+            self._write(holder, delta, EventKind.RAMS, clause, cards, kind, suit)
+        else:
+            clause = "R3" if kind == "trump_rams" else "R2"
+            self._write(holder, -value, EventKind.RAMS, clause, cards, kind, suit)
+        for (_, k, s, _), seat in shown[1:]:
+            # R4: a beaten rams is shown, scores nothing, and its holder pays like the others.
+            hand = tuple(cards_of(self.hands[seat]))
+            self.events.append(Event(EventKind.RAMS, seat, hand, clause="R4", detail=k, count=s))
+        if kind == "four_aces" or rules.five_suit_wins:
+            self._win(holder, clause)
+            return
+        base = rules.trump_rams if kind == "trump_rams" else _FIVE_SUIT_BASE
+        assert base is not None
+        for seat in self.active:
+            if seat != holder:
+                self._write(
+                    seat, base + self._aces(self.hands[seat]), EventKind.RAMS_PAY, clause
+                )
+        if self._reached_zero(holder):
+            self._win(holder, "S6")
+            return
+        self._finish()
+
+    def _jack_value(self, mask: int) -> int:
+        jacks = mask & _ALL_JACKS
+        if jacks == _ALL_JACKS:
+            fj = self.rules.four_jacks
+            return _WIN if fj == "win_game" else int(fj)
+        if jacks & _BLACK_JACKS == _BLACK_JACKS or jacks & _RED_JACKS == _RED_JACKS:
+            return 5
+        return 0
+
+    def _score_jacks(self, seat: int) -> bool:
+        """Write ``seat``'s jacks (J1–J3, X5); True if that ends the game."""
+        dealt, final = self.deal_hands[seat], self.hands[seat]
+        dv, fv = self._jack_value(dealt), self._jack_value(final)
+        if dv == 0 and fv == 0:
+            return False
+        best = max(dv, fv)
+        source = final if fv >= dv else dealt
+        cards = tuple(cards_of(source & _ALL_JACKS))
+        if fv >= dv:
+            self.known[seat] |= final & _ALL_JACKS
+        detail = "final" if fv >= dv else "dealt"
+        if best == _WIN:
+            self.events.append(Event(EventKind.JACKS, seat, cards, clause="V1", detail=detail))
+            self._set_record(seat, 0, EventKind.JACKS, "V1")
+            self._win(seat, "V1")
+            return True
+        self._write(seat, -best, EventKind.JACKS, "J1", cards=cards, detail=detail)
+        if self._reached_zero(seat):
+            self._win(seat, "S6")
+            return True
+        return False
+
+    def _petukh_jacks(self, seat: int) -> None:
+        """K4, K6: the jacks a player will write off with his first trick."""
+        trump = self.trump
+        assert trump is not None
+        best = 0
+        count = 0
+        for mask in (self.deal_hands[seat], self.hands[seat]):
+            jacks = mask & _ALL_JACKS
+            n = _popcount(jacks)
+            count = max(count, n)
+            if self.rules.jacks == "petukh":
+                if n == 4:
+                    value = 15
+                else:
+                    value = 0
+                    trump_jack = 1 << card(JACK, trump)
+                    for pair in (_BLACK_JACKS, _RED_JACKS):
+                        if jacks & pair == pair:
+                            value = max(value, 10 if pair & trump_jack else 5)
+            else:
+                value = 10 if n == 4 else 5 if n >= 2 else 0
+            best = max(best, value)
+        self.jack_credit[seat] = best
+        if self.rules.jacks == "petukh-any" and count >= 2:
+            self.jack_remise[seat] = 10
+
+    # Play: P1–P6, M1, M4, X7, X8 --------------------------------------------------------
+
+    def _start_play(self) -> None:
+        self.pre_play_records = tuple(self.records)
+        for seat in self.active:
+            self.start_hands[seat] = self.hands[seat]
+        if self.rules.talon:
+            self.leader = self.taker if self.taker is not None else (self.dealer + 1) % self.n
+        else:
+            self.leader = self.active[0]
+        self._set_phase(Phase.PLAY, self.leader)
+
+    def _legal_card_mask(self, seat: int) -> int:
+        hand = self.hands[seat]
+        pam = hand & self._pam_bit
+        trick = self.trick
+        if not trick:
+            ta = self._trump_ace
+            if hand & ta:
+                return ta | pam  # P4
+            if self.rules.marriage_lead:
+                tq = self._trump_queen
+                if self.q_due == seat and hand & tq:
+                    return tq | pam  # P5: the king won, the queen follows
+                tk = self._trump_king
+                if hand & (tk | tq) == tk | tq:
+                    return tk | pam  # P5
+            return hand
+        lead = trick[0][1]
+        if lead == PAM and self._pam_bit:
+            trumps = hand & self._trump_mask
+            return trumps if trumps else hand  # M1
+        lead_suit = lead // 13
+        follow = hand & self._suit_mask[lead_suit]
+        rules = self.rules
+        if follow:
+            legal = follow
+            if rules.must_head_trick and self._win_card // 13 == lead_suit:
+                higher = follow & _ABOVE[self._win_card]
+                if higher and not self._win_locked:
+                    legal = higher
+        else:
+            trumps = hand & self._trump_mask
+            if trumps and rules.must_trump:
+                legal = trumps
+                if rules.must_overtrump:
+                    best = self._best_trump
+                    higher = trumps & _ABOVE[best] if best >= 0 else trumps
+                    if higher:
+                        legal = higher
+            else:
+                legal = hand & ~pam
+        if (
+            rules.ace_covers_honours
+            and legal & self._trump_ace
+            and self._win_card >= 0
+            and (1 << self._win_card) & self._trump_honours
+        ):
+            legal = self._trump_ace  # P6
+        return legal | pam
+
+    def _explain_card(self, seat: int, c: Card) -> IllegalActionError:
+        """Why ``c`` is not a legal card for ``seat`` (the slow path, for messages)."""
+        hand = self.hands[seat]
+        who = f"p{seat + 1}"
+        if not hand >> c & 1:
+            return IllegalActionError("P7", f"{who} does not hold {card_str(c)}")
+        legal = self._legal_card_mask(seat)
+        may = f"{who} may play {cards_str(cards_of(legal))}, not {card_str(c)}"
+        trick = self.trick
+        if not trick:
+            if hand & self._trump_ace:
+                return IllegalActionError(
+                    "P4", f"a player on lead holding the trump ace must lead it: {may}"
+                )
+            if self.q_due == seat:
+                return IllegalActionError(
+                    "P5", f"the trump king won, so its holder must lead the queen: {may}"
+                )
+            return IllegalActionError(
+                "P5", f"a player on lead holding the trump king and queen must lead the king: {may}"
+            )
+        lead = trick[0][1]
+        if lead == PAM and self._pam_bit:
+            return IllegalActionError("M1", f"Pam was led, so a trump must be played: {may}")
+        if legal == self._trump_ace | (hand & self._pam_bit) and self._win_card >= 0 and (
+            (1 << self._win_card) & self._trump_honours
+        ):
+            return IllegalActionError(
+                "P6", f"the trump ace must not let a trump face card pass: {may}"
+            )
+        lead_suit = lead // 13
+        if hand & self._suit_mask[lead_suit]:
+            if legal & ~self._pam_bit != hand & self._suit_mask[lead_suit]:
+                return IllegalActionError("P2", f"the trick must be headed in the suit led: {may}")
+            return IllegalActionError(
+                "P2", f"suit must be followed ({SUITS[lead_suit]} was led): {may}"
+            )
+        if legal & ~self._pam_bit != hand & self._trump_mask:
+            return IllegalActionError(
+                "P2", f"void in {SUITS[lead_suit]}, a higher trump must be played: {may}"
+            )
+        return IllegalActionError("P2", f"void in {SUITS[lead_suit]}, a trump must be played: {may}")
+
+    def _play(self, seat: int, c: Card) -> None:
+        if not self._legal_card_mask(seat) >> c & 1:
+            raise self._explain_card(seat, c)
+        self.hands[seat] &= ~(1 << c)
+        self.known[seat] &= ~(1 << c)
+        self.events.append(Event(EventKind.PLAY, seat, (c,), count=len(self.completed) + 1))
+        if not self.trick:
+            self._win_seat, self._win_card, self._win_locked = seat, c, False
+            self._best_trump = -1
+        else:
+            self._update_winner(seat, c)
+        if c // 13 == self.trump and c != PAM and c > self._best_trump:
+            self._best_trump = c
+        self.trick.append((seat, c))
+        if len(self.trick) == len(self.active):
+            self._end_trick()
+        else:
+            self.to_move = self._next_active(seat)
+
+    def _next_active(self, seat: int) -> int:
+        n = self.n
+        nxt = (seat + 1) % n
+        while self.calls[nxt] == "pass":
+            nxt = (nxt + 1) % n
+        return nxt
+
+    def _update_winner(self, seat: int, c: Card) -> None:
+        """P3, M1, M4: does ``c`` take over the trick from the card winning it so far?"""
+        w = self._win_card
+        if self._pam_bit:
+            if c == PAM:
+                self._win_seat, self._win_card, self._win_locked = seat, c, True
+                return
+            if w == PAM:
+                return
+        if self._win_locked:
+            return
+        trump = self.trump
+        if (
+            self.rules.spade_ace_beats_trump_ace
+            and c == _SPADE_ACE
+            and trump != 0
+            and w == card(ACE, trump)
+        ):
+            self._win_seat, self._win_card, self._win_locked = seat, c, True
+            return
+        cs, ws = c // 13, w // 13
+        if (cs == ws and c > w) or (cs == trump and ws != trump):
+            self._win_seat, self._win_card = seat, c
+
+    def _end_trick(self) -> None:
+        winner = self._win_seat
+        trick = tuple(self.trick)
+        lead_seat, lead_card = trick[0]
+        self.completed.append(trick)
+        self.trick = []
+        self.tricks_taken[winner] += 1
+        number = len(self.completed)
+        rules = self.rules
+        # P5: the duty to lead the queen after a winning king.
+        self.q_due = None
+        if (
+            rules.marriage_lead
+            and lead_seat == winner
+            and (1 << lead_card) == self._trump_king
+            and self.hands[winner] & self._trump_queen
+        ):
+            self.q_due = winner
+        spade_ace = next((s for s, c in trick if c == _SPADE_ACE), None)
+        bonus = rules.spade_ace_bonus if spade_ace is not None else 0
+        if rules.overshoot == "restart" and self.records[winner] <= 0:
+            # S7: a trick taken at ≤ 0 restarts the record and writes nothing off.
+            self.credited[winner] = True
+            self._set_record(winner, rules.start_score, EventKind.OVERSHOOT, "S7")
+        else:
+            amount = 1
+            detail = []
+            if not self.credited[winner]:
+                self.credited[winner] = True
+                aces = self._aces(self.start_hands[winner])
+                if aces:
+                    amount += aces
+                    detail.append(f"aces {aces}")
+                if self.jack_credit[winner]:
+                    amount += self.jack_credit[winner]
+                    detail.append(f"jacks {self.jack_credit[winner]}")
+            if bonus and spade_ace == winner:
+                amount += bonus
+                detail.append(f"spade ace {bonus}")
+            self._write(
+                winner,
+                -amount,
+                EventKind.TRICK,
+                "S2",
+                cards=tuple(c for _, c in trick),
+                detail=", ".join(detail),
+                count=number,
+            )
+        if bonus and spade_ace is not None and spade_ace != winner:
+            self._write(spade_ace, bonus, EventKind.SPADE_ACE, "K7")
+        if self._reached_zero(winner):
+            self._win(winner, "S6")
+            return
+        if number == 5:
+            self._remises()
+            self._finish()
+            return
+        self.leader = winner
+        self.to_move = winner
+
+    def _remises(self) -> None:
+        """S4, J4, K3, K6: each player who played and took no trick."""
+        rules = self.rules
+        for seat in self.active:
+            if self.tricks_taken[seat]:
+                continue
+            amount = 0
+            limit = rules.remise_only_at_or_below
+            if limit is None or self.records[seat] <= limit:
+                amount += rules.remise + self._aces(self.start_hands[seat])
+            amount += self.jack_remise[seat]
+            if amount:
+                self._write(seat, amount, EventKind.REMISE, "S4")
+
+    # Records, the end of the game: S6, S7, V4 ---------------------------------------
+
+    def _write(
+        self,
+        seat: int,
+        delta: int,
+        kind: EventKind,
+        clause: str,
+        cards: tuple[Card, ...] = (),
+        detail: str = "",
+        count: int = 0,
+    ) -> None:
+        self.records[seat] += delta
+        self.events.append(
+            Event(kind, seat, cards, delta, self.records[seat], clause, detail, count)
+        )
+
+    def _set_record(self, seat: int, value: int, kind: EventKind, clause: str) -> None:
+        self._write(seat, value - self.records[seat], kind, clause)
+
+    def _reached_zero(self, seat: int) -> bool:
+        return self.rules.overshoot == "off" and self.records[seat] <= 0
+
+    def _win(self, seat: int, clause: str) -> None:
+        """``seat`` wins the game; during play the others go back to their pre-play records."""
+        self.winner = seat
+        self.win_clause = clause
+        if self.phase is Phase.PLAY and self.pre_play_records is not None:
+            for other in range(self.n):
+                if other != seat and self.records[other] != self.pre_play_records[other]:
+                    self._set_record(other, self.pre_play_records[other], EventKind.REVERT, "S6")
+        self.events.append(Event(EventKind.WIN, seat, clause=clause, record=self.records[seat]))
+        if self.phase is not Phase.DONE:
+            self._finish()
+
+    def _finish(self) -> None:
+        if self.rules.pamfil and not self.void and self.pam_holder is not None:
+            self.events.append(
+                Event(EventKind.PAM, self.pam_holder, (PAM,), clause="M2", count=self.n - 1)
+            )
+        self._set_phase(Phase.DONE, None)
+        self.dave_pending = None
+        self.events.append(Event(EventKind.DONE))
+
+    def _claim(self, seat: int) -> None:
+        if self.winner is not None:
+            raise self._over_error()
+        if self.rules.overshoot != "restart":
+            raise IllegalActionError(
+                "S7", 'a claim needs overshoot = "restart"; the game ends by itself at 0'
+            )
+        if self.records[seat] > 0:
+            raise IllegalActionError(
+                "S7", f"p{seat + 1} may not claim: the record {self.records[seat]} is above 0"
+            )
+        self.events.append(Event(EventKind.CLAIM, seat, clause="S7"))
+        self._win(seat, "S7")
+
+    def _offer_dave(self, seat: int) -> None:
+        if not self.rules.dave:
+            raise IllegalActionError("V4", "Даве is not played (option dave is off)")
+        if not self._may_offer_dave(seat):
+            who = self.dave_offerer
+            raise IllegalActionError(
+                "V4",
+                f"p{seat + 1} may not offer Даве now"
+                + (f": after an acceptance only p{who + 1} may offer" if who is not None else ""),
+            )
+        self.dave_pending = seat
+        self.to_move = 1 - seat if self.n == 2 else None
+        self.events.append(Event(EventKind.DAVE, seat, clause="V4", count=self.stake))
+
+    def _answer_dave(self, seat: int, action: Action) -> None:
+        offerer = self.dave_pending
+        assert offerer is not None
+        if action == ACCEPT:
+            self.stake *= 2
+            self.dave_offerer = seat
+            self.dave_pending = None
+            self.to_move = offerer
+            self.events.append(Event(EventKind.ACCEPT, seat, clause="V4", count=self.stake))
+        elif action == CONCEDE:
+            self.dave_pending = None
+            self.events.append(Event(EventKind.CONCEDE, seat, clause="V4", count=self.stake))
+            self._win(offerer, "V4")
+        else:
+            raise IllegalActionError(
+                "V4", f"p{offerer + 1} offered Даве: p{seat + 1} must accept or concede, not {action}"
+            )
+
+    # Copy, observation, encoding -----------------------------------------------------
+
+    def copy(self) -> Deal:
+        """An independent copy (cheap: lists are copied, immutable parts shared)."""
+        new = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = list(value)
+            object.__setattr__(new, name, value)
+        return new
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see: its hand, the table, the public history (the one gate)."""
+        return Observation(
+            seat=seat,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_move=self.to_move,
+            hand=tuple(cards_of(self.hands[seat])),
+            trump=self.trump,
+            turned=self.turned,
+            stock_count=self.stock_count,
+            calls=tuple(self.calls),
+            active=tuple(self.active),
+            exchanged=tuple(self.exchanged),
+            trick=tuple(self.trick),
+            tricks=tuple(self.completed),
+            tricks_taken=tuple(self.tricks_taken),
+            records=tuple(self.records),
+            pre_play_records=self.pre_play_records,
+            stake=self.stake,
+            dave_offerer=self.dave_offerer,
+            dave_pending=self.dave_pending,
+            known=tuple(tuple(cards_of(m)) for m in self.known),
+            events=tuple(e.seen_by(seat) for e in self.events),
+            legal_actions=tuple(self.legal_actions(seat)),
+            winner=self.winner,
+        )
+
+    def standing(self) -> Standing:
+        """What the next deal takes over (the records, the stake, Даве rights)."""
+        return Standing(tuple(self.records), self.stake, self.dave_offerer)
+
+    def action_id(self, action: Action, seat: int | None = None) -> int:
+        """The integer id of an action (0 ≤ id < NUM_ACTIONS); an exchange is numbered by the
+        positions of its cards in ``seat``'s sorted hand."""
+        if isinstance(action, Play):
+            return action.card
+        if isinstance(action, Swap):
+            return _ID_SWAP + action.card
+        if isinstance(action, Exchange):
+            who = self.to_move if seat is None else seat
+            assert who is not None
+            hand = cards_of(self.hands[who])
+            return _ID_EXCHANGE + sum(1 << hand.index(c) for c in action.cards)
+        if action == PLAY_IN:
+            return _ID_PLAY_IN
+        if action == PASS:
+            return _ID_PASS
+        return _WORD_IDS[action.word]
+
+    def action_from_id(self, action_id: int, seat: int | None = None) -> Action:
+        """The action of an integer id (the inverse of :meth:`action_id`)."""
+        if 0 <= action_id < 52:
+            return play(action_id)
+        if action_id == _ID_PLAY_IN:
+            return PLAY_IN
+        if action_id == _ID_PASS:
+            return PASS
+        if _ID_EXCHANGE <= action_id < _ID_SWAP:
+            who = self.to_move if seat is None else seat
+            assert who is not None
+            hand = cards_of(self.hands[who])
+            m = action_id - _ID_EXCHANGE
+            return Exchange(tuple(c for i, c in enumerate(hand) if m >> i & 1))
+        if _ID_SWAP <= action_id < _ID_SWAP + 52:
+            return Swap(action_id - _ID_SWAP)
+        if action_id in _ID_WORDS:
+            return Say(_ID_WORDS[action_id])
+        raise IllegalActionError("§12", f"no action has the id {action_id}")
+
+    def legal_action_ids(self, seat: int | None = None) -> list[int]:
+        """The ids of :meth:`legal_actions` (for adapters and fast loops)."""
+        who = self.to_move if seat is None else seat
+        if (
+            self.phase is Phase.PLAY
+            and who == self.to_move
+            and who is not None
+            and self.dave_pending is None
+            and not self.rules.dave
+            and self.rules.overshoot == "off"
+        ):
+            return cards_of(self._legal_card_mask(who))
+        return [self.action_id(a, seat) for a in self.legal_actions(seat)]
+
+    def apply_id(self, action_id: int, seat: int | None = None) -> None:
+        """Apply the action of an integer id."""
+        if (
+            action_id < 52
+            and self.phase is Phase.PLAY
+            and seat is None
+            and self.dave_pending is None
+            and self.winner is None
+        ):
+            who = self.to_move
+            assert who is not None
+            self._play(who, action_id)
+            self.actions.append((who, play(action_id)))
+            return
+        self.apply(self.action_from_id(action_id, seat), seat)
+
+
+def _deck_problem(deck: Iterable[Card], expected: Sequence[Card], size: int) -> str:
+    got = list(deck)
+    missing = sorted(set(expected) - set(got))
+    extra = sorted(set(got) - set(expected))
+    dupes = sorted({c for c in got if got.count(c) > 1})
+    parts = []
+    if missing:
+        parts.append("missing " + cards_str(missing))
+    if extra:
+        parts.append("not in the pack " + cards_str(extra))
+    if dupes:
+        parts.append("repeated " + cards_str(dupes))
+    if not parts:
+        parts.append(f"{len(got)} cards")
+    return f"N2: the deck must be the {size}-card pack, once each: " + "; ".join(parts)

@@ -1,0 +1,194 @@
+"""A game (партия): a series of deals, the score sheet, the dealer's rotation, settlement.
+
+>>> import random
+>>> from rams.rules import Rules
+>>> game = Game(Rules.preset("classic", 3), ["Аня", "Борис", "Вера"], rng=random.Random(7))
+>>> game.start_deal()
+>>> rng = random.Random(1)
+>>> while not game.is_over and not game.deal.is_over:
+...     game.apply(rng.choice(game.legal_actions()))
+>>> len(game.sheet), game.winner
+(2, None)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rams.actions import Action
+from rams.cards import Card, pack
+from rams.deal import Deal, Standing
+from rams.errors import IllegalActionError, RulesError
+from rams.events import EventKind
+from rams.observation import Observation
+from rams.rules import Rules
+
+__all__ = ["Game", "settlement"]
+
+
+def settlement(rules: Rules, records: Sequence[int], winner: int | None, stake: int) -> list[int]:
+    """Each player's net result (S8): the winner receives, the losers pay; zeros without a winner.
+
+    >>> settlement(Rules.preset("rams-001", 3), [3, -3, 8], 1, 1)
+    [-3, 11, -8]
+    """
+    out = [0] * len(records)
+    if winner is None:
+        return out
+    for seat, record in enumerate(records):
+        if seat == winner:
+            continue
+        pay = max(record, 0) if rules.payout == "remaining" else stake
+        out[seat] -= pay
+        out[winner] += pay
+    return out
+
+
+class Game:
+    """A game of Rams: deals in turn until someone wins (S6, S7, R1, V1, V4).
+
+    Randomness is injected: ``rng`` shuffles the decks and, when ``first_dealer`` is not
+    given, draws the first dealer by lot (D1, D4). ``players`` are the names, in seat order.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: Sequence[str] | None = None,
+        *,
+        rng: random.Random | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        n = rules.players
+        names = list(players) if players is not None else [f"p{i + 1}" for i in range(n)]
+        if len(names) != n:
+            raise RulesError(f"§9.2: {len(names)} names for {n} players", ("players",))
+        self.rules = rules
+        self.players = names
+        self.rng = rng if rng is not None else random.SystemRandom()
+        if first_dealer is None:
+            first_dealer = self.rng.randrange(n)
+        if not 0 <= first_dealer < n:
+            raise RulesError(f"D4: no seat {first_dealer} to deal first", ("players",))
+        self.first_dealer = first_dealer
+        self.deals: list[Deal] = []
+        self._standing = Standing((rules.start_score,) * n)
+
+    # State ----------------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal | None:
+        """The current (or last) deal; None before the first."""
+        return self.deals[-1] if self.deals else None
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that has won the game, or None while it goes on."""
+        d = self.deal
+        return d.winner if d is not None else None
+
+    @property
+    def sheet(self) -> list[tuple[int, ...]]:
+        """The score sheet («запись»): the start records, then the records after each
+        finished deal (the deal that ends the game shows them at that moment)."""
+        rows = [(self.rules.start_score,) * self.rules.players]
+        rows += [tuple(d.records) for d in self.deals if d.is_over]
+        return rows
+
+    @property
+    def pam_ledger(self) -> list[int]:
+        """M2: each player's net units of the Pam ledger over the game."""
+        n = self.rules.players
+        total = [0] * n
+        for d in self.deals:
+            for e in d.events:
+                if e.kind is EventKind.PAM and e.seat is not None:
+                    for s in range(n):
+                        total[s] += e.count if s == e.seat else -1
+        return total
+
+    @property
+    def is_over(self) -> bool:
+        """True once someone has won."""
+        return self.winner is not None
+
+    @property
+    def needs_deal(self) -> bool:
+        """True when the next deal should start (before the first, or after a finished one)."""
+        d = self.deal
+        return not self.is_over and (d is None or d.is_over)
+
+    @property
+    def records(self) -> tuple[int, ...]:
+        """Every player's current record (S1)."""
+        d = self.deal
+        return tuple(d.records) if d is not None else self._standing.records
+
+    @property
+    def stake(self) -> int:
+        """The stake of the game, doubled by every accepted Даве (V4)."""
+        d = self.deal
+        return d.stake if d is not None else self._standing.stake
+
+    @property
+    def next_dealer(self) -> int:
+        """The seat that deals next: clockwise from the first dealer, every deal (D4)."""
+        return (self.first_dealer + len(self.deals)) % self.rules.players
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act in the current deal, or None."""
+        d = self.deal
+        return d.to_move if d is not None and not self.is_over else None
+
+    def payouts(self) -> list[int]:
+        """Each player's net settlement (S8); all zero while there is no winner."""
+        return settlement(self.rules, self.records, self.winner, self.stake)
+
+    # Driving --------------------------------------------------------------------------
+
+    def start_deal(self, deck: Sequence[Card] | None = None, dealer: int | None = None) -> Deal:
+        """Deal the next deal: ``deck`` top first, or shuffled with the game's RNG (D1).
+
+        ``dealer``, when given, must be the seat whose turn it is to deal (D4).
+        """
+        if self.is_over:
+            assert self.winner is not None
+            raise IllegalActionError("X9", f"the game is over: p{self.winner + 1} has won")
+        d = self.deal
+        if d is not None and not d.is_over:
+            raise IllegalActionError("X9", f"the deal is not finished: {d.owed()}")
+        expected = self.next_dealer
+        if dealer is not None and dealer != expected:
+            raise IllegalActionError(
+                "D4", f"the dealer must be p{expected + 1}, not p{dealer + 1} (clockwise)"
+            )
+        if deck is None:
+            cards = list(pack(self.rules.pack_size))
+            self.rng.shuffle(cards)
+            deck = cards
+        if d is not None:
+            self._standing = d.standing()
+        new = Deal(self.rules, expected, deck, self._standing)
+        self.deals.append(new)
+        return new
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` (by default the seat to act) may take in the current deal."""
+        d = self.deal
+        return d.legal_actions(seat) if d is not None else []
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply an action to the current deal (see :meth:`rams.deal.Deal.apply`)."""
+        d = self.deal
+        if d is None:
+            raise IllegalActionError("D1", "no deal has been dealt yet")
+        d.apply(action, seat)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see of the current deal."""
+        d = self.deal
+        if d is None:
+            raise IllegalActionError("D1", "no deal has been dealt yet")
+        return d.observation(seat)

@@ -1,0 +1,259 @@
+"""Game records (RULES §12): load, dump, and replay with full checking.
+
+A record is data; replaying it recomputes every score. Loading checks the shape and the
+notation; :meth:`Record.replay` checks every rule and raises :class:`RecordError` naming
+the deal (1-based), the action's position in it (1-based) and the clause.
+
+>>> rec = loads('''{"format": "rams-record/1", "rules": "classic", "players": ["A", "B", "C"],
+...   "deals": [{"dealer": 3, "actions": ["p1 pass", "p2 pass"],
+...              "deck": "7S 8S 9S 7D 8D 9D AS KS QS 7C 8C 7H 8H KH QH 9H TS JS 9C TC JC QC KC AC TD JD QD KD AD TH JH AH"}]}''')
+>>> game = rec.replay()
+>>> game.sheet, game.winner, game.next_dealer
+([(100, 100, 100), (100, 100, 100)], None, 0)
+>>> loads(dumps(rec)) == rec
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+from rams.actions import Action, format_line, parse_line
+from rams.cards import Card, cards_str, parse_cards
+from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
+from rams.game import Game
+from rams.rules import PRESETS, Rules
+
+__all__ = [
+    "FORMAT",
+    "DealRecord",
+    "Record",
+    "ReplayStep",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "record_of",
+    "replay_summary",
+]
+
+FORMAT = "rams-record/1"
+_TOP_KEYS = {"format", "rules", "players", "deals"}
+_DEAL_KEYS = {"dealer", "deck", "actions"}
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal of a record: the dealer (0-based), the deck top first, the actions."""
+
+    dealer: int
+    deck: tuple[Card, ...]
+    actions: tuple[tuple[int, Action], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The §12 form: ``dealer`` 1-based, ``deck`` a string, ``actions`` ``pN …`` lines."""
+        return {
+            "dealer": self.dealer + 1,
+            "deck": cards_str(self.deck),
+            "actions": [format_line(s, a) for s, a in self.actions],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One step of a replay: the game just after ``action`` (``None`` at a deal's start).
+
+    ``game`` is the live game being replayed: copy what you keep.
+    """
+
+    deal_index: int
+    action_index: int | None
+    seat: int | None
+    action: Action | None
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A whole game record: the rules, the players' names and the deals."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    deals: tuple[DealRecord, ...]
+
+    # JSON -----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The §12 JSON object."""
+        return {
+            "format": FORMAT,
+            "rules": self.rules.to_json(),
+            "players": list(self.players),
+            "deals": [d.to_json() for d in self.deals],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Read a §12 object, checking its shape and notation (not yet the rules of play)."""
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object (§12)")
+        unknown = sorted(set(data) - _TOP_KEYS)
+        if unknown:
+            raise RecordError(f"unknown field {unknown[0]!r} (§12)")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"format must be {FORMAT!r}, not {data.get('format')!r} (§12)")
+        players = data.get("players")
+        if (
+            not isinstance(players, list)
+            or not players
+            or not all(isinstance(p, str) and p.strip() for p in players)
+        ):
+            raise RecordError("players must be a list of names (§12)")
+        if "rules" not in data:
+            raise RecordError("missing field 'rules' (§12)")
+        try:
+            rules = Rules.from_json(data["rules"], len(players))
+        except RulesError as e:
+            raise RecordError(f"rules: {e}") from None
+        deals = data.get("deals")
+        if not isinstance(deals, list):
+            raise RecordError("deals must be a list (§12)")
+        return cls(rules, tuple(players), tuple(_deal_from_json(d, i + 1, rules) for i, d in enumerate(deals)))
+
+    # Replay ---------------------------------------------------------------------------
+
+    def __iter__(self) -> Iterator[ReplayStep]:
+        """Replay step by step, checking everything; yields the game after each action."""
+        rules = self.rules
+        first = self.deals[0].dealer if self.deals else 0
+        game = Game(rules, self.players, first_dealer=first)
+        for k, dr in enumerate(self.deals, start=1):
+            if game.is_over:
+                assert game.winner is not None
+                raise RecordError(
+                    f"X9: the game is over: p{game.winner + 1} has won; no deal may follow", k
+                )
+            try:
+                game.start_deal(dr.deck, dr.dealer)
+            except (IllegalActionError, RulesError) as e:
+                raise RecordError(str(e), k) from None
+            yield ReplayStep(k - 1, None, None, None, game)
+            deal = game.deal
+            assert deal is not None
+            for i, (seat, action) in enumerate(dr.actions, start=1):
+                if seat >= rules.players:
+                    raise RecordError(f"N4: there is no seat p{seat + 1}", k, i)
+                try:
+                    deal.apply(action, seat)
+                except IllegalActionError as e:
+                    raise RecordError(str(e), k, i) from None
+                yield ReplayStep(k - 1, i - 1, seat, action, game)
+            if not deal.is_over and not game.is_over:
+                raise RecordError(
+                    f"X9: the record stops mid-deal: {deal.owed()}", k, len(dr.actions) + 1
+                )
+
+    def replay(self) -> Game:
+        """Replay the whole record, checking every rule; returns the game at its end."""
+        game: Game | None = None
+        for step in self:
+            game = step.game
+        if game is None:
+            first = self.deals[0].dealer if self.deals else 0
+            game = Game(self.rules, self.players, first_dealer=first)
+        return game
+
+
+def _deal_from_json(data: Any, k: int, rules: Rules) -> DealRecord:
+    if not isinstance(data, dict):
+        raise RecordError("a deal is a JSON object (§12)", k)
+    unknown = sorted(set(data) - _DEAL_KEYS)
+    if unknown:
+        raise RecordError(f"unknown field {unknown[0]!r} (§12)", k)
+    dealer = data.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 1 <= dealer <= rules.players:
+        raise RecordError(
+            f"dealer must be a seat from 1 to {rules.players}, not {dealer!r} (§12)", k
+        )
+    deck_data = data.get("deck")
+    try:
+        if isinstance(deck_data, str):
+            deck = parse_cards(deck_data)
+        elif isinstance(deck_data, list) and all(isinstance(c, str) for c in deck_data):
+            deck = parse_cards(" ".join(deck_data))
+        else:
+            raise RecordError("deck must be a string of cards, top first (§12, D1)", k)
+    except NotationError as e:
+        raise RecordError(f"deck: {e}", k) from None
+    actions_data = data.get("actions")
+    if not isinstance(actions_data, list):
+        raise RecordError("actions must be a list of 'pN ACTION' strings (§12)", k)
+    actions = []
+    for i, line in enumerate(actions_data, start=1):
+        if not isinstance(line, str):
+            raise RecordError(f"an action is a string 'pN ACTION', not {line!r} (§12)", k, i)
+        try:
+            actions.append(parse_line(line))
+        except NotationError as e:
+            raise RecordError(str(e), k, i) from None
+    return DealRecord(dealer - 1, tuple(deck), tuple(actions))
+
+
+def record_of(game: Game) -> Record:
+    """The record of a game played through the API (any state: unfinished deals included)."""
+    return Record(
+        game.rules,
+        tuple(game.players),
+        tuple(DealRecord(d.dealer, d.deck, tuple(d.actions)) for d in game.deals),
+    )
+
+
+def loads(text: str) -> Record:
+    """Read a record from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    return Record.from_json(data)
+
+
+def load(fp: IO[str]) -> Record:
+    """Read a record from a text file."""
+    return loads(fp.read())
+
+
+def dumps(record: Record, indent: int | None = 1) -> str:
+    """Write a record as JSON text (UTF-8 names kept as they are)."""
+    return json.dumps(record.to_json(), ensure_ascii=False, indent=indent)
+
+
+def dump(record: Record, fp: IO[str]) -> None:
+    """Write a record to a text file."""
+    fp.write(dumps(record))
+    fp.write("\n")
+
+
+def replay_summary(game: Game) -> dict[str, Any]:
+    """The ``rams replay --json`` object of a replayed game.
+
+    ``deals``: every player's record after each deal; ``winner``: 0-based or None;
+    ``records``: the final records; ``payouts``: the S8 settlement; ``pam_ledger`` (M2)
+    when Pam is played.
+    """
+    out: dict[str, Any] = {
+        "deals": [{"records": list(d.records)} for d in game.deals],
+        "winner": game.winner,
+        "records": list(game.records),
+        "payouts": game.payouts(),
+    }
+    if game.rules.pamfil:
+        out["pam_ledger"] = game.pam_ledger
+    return out
+
+
+def preset_names() -> Sequence[str]:
+    """The names of the presets a record may use (§9.2)."""
+    return list(PRESETS)

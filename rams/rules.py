@@ -1,0 +1,497 @@
+"""Rules as frozen, validated data: every option of RULES §9.1, the presets of §9.2.
+
+>>> r = Rules.preset("rams-001", players=4)
+>>> r.packets, r.dealer_trump, r.pack_size
+((1, 1, 1, 1, 1), 'mandatory', 32)
+>>> Rules.preset("classic", players=3, dave=True)
+Traceback (most recent call last):
+...
+rams.errors.RulesError: options dave, talon clash: Даве needs the duel's talon (V4)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from rams.cards import SUITS
+from rams.errors import RulesError
+
+__all__ = ["OPTIONS", "PRESETS", "AceValues", "Option", "Preset", "Rules"]
+
+
+class AceValues(NamedTuple):
+    """The value of each suit's ace (S3), indexed by suit: ♠ ♣ ♦ ♥."""
+
+    S: int = 5
+    C: int = 10
+    D: int = 15
+    H: int = 20
+
+    def as_dict(self) -> dict[str, int]:
+        """The ``{"S": n, …}`` form used in records."""
+        return {s: v for s, v in zip(SUITS, self, strict=True)}
+
+
+ZERO_ACES = AceValues(0, 0, 0, 0)
+
+
+def _opt(default: Any, clause: str, ru: str, en: str) -> Any:
+    return field(default=default, metadata={"clause": clause, "ru": ru, "en": en})
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One complete set of rule options (§9.1), validated on construction.
+
+    Build one from a preset with :meth:`preset`; change options with :meth:`replace`.
+    Every field is an option of RULES §9.1 under the same name, except ``preset``, the
+    name of the preset the options start from (it decides ``pack = "auto"``).
+    """
+
+    players: int = _opt(3, "§9.2", "число игроков", "number of players")
+    preset_name: str = _opt("classic", "§9.2", "вариант", "preset")
+    pack: int | str = _opt("auto", "N2, K1", "колода", "pack")
+    big_pack_from: int = _opt(
+        5, "N2, X10", "52 карты начиная с стольких игроков", "52 cards from this many players"
+    )
+    packets: tuple[int, ...] = _opt(
+        (3, 2), "D2", "сдача пачками по", "dealt in packets of"
+    )
+    start_score: int = _opt(100, "S1", "начальная запись", "starting record")
+    passing: bool = _opt(True, "E1–E3", "круг «играю/пас»", "play/pass round")
+    ace_forbids_pass: bool = _opt(
+        True, "E2", "с тузом пасовать нельзя", "a dealt ace forbids passing"
+    )
+    max_exchange: int = _opt(5, "E4", "сносить не больше", "most cards exchanged")
+    dealer_trump: str = _opt(
+        "optional", "E5, X1", "сдающий берёт козырь", "dealer takes the turned trump"
+    )
+    talon: bool = _opt(False, "V2", "прикуп дуэли (продаю / ходи)", "the duel's talon (sell / go)")
+    four_aces: str = _opt("win_game", "R1", "четыре туза", "four aces")
+    five_suit: bool = _opt(True, "R2", "пять карт одной масти (рамс)", "five of one suit (rams)")
+    five_suit_wins: bool = _opt(
+        False, "M4", "пять одной масти выигрывают партию", "five of one suit win the game"
+    )
+    trump_rams: int | None = _opt(
+        None, "R3", "козырной рамс (пять козырей)", "trump rams (five trumps)"
+    )
+    jacks: str = _opt("rams", "J1–J5, K4, K6", "мальцы (валеты)", "jacks")
+    four_jacks: int | str = _opt(10, "J1, V1", "четыре валета", "four jacks")
+    must_trump: bool = _opt(True, "P2", "без масти бить козырем", "trump when void")
+    must_overtrump: bool = _opt(
+        True, "P2", "перекрывать козырь старшим", "overtrump when void"
+    )
+    must_head_trick: bool = _opt(
+        False, "P2", "бить старшей картой масти", "head the trick in the suit led"
+    )
+    marriage_lead: bool = _opt(
+        True, "P5", "ход с козырных короля и дамы", "forced lead of the trump marriage"
+    )
+    ace_covers_honours: bool = _opt(
+        True, "P6", "козырной туз покрывает фигуру", "trump ace covers a trump face card"
+    )
+    ace_values: AceValues = _opt(AceValues(), "S3", "стоимость тузов", "ace values")
+    spade_ace_trump: int | None = _opt(
+        None, "M4, X12", "туз пик, когда пики козыри", "ace of spades when spades are trumps"
+    )
+    remise: int = _opt(5, "S4", "ремиз", "remise")
+    remise_only_at_or_below: int | None = _opt(
+        None, "K3", "ремиз, только если запись не больше", "remise only at or below"
+    )
+    freeze: bool = _opt(False, "K5", "без прикупа в конце партии", "no exchange near the end")
+    spade_ace_bonus: int = _opt(0, "K7", "премия за туза пик", "ace of spades bonus")
+    pamfil: bool = _opt(False, "M1–M3", "памфил (валет треф)", "Pam (jack of clubs)")
+    spade_ace_beats_trump_ace: bool = _opt(
+        False, "M4", "туз пик бьёт козырного туза", "ace of spades beats the trump ace"
+    )
+    overshoot: str = _opt("off", "S7", "перебор", "overshoot")
+    payout: str = _opt("stake", "S8", "расчёт", "settlement")
+    dave: bool = _opt(False, "V4", "даве (удвоение ставки)", "Dave (doubling the stake)")
+
+    def __post_init__(self) -> None:
+        if isinstance(self.packets, list):
+            object.__setattr__(self, "packets", tuple(self.packets))
+        if isinstance(self.ace_values, Mapping):
+            object.__setattr__(self, "ace_values", _ace_values(self.ace_values))
+        _validate(self)
+
+    # Construction -------------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str, players: int | None = None, **overrides: Any) -> Rules:
+        """The rules of a preset (§9.2) for ``players`` seats, with house-rule overrides."""
+        if name not in PRESETS:
+            known = ", ".join(PRESETS)
+            raise RulesError(f"unknown preset {name!r} (§9.2); presets: {known}", ("preset",))
+        p = PRESETS[name]
+        for key in overrides:
+            if key not in OPTIONS or key in ("preset_name", "players"):
+                raise RulesError(f"unknown option {key!r} (§9.1)", (key,))
+        values: dict[str, Any] = {**p.changes, **overrides}
+        values["players"] = p.players[0] if players is None else players
+        values["preset_name"] = name
+        return cls(**values)
+
+    @classmethod
+    def from_json(cls, data: Any, players: int) -> Rules:
+        """The rules of a record's ``rules`` field (§12): a preset name or a preset plus overrides."""
+        if isinstance(data, str):
+            return cls.preset(data, players)
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a preset name or an object (§12)", ("rules",))
+        options = dict(data)
+        name = options.pop("preset", None)
+        if not isinstance(name, str):
+            raise RulesError("rules: 'preset' must name a preset (§12)", ("preset",))
+        if "players" in options:
+            if options.pop("players") != players:
+                raise RulesError(
+                    f"rules: players {data['players']!r} but {players} names are given",
+                    ("players",),
+                )
+        for key in options:
+            if key not in OPTIONS or key == "preset_name":
+                raise RulesError(f"unknown option {key!r} (§9.1)", (key,))
+        return cls.preset(name, players, **options)
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The record form: the preset name, plus each option that differs from the preset."""
+        base = Rules.preset(self.preset_name, self.players)
+        changed: dict[str, Any] = {}
+        for name in OPTIONS:
+            if name in ("players", "preset_name"):
+                continue
+            value = getattr(self, name)
+            if value != getattr(base, name):
+                changed[name] = _json_value(value)
+        if not changed:
+            return self.preset_name
+        return {"preset": self.preset_name, **changed}
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed, validated again."""
+        for key in changes:
+            if key not in OPTIONS:
+                raise RulesError(f"unknown option {key!r} (§9.1)", (key,))
+        return dataclasses.replace(self, **changes)
+
+    def options(self) -> dict[str, Any]:
+        """Every option and its value in record (JSON) form."""
+        return {name: _json_value(getattr(self, name)) for name in OPTIONS}
+
+    # Derived values -------------------------------------------------------------------
+
+    @property
+    def pack_size(self) -> int:
+        """The number of cards in the pack, resolving ``pack = "auto"`` (N2, K1, X10)."""
+        if self.pack != "auto":
+            assert isinstance(self.pack, int)
+            return self.pack
+        if self.preset_name in ("petukh", "petukh-30"):
+            return 30 if self.players == 6 else 36
+        if self.talon:
+            return 32
+        return 52 if self.players >= self.big_pack_from else 32
+
+    @property
+    def turned_card_in_hand(self) -> bool:
+        """True in Петух's 30-card layout (K1): all cards dealt, the dealer's last card is trump."""
+        return self.pack_size == 5 * self.players
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left for the stock after the hands, the talon and the turned card (E4)."""
+        if self.talon or self.turned_card_in_hand:
+            return 0
+        return self.pack_size - 5 * self.players - 1
+
+    def ace_value(self, suit: int, trump: int) -> int:
+        """The value of the ace of ``suit`` when ``trump`` is trumps (S3, X12)."""
+        if suit == 0 and trump == 0 and self.spade_ace_trump is not None:
+            return self.spade_ace_trump
+        return self.ace_values[suit]
+
+
+@dataclass(frozen=True)
+class Option:
+    """Documentation of one option: its Russian and English names and its clause."""
+
+    name: str
+    clause: str
+    ru: str
+    en: str
+
+
+OPTIONS: dict[str, Option] = {
+    f.name: Option(f.name, f.metadata["clause"], f.metadata["ru"], f.metadata["en"])
+    for f in dataclasses.fields(Rules)
+}
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named, complete set of options (§9.2)."""
+
+    name: str
+    source: str
+    players: tuple[int, int]
+    changes: Mapping[str, Any]
+    ru: str
+    en: str
+
+
+_RAMS_001 = {
+    "packets": (1, 1, 1, 1, 1),
+    "dealer_trump": "mandatory",
+    "ace_covers_honours": False,
+    "trump_rams": 10,
+    "payout": "remaining",
+}
+_DUEL = {
+    "packets": (1, 1, 1, 1, 1),
+    "passing": False,
+    "talon": True,
+    "dealer_trump": "forbidden",
+    "ace_covers_honours": False,
+    "trump_rams": 10,
+    "start_score": 5,
+    "four_aces": "off",
+    "ace_values": ZERO_ACES,
+}
+_ROZALIEV = {
+    "packets": (1, 1, 1, 1, 1),
+    "big_pack_from": 4,
+    "marriage_lead": False,
+    "jacks": "none",
+    "payout": "remaining",
+}
+_PETUKH = {
+    "packets": (1, 1, 1, 1, 1),
+    "passing": False,
+    "dealer_trump": "forbidden",
+    "marriage_lead": False,
+    "ace_covers_honours": False,
+    "ace_values": ZERO_ACES,
+    "four_aces": "off",
+    "five_suit": False,
+    "jacks": "petukh",
+    "start_score": 15,
+    "remise_only_at_or_below": 10,
+    "freeze": True,
+    "payout": "remaining",
+}
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in [
+        Preset("classic", "000", (3, 7), {}, "классический рамс", "classic Rams"),
+        Preset("rams-001", "001", (3, 7), _RAMS_001, "рамс (001)", "Rams after 001"),
+        Preset(
+            "rams-001-v1",
+            "001 V1",
+            (3, 7),
+            {
+                **_RAMS_001,
+                "start_score": 15,
+                "ace_values": ZERO_ACES,
+                "four_aces": "off",
+                "four_jacks": "win_game",
+            },
+            "рамс, вариант 1 (с 15)",
+            "Rams, variant 1 (from 15)",
+        ),
+        Preset("duel", "001 V2", (2, 2), _DUEL, "рамс вдвоём (дуэль)", "two-handed Rams (duel)"),
+        Preset(
+            "duel-v3",
+            "001 V3",
+            (2, 2),
+            {**_DUEL, "dealer_trump": "mandatory"},
+            "дуэль, вариант 3",
+            "duel, variant 3",
+        ),
+        Preset("rozaliev", "002/003 §53", (3, 7), _ROZALIEV, "рамс по Розалиеву", "Rozaliev's Rams"),
+        Preset(
+            "rozaliev-jacks",
+            "003",
+            (3, 7),
+            {**_ROZALIEV, "jacks": "rams"},
+            "рамс по Розалиеву с мальцами",
+            "Rozaliev's Rams with jacks",
+        ),
+        Preset(
+            "mushka-pamfil",
+            "002",
+            (3, 7),
+            {
+                "packets": (1, 1, 1, 1, 1),
+                "big_pack_from": 4,
+                "jacks": "none",
+                "pamfil": True,
+                "spade_ace_trump": 10,
+                "start_score": 25,
+                "overshoot": "restart",
+                "payout": "remaining",
+            },
+            "мушка с памфилом",
+            "Mouche with Pam",
+        ),
+        Preset("petukh", "003", (2, 6), _PETUKH, "петух", "Petukh (the Cock)"),
+        Preset(
+            "petukh-30",
+            "003",
+            (2, 6),
+            {**_PETUKH, "start_score": 30, "jacks": "petukh-any", "spade_ace_bonus": 5},
+            "петух с 30 (второй вариант)",
+            "Petukh from 30 (second variant)",
+        ),
+    ]
+}
+
+
+# Validation ---------------------------------------------------------------------------
+
+_ENUMS: dict[str, tuple[str, ...]] = {
+    "dealer_trump": ("optional", "mandatory", "forbidden"),
+    "four_aces": ("win_game", "off"),
+    "jacks": ("rams", "none", "petukh", "petukh-any"),
+    "overshoot": ("off", "restart"),
+    "payout": ("remaining", "stake"),
+}
+_BOOLS = (
+    "passing",
+    "ace_forbids_pass",
+    "talon",
+    "five_suit",
+    "five_suit_wins",
+    "must_trump",
+    "must_overtrump",
+    "must_head_trick",
+    "marriage_lead",
+    "ace_covers_honours",
+    "freeze",
+    "pamfil",
+    "spade_ace_beats_trump_ace",
+    "dave",
+)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _bad(name: str, value: Any, expected: str) -> RulesError:
+    clause = OPTIONS[name].clause if name in OPTIONS else "§9.1"
+    return RulesError(f"option {name} = {value!r}: expected {expected} ({clause})", (name,))
+
+
+def _clash(names: tuple[str, ...], why: str) -> RulesError:
+    return RulesError(f"options {', '.join(names)} clash: {why}", names)
+
+
+def _ace_values(value: Mapping[str, Any]) -> AceValues:
+    if set(value) != set(SUITS) or not all(_is_int(v) and v >= 0 for v in value.values()):
+        raise _bad("ace_values", dict(value), '{"S": n, "C": n, "D": n, "H": n} with n >= 0')
+    return AceValues(*(value[s] for s in SUITS))
+
+
+def _validate(r: Rules) -> None:
+    """Check each option's type and range, then the combinations (§9.1 Validation)."""
+    if r.preset_name not in PRESETS:
+        raise RulesError(f"unknown preset {r.preset_name!r} (§9.2)", ("preset",))
+    for name in _BOOLS:
+        if not isinstance(getattr(r, name), bool):
+            raise _bad(name, getattr(r, name), "true or false")
+    for name, allowed in _ENUMS.items():
+        if getattr(r, name) not in allowed:
+            raise _bad(name, getattr(r, name), " or ".join(f'"{a}"' for a in allowed))
+    _check_int(r, "players", 2, 8)
+    _check_int(r, "big_pack_from", 3, 8)
+    _check_int(r, "start_score", 1, None)
+    _check_int(r, "max_exchange", 0, 5)
+    _check_int(r, "remise", 0, None)
+    _check_int(r, "spade_ace_bonus", 0, None)
+    for name in ("trump_rams", "spade_ace_trump"):
+        v = getattr(r, name)
+        if v is not None and not (_is_int(v) and v >= 0):
+            raise _bad(name, v, "an integer >= 0 or null")
+    v = r.remise_only_at_or_below
+    if v is not None and not _is_int(v):
+        raise _bad("remise_only_at_or_below", v, "an integer or null")
+    if not (r.four_jacks == "win_game" or (_is_int(r.four_jacks) and r.four_jacks >= 0)):
+        raise _bad("four_jacks", r.four_jacks, 'an integer >= 0 or "win_game"')
+    if r.pack != "auto" and r.pack not in (32, 36, 52):
+        raise _bad("pack", r.pack, '"auto", 32, 36 or 52')
+    if not (
+        isinstance(r.packets, tuple)
+        and r.packets
+        and all(_is_int(p) and p >= 1 for p in r.packets)
+        and sum(r.packets) == 5
+    ):
+        raise _bad("packets", r.packets, "a list of packet sizes >= 1 summing to 5")
+    if not isinstance(r.ace_values, AceValues) or not all(
+        _is_int(x) and x >= 0 for x in r.ace_values
+    ):
+        raise _bad("ace_values", r.ace_values, '{"S": n, "C": n, "D": n, "H": n}')
+
+    low, high = PRESETS[r.preset_name].players
+    if not low <= r.players <= high:
+        raise RulesError(
+            f"{r.preset_name} is for {low}–{high} players, not {r.players} (§9.2)", ("players",)
+        )
+    _validate_combinations(r)
+
+
+def _check_int(r: Rules, name: str, low: int, high: int | None) -> None:
+    v = getattr(r, name)
+    if not _is_int(v) or v < low or (high is not None and v > high):
+        raise _bad(name, v, f"an integer from {low}" + (f" to {high}" if high else ""))
+
+
+def _validate_combinations(r: Rules) -> None:
+    if r.talon and r.players != 2:
+        raise _clash(("talon", "players"), "the duel's talon is for two players (V2)")
+    if r.talon and r.passing:
+        raise _clash(("talon", "passing"), "the talon replaces the play/pass round (V2)")
+    if r.dave and not r.talon:
+        raise _clash(("dave", "talon"), "Даве needs the duel's talon (V4)")
+    if r.dave and r.payout != "stake":
+        raise _clash(("dave", "payout"), 'Даве doubles a stake: it needs payout = "stake" (V4)')
+    if r.five_suit_wins and not r.five_suit:
+        raise _clash(("five_suit_wins", "five_suit"), "five of a suit must count to win (M4)")
+    if r.four_jacks == "win_game" and r.jacks != "rams":
+        raise _clash(("four_jacks", "jacks"), 'four jacks win only with jacks = "rams" (V1)')
+    if r.must_overtrump and not r.must_trump:
+        raise _clash(("must_overtrump", "must_trump"), "overtrumping is part of trumping (P2)")
+    if r.pamfil and r.jacks != "none":
+        raise _clash(("pamfil", "jacks"), "Pam is the jack of clubs; jacks cannot also count (M1)")
+    if r.players == 2 and r.passing:
+        raise _clash(("players", "passing"), "two players cannot pass: at least two must play (E3)")
+    need = 5 * r.players + 1 + (5 if r.talon else 0)
+    size = r.pack_size
+    if r.turned_card_in_hand:
+        if r.pack != "auto":
+            raise _clash(("pack", "players"), f"a {size}-card pack leaves no turned card (N2)")
+        if r.dealer_trump != "forbidden":
+            raise _clash(
+                ("dealer_trump", "players"),
+                "Петух's 30-card pack has no turned card to take (K1)",
+            )
+    elif size < need:
+        names = ("pack", "players") if r.pack != "auto" else ("big_pack_from", "players")
+        raise _clash(
+            names,
+            f"a {size}-card pack cannot hold {r.players} hands"
+            + (", the talon" if r.talon else "")
+            + f" and the turned card ({need} cards) (N2)",
+        )
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, AceValues):
+        return value.as_dict()
+    if isinstance(value, tuple):
+        return list(value)
+    return value
