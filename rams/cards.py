@@ -144,7 +144,8 @@ def parse_cards(text: str) -> list[Card]:
 
 
 def card_str(c: Card, lang: str = "record") -> str:
-    """Write a card: ``record`` notation (``TS``), or for display ``en`` (``10♠``) or ``ru`` (``10♠``, ``Т♠``)."""
+    """Write a card in ``record`` notation (``TS``), or for display in ``en`` (``10♠``, ``A♠``)
+    or ``ru`` (``10♠``, ``Т♠``)."""
     rank, suit = rank_of(c), suit_of(c)
     if lang == "record":
         return RANKS[rank] + SUITS[suit]

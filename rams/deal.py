@@ -52,6 +52,8 @@ from rams.cards import (
     cards_of,
     cards_str,
     pack,
+    parse_card,
+    parse_cards,
     rank_of,
     suit_of,
 )
@@ -60,7 +62,7 @@ from rams.events import Event, EventKind
 from rams.observation import Observation, Phase
 from rams.rules import Rules
 
-__all__ = ["NUM_ACTIONS", "PAM", "Deal", "Phase", "Standing"]
+__all__ = ["NUM_ACTIONS", "PAM", "Deal", "Phase", "Standing", "arrange_deck", "deck_layout"]
 
 PAM = card(JACK, CLUBS)
 """Памфил, the jack of clubs (M1)."""
@@ -75,9 +77,7 @@ _FIVE_SUIT_BASE = 5  # R2: the holder writes off 5, the others add 5
 _WIN = 10**6  # a jack value that wins the game (V1), larger than any count
 
 # Bits above a card in its suit: for overtrumping and heading.
-_ABOVE = tuple(
-    sum(1 << card(r, suit_of(c)) for r in range(rank_of(c) + 1, 13)) for c in range(52)
-)
+_ABOVE = tuple(sum(1 << card(r, suit_of(c)) for r in range(rank_of(c) + 1, 13)) for c in range(52))
 
 # Integer action ids, for adapters and fast paths (see Deal.action_id).
 _ID_PLAY_IN, _ID_PASS, _ID_EXCHANGE, _ID_SWAP = 52, 53, 54, 86
@@ -120,8 +120,8 @@ class Deal:
     """
 
     __slots__ = (
-        "_best_trump",
         "_ace_value",
+        "_best_trump",
         "_pam_bit",
         "_suit_mask",
         "_trump_ace",
@@ -239,6 +239,12 @@ class Deal:
         self._ace_value: tuple[int, ...] = (0, 0, 0, 0)
         self._deal_cards()
 
+    def __repr__(self) -> str:
+        return (
+            f"<Deal {self.rules.preset_name} dealer p{self.dealer + 1}, "
+            f"{self.phase.value}: {self.owed()}>"
+        )
+
     # Dealing (D2, D3, K1, V2) ------------------------------------------------------
 
     def _deal_cards(self) -> None:
@@ -280,7 +286,15 @@ class Deal:
                 self._set_trump(suit_of(self.turned))
         self.stock_pos = 0
         self.deal_hands = list(hands)
-        self.events.append(Event(EventKind.DEAL, self.dealer, shown, clause="D3"))
+        self.events.append(
+            Event(
+                EventKind.DEAL,
+                self.dealer,
+                shown,
+                clause="K1" if self.turned_in_hand else "D3",
+                detail="in_hand" if self.turned_in_hand else "",
+            )
+        )
         if rules.pamfil:
             self._find_pam_holder()
         if rules.pamfil and self.turned == PAM:
@@ -341,9 +355,7 @@ class Deal:
 
     def can_claim(self, seat: int) -> bool:
         """Whether ``seat`` may claim the game now (S7)."""
-        return (
-            self.rules.overshoot == "restart" and self.winner is None and self.records[seat] <= 0
-        )
+        return self.rules.overshoot == "restart" and self.winner is None and self.records[seat] <= 0
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The actions ``seat`` (by default the seat to act) may take now.
@@ -492,9 +504,7 @@ class Deal:
         return f"p{self.to_move + 1} is to {self._owed_word()}"
 
     def _wrong_kind(self, seat: int, action: Action, want: str, clause: str) -> IllegalActionError:
-        return IllegalActionError(
-            clause, f"p{seat + 1} is to {self._owed_word()}, not {action}"
-        )
+        return IllegalActionError(clause, f"p{seat + 1} is to {self._owed_word()}, not {action}")
 
     # M3 ----------------------------------------------------------------------------
 
@@ -722,7 +732,7 @@ class Deal:
     def _score_rams(self, shown: list[tuple[tuple[tuple[int, ...], str, int, int], int]]) -> None:
         rules = self.rules
         shown.sort(key=lambda x: x[0][0], reverse=True)
-        (key, kind, suit, value), holder = shown[0]
+        (_, kind, suit, value), holder = shown[0]
         cards = tuple(cards_of(self.hands[holder]))
         if kind == "four_aces" or rules.five_suit_wins:
             # R1, M4: the holder's record becomes 0 and he wins at once.
@@ -743,9 +753,7 @@ class Deal:
         assert base is not None
         for seat in self.active:
             if seat != holder:
-                self._write(
-                    seat, base + self._aces(self.hands[seat]), EventKind.RAMS_PAY, clause
-                )
+                self._write(seat, base + self._aces(self.hands[seat]), EventKind.RAMS_PAY, clause)
         if self._reached_zero(holder):
             self._win(holder, "S6")
             return
@@ -785,8 +793,7 @@ class Deal:
 
     def _petukh_jacks(self, seat: int) -> None:
         """K4, K6: the jacks a player will write off with his first trick."""
-        trump = self.trump
-        assert trump is not None
+        trump = self.trump if self.trump is not None else 0
         best = 0
         count = 0
         for mask in (self.deal_hands[seat], self.hands[seat]):
@@ -894,8 +901,10 @@ class Deal:
         lead = trick[0][1]
         if lead == PAM and self._pam_bit:
             return IllegalActionError("M1", f"Pam was led, so a trump must be played: {may}")
-        if legal == self._trump_ace | (hand & self._pam_bit) and self._win_card >= 0 and (
-            (1 << self._win_card) & self._trump_honours
+        if (
+            legal == self._trump_ace | (hand & self._pam_bit)
+            and self._win_card >= 0
+            and ((1 << self._win_card) & self._trump_honours)
         ):
             return IllegalActionError(
                 "P6", f"the trump ace must not let a trump face card pass: {may}"
@@ -911,7 +920,9 @@ class Deal:
             return IllegalActionError(
                 "P2", f"void in {SUITS[lead_suit]}, a higher trump must be played: {may}"
             )
-        return IllegalActionError("P2", f"void in {SUITS[lead_suit]}, a trump must be played: {may}")
+        return IllegalActionError(
+            "P2", f"void in {SUITS[lead_suit]}, a trump must be played: {may}"
+        )
 
     def _play(self, seat: int, c: Card) -> None:
         if not self._legal_card_mask(seat) >> c & 1:
@@ -950,16 +961,15 @@ class Deal:
                 return
         if self._win_locked:
             return
-        trump = self.trump
         if (
             self.rules.spade_ace_beats_trump_ace
             and c == _SPADE_ACE
-            and trump != 0
-            and w == card(ACE, trump)
+            and self.trump != 0
+            and 1 << w == self._trump_ace
         ):
             self._win_seat, self._win_card, self._win_locked = seat, c, True
             return
-        cs, ws = c // 13, w // 13
+        cs, ws, trump = c // 13, w // 13, self.trump
         if (cs == ws and c > w) or (cs == trump and ws != trump):
             self._win_seat, self._win_card = seat, c
 
@@ -986,7 +996,14 @@ class Deal:
         if rules.overshoot == "restart" and self.records[winner] <= 0:
             # S7: a trick taken at ≤ 0 restarts the record and writes nothing off.
             self.credited[winner] = True
-            self._set_record(winner, rules.start_score, EventKind.OVERSHOOT, "S7")
+            self._write(
+                winner,
+                rules.start_score - self.records[winner],
+                EventKind.OVERSHOOT,
+                "S7",
+                cards=tuple(c for _, c in trick),
+                count=number,
+            )
         else:
             amount = 1
             detail = []
@@ -995,20 +1012,20 @@ class Deal:
                 aces = self._aces(self.start_hands[winner])
                 if aces:
                     amount += aces
-                    detail.append(f"aces {aces}")
+                    detail.append(f"aces={aces}")
                 if self.jack_credit[winner]:
                     amount += self.jack_credit[winner]
-                    detail.append(f"jacks {self.jack_credit[winner]}")
+                    detail.append(f"jacks={self.jack_credit[winner]}")
             if bonus and spade_ace == winner:
                 amount += bonus
-                detail.append(f"spade ace {bonus}")
+                detail.append(f"spade_ace={bonus}")
             self._write(
                 winner,
                 -amount,
                 EventKind.TRICK,
                 "S2",
                 cards=tuple(c for _, c in trick),
-                detail=", ".join(detail),
+                detail=",".join(detail),
                 count=number,
             )
         if bonus and spade_ace is not None and spade_ace != winner:
@@ -1124,7 +1141,8 @@ class Deal:
             self._win(offerer, "V4")
         else:
             raise IllegalActionError(
-                "V4", f"p{offerer + 1} offered Даве: p{seat + 1} must accept or concede, not {action}"
+                "V4",
+                f"p{offerer + 1} offered Даве: p{seat + 1} must accept or concede, not {action}",
             )
 
     # Copy, observation, encoding -----------------------------------------------------
@@ -1239,6 +1257,75 @@ class Deal:
             self.actions.append((who, play(action_id)))
             return
         self.apply(self.action_from_id(action_id, seat), seat)
+
+
+def deck_layout(rules: Rules, dealer: int) -> list[int | str]:
+    """Where each card of the deck goes, top first (D2, D3, K1, V2): a 0-based seat, or
+    ``"talon"``, ``"turned"``, ``"stock"``, ``"unused"``.
+
+    >>> deck_layout(Rules.preset("classic", 3), dealer=2)[:8]
+    [0, 0, 0, 1, 1, 1, 2, 2]
+    """
+    n = rules.players
+    order: list[int | str] = [(dealer + i) % n for i in range(1, n + 1)]
+    if rules.talon:
+        order = [(dealer + 1) % n, dealer, "talon"]
+    layout: list[int | str] = []
+    for size in rules.packets:
+        for who in order:
+            layout += [who] * size
+    rest = rules.pack_size - len(layout)
+    if not rules.turned_card_in_hand:
+        layout.append("turned")
+        rest -= 1
+    layout += ["unused" if rules.talon else "stock"] * rest
+    return layout
+
+
+def arrange_deck(
+    rules: Rules,
+    dealer: int,
+    hands: dict[int, str | Sequence[Card]] | None = None,
+    turned: str | Card | None = None,
+    stock: str | Sequence[Card] = (),
+    talon: str | Sequence[Card] = (),
+) -> list[Card]:
+    """A deck that deals the given cards (the inverse of D2): ``hands`` by 0-based seat,
+    the ``turned`` card, the top of the ``stock`` in order, the duel's ``talon``. Every
+    other place gets the remaining cards of the pack in ascending order.
+
+    >>> from rams.cards import cards_str
+    >>> r = Rules.preset("classic", 3)
+    >>> deck = arrange_deck(r, 2, {0: "AS KS QS JS TS"}, turned="7H", stock="AH")
+    >>> cards_str(deck[:3]), cards_str(deck[15:17])
+    ('AS KS QS', '7H AH')
+    """
+
+    def read(x: str | Sequence[Card]) -> list[Card]:
+        return parse_cards(x) if isinstance(x, str) else list(x)
+
+    layout = deck_layout(rules, dealer)
+    wanted: dict[int | str, list[Card]] = {
+        seat: read(cards) for seat, cards in (hands or {}).items()
+    }
+    if turned is not None:
+        wanted["turned"] = [parse_card(turned)] if isinstance(turned, str) else [turned]
+    wanted["stock"] = read(stock)
+    wanted["talon"] = read(talon)
+    used = [c for cards in wanted.values() for c in cards]
+    if len(set(used)) != len(used):
+        raise RulesError("N2: a card is placed twice", ("pack",))
+    spare = [c for c in pack(rules.pack_size) if c not in set(used)]
+    if len(spare) + len(used) != rules.pack_size:
+        raise RulesError("N2: a card placed is not in the pack", ("pack",))
+    deck = []
+    for place in layout:
+        queue = wanted.get(place)
+        deck.append(queue.pop(0) if queue else spare.pop(0))
+    left = [place for place, cards in wanted.items() if cards]
+    if left:
+        raise RulesError(f"D2: too many cards for {left[0]!r}", ("packets",))
+    return deck
 
 
 def _deck_problem(deck: Iterable[Card], expected: Sequence[Card], size: int) -> str:

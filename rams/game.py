@@ -3,7 +3,7 @@
 >>> import random
 >>> from rams.rules import Rules
 >>> game = Game(Rules.preset("classic", 3), ["Аня", "Борис", "Вера"], rng=random.Random(7))
->>> game.start_deal()
+>>> deal = game.start_deal()
 >>> rng = random.Random(1)
 >>> while not game.is_over and not game.deal.is_over:
 ...     game.apply(rng.choice(game.legal_actions()))

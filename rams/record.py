@@ -4,9 +4,10 @@ A record is data; replaying it recomputes every score. Loading checks the shape 
 notation; :meth:`Record.replay` checks every rule and raises :class:`RecordError` naming
 the deal (1-based), the action's position in it (1-based) and the clause.
 
+>>> deck = "7S 8S 9S 7D 8D 9D AS KS QS 7C 8C 7H 8H KH QH 9H TS JS 9C TC JC QC KC AC TD JD"
+>>> deck += " QD KD AD TH JH AH"
 >>> rec = loads('''{"format": "rams-record/1", "rules": "classic", "players": ["A", "B", "C"],
-...   "deals": [{"dealer": 3, "actions": ["p1 pass", "p2 pass"],
-...              "deck": "7S 8S 9S 7D 8D 9D AS KS QS 7C 8C 7H 8H KH QH 9H TS JS 9C TC JC QC KC AC TD JD QD KD AD TH JH AH"}]}''')
+...   "deals": [{"dealer": 3, "actions": ["p1 pass", "p2 pass"], "deck": "%s"}]}''' % deck)
 >>> game = rec.replay()
 >>> game.sheet, game.winner, game.next_dealer
 ([(100, 100, 100), (100, 100, 100)], None, 0)
@@ -121,7 +122,11 @@ class Record:
         deals = data.get("deals")
         if not isinstance(deals, list):
             raise RecordError("deals must be a list (§12)")
-        return cls(rules, tuple(players), tuple(_deal_from_json(d, i + 1, rules) for i, d in enumerate(deals)))
+        return cls(
+            rules,
+            tuple(players),
+            tuple(_deal_from_json(d, i + 1, rules) for i, d in enumerate(deals)),
+        )
 
     # Replay ---------------------------------------------------------------------------
 

@@ -57,9 +57,7 @@ class Rules:
     big_pack_from: int = _opt(
         5, "N2, X10", "52 карты начиная с стольких игроков", "52 cards from this many players"
     )
-    packets: tuple[int, ...] = _opt(
-        (3, 2), "D2", "сдача пачками по", "dealt in packets of"
-    )
+    packets: tuple[int, ...] = _opt((3, 2), "D2", "сдача пачками по", "dealt in packets of")
     start_score: int = _opt(100, "S1", "начальная запись", "starting record")
     passing: bool = _opt(True, "E1–E3", "круг «играю/пас»", "play/pass round")
     ace_forbids_pass: bool = _opt(
@@ -81,9 +79,7 @@ class Rules:
     jacks: str = _opt("rams", "J1–J5, K4, K6", "мальцы (валеты)", "jacks")
     four_jacks: int | str = _opt(10, "J1, V1", "четыре валета", "four jacks")
     must_trump: bool = _opt(True, "P2", "без масти бить козырем", "trump when void")
-    must_overtrump: bool = _opt(
-        True, "P2", "перекрывать козырь старшим", "overtrump when void"
-    )
+    must_overtrump: bool = _opt(True, "P2", "перекрывать козырь старшим", "overtrump when void")
     must_head_trick: bool = _opt(
         False, "P2", "бить старшей картой масти", "head the trick in the suit led"
     )
@@ -93,7 +89,7 @@ class Rules:
     ace_covers_honours: bool = _opt(
         True, "P6", "козырной туз покрывает фигуру", "trump ace covers a trump face card"
     )
-    ace_values: AceValues = _opt(AceValues(), "S3", "стоимость тузов", "ace values")
+    ace_values: AceValues = _opt(AceValues(), "S3", "стоимость тузов", "ace values")  # noqa: RUF009
     spade_ace_trump: int | None = _opt(
         None, "M4, X12", "туз пик, когда пики козыри", "ace of spades when spades are trumps"
     )
@@ -137,7 +133,7 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: Any, players: int) -> Rules:
-        """The rules of a record's ``rules`` field (§12): a preset name or a preset plus overrides."""
+        """The rules of a record's ``rules`` field (§12): a preset, or a preset and overrides."""
         if isinstance(data, str):
             return cls.preset(data, players)
         if not isinstance(data, dict):
@@ -146,12 +142,11 @@ class Rules:
         name = options.pop("preset", None)
         if not isinstance(name, str):
             raise RulesError("rules: 'preset' must name a preset (§12)", ("preset",))
-        if "players" in options:
-            if options.pop("players") != players:
-                raise RulesError(
-                    f"rules: players {data['players']!r} but {players} names are given",
-                    ("players",),
-                )
+        if "players" in options and options.pop("players") != players:
+            raise RulesError(
+                f"rules: players {data['players']!r} but {players} names are given",
+                ("players",),
+            )
         for key in options:
             if key not in OPTIONS or key == "preset_name":
                 raise RulesError(f"unknown option {key!r} (§9.1)", (key,))
@@ -288,7 +283,7 @@ PRESETS: dict[str, Preset] = {
     p.name: p
     for p in [
         Preset("classic", "000", (3, 7), {}, "классический рамс", "classic Rams"),
-        Preset("rams-001", "001", (3, 7), _RAMS_001, "рамс (001)", "Rams after 001"),
+        Preset("rams-001", "001", (3, 7), _RAMS_001, "рамс по 001", "Rams after 001"),
         Preset(
             "rams-001-v1",
             "001 V1",
@@ -300,10 +295,10 @@ PRESETS: dict[str, Preset] = {
                 "four_aces": "off",
                 "four_jacks": "win_game",
             },
-            "рамс, вариант 1 (с 15)",
-            "Rams, variant 1 (from 15)",
+            "рамс, вариант 1: с 15",
+            "Rams, variant 1: from 15",
         ),
-        Preset("duel", "001 V2", (2, 2), _DUEL, "рамс вдвоём (дуэль)", "two-handed Rams (duel)"),
+        Preset("duel", "001 V2", (2, 2), _DUEL, "рамс вдвоём (дуэль)", "two-handed Rams, the duel"),
         Preset(
             "duel-v3",
             "001 V3",
@@ -312,7 +307,9 @@ PRESETS: dict[str, Preset] = {
             "дуэль, вариант 3",
             "duel, variant 3",
         ),
-        Preset("rozaliev", "002/003 §53", (3, 7), _ROZALIEV, "рамс по Розалиеву", "Rozaliev's Rams"),
+        Preset(
+            "rozaliev", "002/003 §53", (3, 7), _ROZALIEV, "рамс по Розалиеву", "Rozaliev's Rams"
+        ),
         Preset(
             "rozaliev-jacks",
             "003",
@@ -338,14 +335,14 @@ PRESETS: dict[str, Preset] = {
             "мушка с памфилом",
             "Mouche with Pam",
         ),
-        Preset("petukh", "003", (2, 6), _PETUKH, "петух", "Petukh (the Cock)"),
+        Preset("petukh", "003", (2, 6), _PETUKH, "петух", "Petukh, the Cock"),
         Preset(
             "petukh-30",
             "003",
             (2, 6),
             {**_PETUKH, "start_score": 30, "jacks": "petukh-any", "spade_ace_bonus": 5},
-            "петух с 30 (второй вариант)",
-            "Petukh from 30 (second variant)",
+            "петух с 30, второй вариант",
+            "Petukh from 30, second variant",
         ),
     ]
 }
@@ -420,7 +417,8 @@ def _validate(r: Rules) -> None:
     v = r.remise_only_at_or_below
     if v is not None and not _is_int(v):
         raise _bad("remise_only_at_or_below", v, "an integer or null")
-    if not (r.four_jacks == "win_game" or (_is_int(r.four_jacks) and r.four_jacks >= 0)):
+    fj = r.four_jacks
+    if not (fj == "win_game" or (isinstance(fj, int) and _is_int(fj) and fj >= 0)):
         raise _bad("four_jacks", r.four_jacks, 'an integer >= 0 or "win_game"')
     if r.pack != "auto" and r.pack not in (32, 36, 52):
         raise _bad("pack", r.pack, '"auto", 32, 36 or 52')

@@ -1,0 +1,132 @@
+"""The ``rams`` command: ``replay``, ``rules`` (and the commands of the leaf modules).
+
+Bad input never ends in a traceback: one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+from rams.errors import RamsError, RecordError
+from rams.game import Game
+from rams.record import Record, loads, replay_summary
+from rams.rules import PRESETS, Rules
+from rams.text import deal_lines, default_lang, rules_text, sheet_text
+
+__all__ = ["main"]
+
+Command = Callable[[argparse.Namespace], int]
+
+
+def _read_record(path: str) -> Record:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text") from None
+    return loads(text)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    record = _read_record(args.file)
+    game = record.replay()
+    if args.json:
+        print(json.dumps(replay_summary(game), ensure_ascii=False))
+        return 0
+    print(replay_text(game, args.lang or default_lang()))
+    return 0
+
+
+def replay_text(game: Game, lang: str) -> str:
+    """A replayed game in words: each deal's events, then the score sheet and the result."""
+    ru = lang == "ru"
+    names = game.players
+    rules = game.rules
+    preset = PRESETS[rules.preset_name]
+    lines = [f"{preset.ru if ru else preset.en} ({rules.preset_name}) — " + ", ".join(names)]
+    for k, deal in enumerate(game.deals, start=1):
+        lines.append("")
+        lines.append(f"Сдача {k}" if ru else f"Deal {k}")
+        lines += ["  " + line for line in deal_lines(deal.events, names, lang)]
+        records = ", ".join(f"{n} {r}" for n, r in zip(names, deal.records, strict=True))
+        lines.append(("  Запись: " if ru else "  Records: ") + records)
+    lines.append("")
+    lines.append("Запись" if ru else "Score sheet")
+    lines.append(sheet_text(game.sheet, names, lang))
+    lines.append("")
+    if game.winner is None:
+        lines.append("Партия не окончена." if ru else "The game is not over.")
+    else:
+        pay = ", ".join(
+            f"{n} {'+' if p > 0 else ''}{p}" for n, p in zip(names, game.payouts(), strict=True)
+        )
+        lines.append(
+            f"Выиграл {names[game.winner]}. Расчёт: {pay}."
+            if ru
+            else f"{names[game.winner]} wins. Settlement: {pay}."
+        )
+        if rules.pamfil:
+            ledger = ", ".join(f"{n} {p}" for n, p in zip(names, game.pam_ledger, strict=True))
+            lines.append(("Памфил: " if ru else "Pam ledger: ") + ledger)
+    return "\n".join(lines)
+
+
+def _rules(args: argparse.Namespace) -> int:
+    if args.preset is None:
+        for name, p in PRESETS.items():
+            lo, hi = p.players
+            print(f"{name:<15} {lo}–{hi}  {p.source:<12} {p.ru} / {p.en}")
+        return 0
+    rules = Rules.preset(args.preset, args.players)
+    print(rules_text(rules))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``rams`` command."""
+    parser = argparse.ArgumentParser(
+        prog="rams", description="Рамс (Rams) and its family: replay records, list the rules."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("replay", help="replay a game record (§12) and check every rule")
+    p.add_argument("file", help="the record (JSON), or - for standard input")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
+    p.set_defaults(run=_replay)
+    p = sub.add_parser("rules", help="list the presets, or print one preset's rules")
+    p.add_argument("preset", nargs="?", help="a preset name (see `rams rules`)")
+    p.add_argument("--players", type=int, help="number of players")
+    p.set_defaults(run=_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``rams`` command; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+    run: Command = args.run
+    try:
+        return run(args)
+    except RamsError as e:
+        print(f"rams: {e}" if not isinstance(e, RecordError) else str(e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("rams: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
