@@ -609,6 +609,9 @@ class Deal:
             hand |= 1 << c
         self.hands[seat] = hand
         self.discards |= discard
+        if k:
+            # Others cannot tell which cards went: nothing of this hand stays publicly known.
+            self.known[seat] = 0
         self.exchanged[seat] = k
         self.events.append(
             Event(
