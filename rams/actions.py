@@ -70,6 +70,13 @@ class Exchange:
         """The discarded cards as a bitmask."""
         return mask_of(self.cards)
 
+    @classmethod
+    def of_sorted(cls, cards: tuple[Card, ...]) -> Exchange:
+        """An exchange of cards already sorted and distinct (no checks: for hot loops)."""
+        e = object.__new__(cls)
+        object.__setattr__(e, "cards", cards)
+        return e
+
     def __str__(self) -> str:
         return " ".join(["exchange", *map(card_str, self.cards)])
 

@@ -38,6 +38,7 @@ from rams.actions import (
     Swap,
     play,
 )
+from rams.actions import _PLAYS
 from rams.cards import (
     ACE,
     CLUBS,
@@ -98,6 +99,18 @@ NUM_ACTIONS = 146
 
 def _popcount(m: int) -> int:
     return m.bit_count()
+
+
+# The subsets of a five-card hand by positions, in id order, for each largest size (E4).
+_SUBSETS = tuple(
+    tuple(
+        tuple(i for i in range(5) if m >> i & 1) for m in range(32) if m.bit_count() <= most
+    )
+    for most in range(6)
+)
+_EXCHANGE_IDS = tuple(
+    tuple(54 + m for m in range(32) if m.bit_count() <= most) for most in range(6)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,11 +408,10 @@ class Deal:
         if phase is Phase.EXCHANGE:
             hand = cards_of(self.hands[seat])
             most = min(self.rules.max_exchange, self.stock_count)
-            subsets = []
-            for m in range(1 << len(hand)):
-                if _popcount(m) <= most:
-                    subsets.append(Exchange(tuple(c for i, c in enumerate(hand) if m >> i & 1)))
-            return list(subsets)
+            of_sorted = Exchange.of_sorted
+            return [
+                of_sorted(tuple([hand[i] for i in positions])) for positions in _SUBSETS[most]
+            ]
         if phase is Phase.DEALER_TRUMP:
             out: list[Action] = [Swap(c) for c in cards_of(self.hands[seat])]
             if self.rules.dealer_trump == "optional":
@@ -431,9 +443,19 @@ class Deal:
             if self.to_move is None:
                 raise self._over_error()
             seat = self.to_move
+        kind = type(action)
+        if (
+            kind is Play
+            and seat == self.to_move
+            and self.phase is Phase.PLAY
+            and self.dave_pending is None
+        ):
+            self._play(seat, action.card)  # type: ignore[union-attr]
+            self.actions.append((seat, action))
+            return
         if not 0 <= seat < self.n:
             raise IllegalActionError("N4", f"there is no seat p{seat + 1}")
-        if action == CLAIM:
+        if kind is Say and action.word == "claim":  # type: ignore[union-attr]
             self._claim(seat)
         elif self.winner is not None or self.phase is Phase.DONE:
             raise self._over_error()
@@ -573,13 +595,13 @@ class Deal:
             exchangers = []  # K1: no stock, no exchange
         elif rules.freeze:
             if any(r <= 1 for r in self.start_records):
-                self.events.append(Event(EventKind.FROZEN, None, clause="K5", count=1))
+                self.events.append(Event(EventKind.FROZEN, None, clause="K5", number=1))
                 exchangers = []
             else:
                 for s in list(exchangers):
                     if self.start_records[s] <= 2:
                         exchangers.remove(s)
-                        self.events.append(Event(EventKind.FROZEN, s, clause="K5", count=2))
+                        self.events.append(Event(EventKind.FROZEN, s, clause="K5", number=2))
         self.exchangers = exchangers
         if exchangers:
             self._set_phase(Phase.EXCHANGE, exchangers[0])
@@ -617,7 +639,7 @@ class Deal:
             Event(
                 EventKind.EXCHANGE,
                 seat,
-                count=k,
+                number=k,
                 secret=action.cards,
                 drawn=tuple(drawn),
                 clause="E4",
@@ -748,7 +770,7 @@ class Deal:
         for (_, k, s, _), seat in shown[1:]:
             # R4: a beaten rams is shown, scores nothing, and its holder pays like the others.
             hand = tuple(cards_of(self.hands[seat]))
-            self.events.append(Event(EventKind.RAMS, seat, hand, clause="R4", detail=k, count=s))
+            self.events.append(Event(EventKind.RAMS, seat, hand, clause="R4", detail=k, number=s))
         if kind == "four_aces" or rules.five_suit_wins:
             self._win(holder, clause)
             return
@@ -932,7 +954,7 @@ class Deal:
             raise self._explain_card(seat, c)
         self.hands[seat] &= ~(1 << c)
         self.known[seat] &= ~(1 << c)
-        self.events.append(Event(EventKind.PLAY, seat, (c,), count=len(self.completed) + 1))
+        self.events.append(Event(EventKind.PLAY, seat, (c,), number=len(self.completed) + 1))
         if not self.trick:
             self._win_seat, self._win_card, self._win_locked = seat, c, False
             self._best_trump = -1
@@ -1005,7 +1027,7 @@ class Deal:
                 EventKind.OVERSHOOT,
                 "S7",
                 cards=tuple(c for _, c in trick),
-                count=number,
+                number=number,
             )
         else:
             amount = 1
@@ -1029,7 +1051,7 @@ class Deal:
                 "S2",
                 cards=tuple(c for _, c in trick),
                 detail=",".join(detail),
-                count=number,
+                number=number,
             )
         if bonus and spade_ace is not None and spade_ace != winner:
             self._write(spade_ace, bonus, EventKind.SPADE_ACE, "K7")
@@ -1067,11 +1089,11 @@ class Deal:
         clause: str,
         cards: tuple[Card, ...] = (),
         detail: str = "",
-        count: int = 0,
+        number: int = 0,
     ) -> None:
         self.records[seat] += delta
         self.events.append(
-            Event(kind, seat, cards, delta, self.records[seat], clause, detail, count)
+            Event(kind, seat, cards, delta, self.records[seat], clause, detail, number)
         )
 
     def _set_record(self, seat: int, value: int, kind: EventKind, clause: str) -> None:
@@ -1095,7 +1117,7 @@ class Deal:
     def _finish(self) -> None:
         if self.rules.pamfil and not self.void and self.pam_holder is not None:
             self.events.append(
-                Event(EventKind.PAM, self.pam_holder, (PAM,), clause="M2", count=self.n - 1)
+                Event(EventKind.PAM, self.pam_holder, (PAM,), clause="M2", number=self.n - 1)
             )
         self._set_phase(Phase.DONE, None)
         self.dave_pending = None
@@ -1127,7 +1149,7 @@ class Deal:
             )
         self.dave_pending = seat
         self.to_move = 1 - seat if self.n == 2 else None
-        self.events.append(Event(EventKind.DAVE, seat, clause="V4", count=self.stake))
+        self.events.append(Event(EventKind.DAVE, seat, clause="V4", number=self.stake))
 
     def _answer_dave(self, seat: int, action: Action) -> None:
         offerer = self.dave_pending
@@ -1137,10 +1159,10 @@ class Deal:
             self.dave_offerer = seat
             self.dave_pending = None
             self.to_move = offerer
-            self.events.append(Event(EventKind.ACCEPT, seat, clause="V4", count=self.stake))
+            self.events.append(Event(EventKind.ACCEPT, seat, clause="V4", number=self.stake))
         elif action == CONCEDE:
             self.dave_pending = None
-            self.events.append(Event(EventKind.CONCEDE, seat, clause="V4", count=self.stake))
+            self.events.append(Event(EventKind.CONCEDE, seat, clause="V4", number=self.stake))
             self._win(offerer, "V4")
         else:
             raise IllegalActionError(
@@ -1224,7 +1246,9 @@ class Deal:
             assert who is not None
             hand = cards_of(self.hands[who])
             m = action_id - _ID_EXCHANGE
-            return Exchange(tuple(c for i, c in enumerate(hand) if m >> i & 1))
+            if m >> len(hand):
+                raise IllegalActionError("E4", f"no exchange has the id {action_id}")
+            return Exchange.of_sorted(tuple([c for i, c in enumerate(hand) if m >> i & 1]))
         if _ID_SWAP <= action_id < _ID_SWAP + 52:
             return Swap(action_id - _ID_SWAP)
         if action_id in _ID_WORDS:
@@ -1232,33 +1256,32 @@ class Deal:
         raise IllegalActionError("§12", f"no action has the id {action_id}")
 
     def legal_action_ids(self, seat: int | None = None) -> list[int]:
-        """The ids of :meth:`legal_actions` (for adapters and fast loops)."""
+        """The ids of :meth:`legal_actions`, in the same order (for adapters and fast loops)."""
         who = self.to_move if seat is None else seat
+        rules = self.rules
         if (
-            self.phase is Phase.PLAY
+            who is not None
             and who == self.to_move
-            and who is not None
             and self.dave_pending is None
-            and not self.rules.dave
-            and self.rules.overshoot == "off"
+            and self.winner is None
+            and not rules.dave
+            and (rules.overshoot == "off" or self.records[who] > 0)
         ):
-            return cards_of(self._legal_card_mask(who))
+            phase = self.phase
+            if phase is Phase.PLAY:
+                return cards_of(self._legal_card_mask(who))
+            if phase is Phase.EXCHANGE:
+                return list(_EXCHANGE_IDS[min(rules.max_exchange, self.stock_count)])
         return [self.action_id(a, seat) for a in self.legal_actions(seat)]
 
     def apply_id(self, action_id: int, seat: int | None = None) -> None:
         """Apply the action of an integer id."""
-        if (
-            action_id < 52
-            and self.phase is Phase.PLAY
-            and seat is None
-            and self.dave_pending is None
-            and self.winner is None
-        ):
+        if seat is None and self.phase is Phase.PLAY and self.dave_pending is None:
             who = self.to_move
-            assert who is not None
-            self._play(who, action_id)
-            self.actions.append((who, play(action_id)))
-            return
+            if action_id < 52 and who is not None:
+                self._play(who, action_id)
+                self.actions.append((who, _PLAYS[action_id]))
+                return
         self.apply(self.action_from_id(action_id, seat), seat)
 
 

@@ -8,9 +8,8 @@ only their seat sees; :meth:`Event.seen_by` gives the view of any other seat.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rams.cards import Card
 
@@ -47,13 +46,12 @@ class EventKind(enum.Enum):
     DONE = "done"  #: the deal is over
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened in a deal.
 
     ``delta`` changes ``seat``'s record to ``record``; ``cards`` are the cards the event
     shows to everyone; ``secret`` (cards discarded) and ``drawn`` (cards drawn) are seen
-    only by ``seat``; ``count`` is a number (trick number, cards exchanged, units).
+    only by ``seat``; ``number`` is a number (trick number, cards exchanged, units).
     """
 
     kind: EventKind
@@ -63,7 +61,7 @@ class Event:
     record: int | None = None
     clause: str = ""
     detail: str = ""
-    count: int = 0
+    number: int = 0
     secret: tuple[Card, ...] = ()
     drawn: tuple[Card, ...] = ()
 
@@ -71,4 +69,4 @@ class Event:
         """This event as ``seat`` may see it (the hidden-information gate for history)."""
         if seat == self.seat or not (self.secret or self.drawn):
             return self
-        return dataclasses.replace(self, secret=(), drawn=())
+        return self._replace(secret=(), drawn=())

@@ -105,7 +105,7 @@ class Game:
             for e in d.events:
                 if e.kind is EventKind.PAM and e.seat is not None:
                     for s in range(n):
-                        total[s] += e.count if s == e.seat else -1
+                        total[s] += e.number if s == e.seat else -1
         return total
 
     @property

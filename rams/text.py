@@ -175,7 +175,7 @@ def _event_key(event: Event) -> str | None:
     if k is EventKind.TALON:
         return f"talon_{event.detail}"
     if k is EventKind.EXCHANGE:
-        if event.count == 0:
+        if event.number == 0:
             return "stand_pat"
         return "exchange_open" if event.secret else "exchange"
     if k is EventKind.FROZEN:
@@ -198,7 +198,7 @@ def describe(event: Event, names: Sequence[str], lang: str = "ru") -> str | None
         return None
     rams = _RAMS_KIND[lang].get(event.detail, event.detail)
     if event.kind is EventKind.RAMS and event.detail == "five_suit":
-        rams += f" ({_SUIT_NAMES[lang][event.count]})"
+        rams += f" ({_SUIT_NAMES[lang][event.number]})"
     suit = ""
     if event.kind is EventKind.PAM_SWAP:
         suit = _SUIT_NAMES[lang][suit_of(event.cards[1])]
@@ -210,7 +210,7 @@ def describe(event: Event, names: Sequence[str], lang: str = "ru") -> str | None
         cards=_cards(event.cards, lang),
         secret=_cards(event.secret, lang),
         drawn=_cards(event.drawn, lang),
-        count=event.count,
+        count=event.number,
         record=event.record,
         clause=event.clause,
         rec=f" ({_signed(event.delta)} → {event.record})" if event.record is not None else "",
