@@ -44,7 +44,9 @@ def rams_loop(rules: Rules, ids: bool, seconds: float, seed: int) -> tuple[float
     return games / elapsed, decisions / elapsed
 
 
-def openspiel_loop(name: str, params: dict[str, int], seconds: float, seed: int) -> tuple[float, float]:
+def openspiel_loop(
+    name: str, params: dict[str, int], seconds: float, seed: int
+) -> tuple[float, float]:
     """(games/s, decisions/s) of OpenSpiel's C++ game driven from Python the same way."""
     import pyspiel  # type: ignore[import-not-found]
 
@@ -78,16 +80,23 @@ def main() -> None:
     def run(label: str, fn: Callable[[], tuple[float, float]]) -> float:
         games, decisions = fn()
         rows.append((label, games, decisions))
-        print(f"{label:<40} {games:10.1f} games/s {decisions / 1e3:10.1f} k decisions/s", flush=True)
+        print(
+            f"{label:<40} {games:10.1f} games/s {decisions / 1e3:10.1f} k decisions/s", flush=True
+        )
         return decisions
 
     best = 0.0
     for preset, n in (("classic", 3), ("classic", 4), ("classic", 7), ("duel", 2)):
         rules = Rules.preset(preset, n)
-        run(f"rams {preset} {n}p (actions)", lambda: rams_loop(rules, False, args.seconds, args.seed))
+        run(
+            f"rams {preset} {n}p (actions)",
+            lambda: rams_loop(rules, False, args.seconds, args.seed),
+        )
         best = max(
             best,
-            run(f"rams {preset} {n}p (ids)", lambda: rams_loop(rules, True, args.seconds, args.seed)),
+            run(
+                f"rams {preset} {n}p (ids)", lambda: rams_loop(rules, True, args.seconds, args.seed)
+            ),
         )
     try:
         import pyspiel  # type: ignore[import-not-found]  # noqa: F401
@@ -100,8 +109,10 @@ def main() -> None:
         spiel.append(run(label, lambda: openspiel_loop(name, params, args.seconds, args.seed)))
     ours = {label: d for label, _, d in rows if label.startswith("rams")}
     for label, d in ours.items():
-        print(f"ratio {label:<34} {d / max(spiel):.2f}× the fastest OpenSpiel game, "
-              f"{d / min(spiel):.2f}× the slowest")
+        print(
+            f"ratio {label:<34} {d / max(spiel):.2f}× the fastest OpenSpiel game, "
+            f"{d / min(spiel):.2f}× the slowest"
+        )
 
 
 if __name__ == "__main__":

@@ -103,9 +103,7 @@ def _popcount(m: int) -> int:
 
 # The subsets of a five-card hand by positions, in id order, for each largest size (E4).
 _SUBSETS = tuple(
-    tuple(
-        tuple(i for i in range(5) if m >> i & 1) for m in range(32) if m.bit_count() <= most
-    )
+    tuple(tuple(i for i in range(5) if m >> i & 1) for m in range(32) if m.bit_count() <= most)
     for most in range(6)
 )
 _EXCHANGE_IDS = tuple(
@@ -409,9 +407,7 @@ class Deal:
             hand = cards_of(self.hands[seat])
             most = min(self.rules.max_exchange, self.stock_count)
             of_sorted = Exchange.of_sorted
-            return [
-                of_sorted(tuple([hand[i] for i in positions])) for positions in _SUBSETS[most]
-            ]
+            return [of_sorted(tuple([hand[i] for i in positions])) for positions in _SUBSETS[most]]
         if phase is Phase.DEALER_TRUMP:
             out: list[Action] = [Swap(c) for c in cards_of(self.hands[seat])]
             if self.rules.dealer_trump == "optional":

@@ -12,7 +12,9 @@ from rams.errors import RecordError
 from rams.record import dumps, loads, replay_summary
 
 EXAMPLES = Path(__file__).parent / "records" / "examples"
-NAMES = sorted(p.name[: -len(".json")] for p in EXAMPLES.glob("*.json") if ".expected" not in p.name)
+NAMES = sorted(
+    p.name[: -len(".json")] for p in EXAMPLES.glob("*.json") if ".expected" not in p.name
+)
 
 
 def test_there_are_fourteen_examples() -> None:

@@ -59,10 +59,7 @@ def naive_legal(deal: Deal, seat: int) -> set[str]:
     else:
         legal = hand
     if (
-        rules.ace_covers_honours
-        and best[1] == trump
-        and best[0] in "KQJ"
-        and "A" + trump in legal
+        rules.ace_covers_honours and best[1] == trump and best[0] in "KQJ" and "A" + trump in legal
     ):  # P6
         legal = ["A" + trump]
     return set(legal)

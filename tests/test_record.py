@@ -46,7 +46,9 @@ def random_game(preset: str, players: int, seed: int, max_deals: int = 6) -> Gam
 
 @settings(max_examples=60, deadline=None)
 @given(
-    table=st.sampled_from([(p, n) for p, v in PRESETS.items() for n in range(v.players[0], v.players[1] + 1)]),
+    table=st.sampled_from(
+        [(p, n) for p, v in PRESETS.items() for n in range(v.players[0], v.players[1] + 1)]
+    ),
     seed=st.integers(0, 2**32),
 )
 def test_any_game_played_through_the_api_replays_to_the_same_result(
@@ -83,7 +85,10 @@ def test_x9_a_record_that_stops_mid_deal_names_the_action_owed() -> None:
     data = example("remise_with_aces")
     # 10 actions: three calls, three exchanges, keep, then trick 1 (AS 7C 9S) won by p1.
     data["deals"][0]["actions"] = data["deals"][0]["actions"][:10]
-    assert replay_error(data) == "deal 1, action 11: X9: the record stops mid-deal: p1 is to play a card"
+    assert (
+        replay_error(data)
+        == "deal 1, action 11: X9: the record stops mid-deal: p1 is to play a card"
+    )
 
 
 def test_d4_a_dealer_out_of_turn_is_named_with_the_deal() -> None:
@@ -103,19 +108,43 @@ def test_n2_a_deck_that_is_not_the_pack_is_named_with_the_deal() -> None:
     ("change", "expected"),
     [
         (lambda d: d.update(rules="clasic"), "record: rules: unknown preset 'clasic'"),
-        (lambda d: d.update(rules={"preset": "classic", "trumps": 1}), "record: rules: unknown option 'trumps'"),
-        (lambda d: d.update(rules={"preset": "classic", "dave": True}), "record: rules: options dave, talon clash"),
+        (
+            lambda d: d.update(rules={"preset": "classic", "trumps": 1}),
+            "record: rules: unknown option 'trumps'",
+        ),
+        (
+            lambda d: d.update(rules={"preset": "classic", "dave": True}),
+            "record: rules: options dave, talon clash",
+        ),
         (lambda d: d.update(format="rams-record/2"), "record: format must be 'rams-record/1'"),
         (lambda d: d.pop("players"), "record: players must be a list of names"),
         (lambda d: d.update(extra=1), "record: unknown field 'extra'"),
         (lambda d: d["deals"][0].update(dealer=9), "deal 1: dealer must be a seat from 1 to 3"),
-        (lambda d: d["deals"][0].update(deck="AS KS"), "deal 1: N2: the deck must be the 32-card pack"),
+        (
+            lambda d: d["deals"][0].update(deck="AS KS"),
+            "deal 1: N2: the deck must be the 32-card pack",
+        ),
         (lambda d: d["deals"][0].update(deck="XX"), "deal 1: deck: N1: not a card: 'XX'"),
-        (lambda d: d["deals"][0]["actions"].__setitem__(2, "p3 dance"), "deal 1, action 3: §12: not an action"),
-        (lambda d: d["deals"][0]["actions"].__setitem__(2, "q3 play"), "deal 1, action 3: §12: an action line starts with the seat"),
-        (lambda d: d["deals"][0]["actions"].__setitem__(2, "p7 play"), "deal 1, action 3: N4: there is no seat p7"),
-        (lambda d: d["deals"][0]["actions"].__setitem__(1, "p3 play"), "deal 1, action 2: E1: p3 may not play: p2 is to say play or pass"),
-        (lambda d: d["deals"][0]["actions"].__setitem__(1, "p2 pass"), "deal 1, action 2: E2: p2 was dealt an ace (AC AD) and may not pass"),
+        (
+            lambda d: d["deals"][0]["actions"].__setitem__(2, "p3 dance"),
+            "deal 1, action 3: §12: not an action",
+        ),
+        (
+            lambda d: d["deals"][0]["actions"].__setitem__(2, "q3 play"),
+            "deal 1, action 3: §12: an action line starts with the seat",
+        ),
+        (
+            lambda d: d["deals"][0]["actions"].__setitem__(2, "p7 play"),
+            "deal 1, action 3: N4: there is no seat p7",
+        ),
+        (
+            lambda d: d["deals"][0]["actions"].__setitem__(1, "p3 play"),
+            "deal 1, action 2: E1: p3 may not play: p2 is to say play or pass",
+        ),
+        (
+            lambda d: d["deals"][0]["actions"].__setitem__(1, "p2 pass"),
+            "deal 1, action 2: E2: p2 was dealt an ace (AC AD) and may not pass",
+        ),
     ],
 )
 def test_malformed_records_are_rejected_with_a_clear_message(change: Any, expected: str) -> None:
@@ -169,14 +198,20 @@ def test_cli_illegal_record_exits_2_with_one_line(
     rc = main(["replay", str(EXAMPLES / "p4_trump_ace_lead_error.json")])
     err = capsys.readouterr().err
     assert rc == 2
-    assert err == "deal 1, action 8: P4: a player on lead holding the trump ace must lead it: p1 may play AD, not 8S\n"
+    assert (
+        err
+        == "deal 1, action 8: P4: a player on lead holding the trump ace must lead it: p1 may play AD, not 8S\n"
+    )
 
 
 @pytest.mark.parametrize(
     ("content", "start"),
     [
         ("{", "record: not JSON"),
-        ('{"format": "rams-record/1", "rules": "nope", "players": ["a","b","c"], "deals": []}', "record: rules: unknown preset"),
+        (
+            '{"format": "rams-record/1", "rules": "nope", "players": ["a","b","c"], "deals": []}',
+            "record: rules: unknown preset",
+        ),
         (None, "record: cannot read"),
     ],
 )

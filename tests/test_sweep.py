@@ -18,9 +18,7 @@ from rams.observation import Phase
 from rams.record import dumps, loads, record_of, replay_summary
 from rams.rules import PRESETS, Rules
 
-TABLES = [
-    (name, n) for name, p in PRESETS.items() for n in range(p.players[0], p.players[1] + 1)
-]
+TABLES = [(name, n) for name, p in PRESETS.items() for n in range(p.players[0], p.players[1] + 1)]
 DEALS = 1000
 
 
@@ -35,7 +33,9 @@ def check_cards(deal: Deal) -> None:
     places.append(mask_of(c for _, c in deal.trick))
     places += [mask_of(c for _, c in t) for t in deal.completed]
     layout = deck_layout(deal.rules, deal.dealer)
-    places.append(mask_of(c for c, where in zip(deal.deck, layout, strict=True) if where == "unused"))
+    places.append(
+        mask_of(c for c, where in zip(deal.deck, layout, strict=True) if where == "unused")
+    )
     seen = 0
     total = 0
     for m in places:
