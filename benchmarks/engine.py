@@ -106,7 +106,9 @@ def main() -> None:
     spiel = []
     for name, params in (("oh_hell", {"players": 3}), ("oh_hell", {"players": 4}), ("hearts", {})):
         label = f"openspiel {name} {params.get('players', 4)}p"
-        spiel.append(run(label, lambda: openspiel_loop(name, params, args.seconds, args.seed)))
+        spiel.append(
+            run(label, lambda g=name, p=params: openspiel_loop(g, p, args.seconds, args.seed))
+        )
     ours = {label: d for label, _, d in rows if label.startswith("rams")}
     for label, d in ours.items():
         print(

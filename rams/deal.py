@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rams.actions import (
+    _PLAYS,
     ACCEPT,
     CLAIM,
     CONCEDE,
@@ -38,7 +39,6 @@ from rams.actions import (
     Swap,
     play,
 )
-from rams.actions import _PLAYS
 from rams.cards import (
     ACE,
     CLUBS,

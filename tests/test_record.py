@@ -198,9 +198,9 @@ def test_cli_illegal_record_exits_2_with_one_line(
     rc = main(["replay", str(EXAMPLES / "p4_trump_ace_lead_error.json")])
     err = capsys.readouterr().err
     assert rc == 2
-    assert (
-        err
-        == "deal 1, action 8: P4: a player on lead holding the trump ace must lead it: p1 may play AD, not 8S\n"
+    assert err == (
+        "deal 1, action 8: P4: a player on lead holding the trump ace must lead it: "
+        "p1 may play AD, not 8S\n"
     )
 
 
