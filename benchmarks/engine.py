@@ -85,19 +85,11 @@ def main() -> None:
         )
         return decisions
 
-    best = 0.0
     for preset, n in (("classic", 3), ("classic", 4), ("classic", 7), ("duel", 2)):
         rules = Rules.preset(preset, n)
-        run(
-            f"rams {preset} {n}p (actions)",
-            lambda: rams_loop(rules, False, args.seconds, args.seed),
-        )
-        best = max(
-            best,
-            run(
-                f"rams {preset} {n}p (ids)", lambda: rams_loop(rules, True, args.seconds, args.seed)
-            ),
-        )
+        for ids in (False, True):
+            label = f"rams {preset} {n}p ({'ids' if ids else 'actions'})"
+            run(label, lambda r=rules, i=ids: rams_loop(r, i, args.seconds, args.seed))
     try:
         import pyspiel  # type: ignore[import-not-found]  # noqa: F401
     except ImportError:
