@@ -63,7 +63,16 @@ from rams.events import Event, EventKind
 from rams.observation import Observation, Phase
 from rams.rules import Rules
 
-__all__ = ["NUM_ACTIONS", "PAM", "Deal", "Phase", "Standing", "arrange_deck", "deck_layout"]
+__all__ = [
+    "NUM_ACTIONS",
+    "PAM",
+    "Deal",
+    "Phase",
+    "Standing",
+    "arrange_deck",
+    "deck_layout",
+    "trick_winner",
+]
 
 PAM = card(JACK, CLUBS)
 """Памфил, the jack of clubs (M1)."""
@@ -973,26 +982,10 @@ class Deal:
 
     def _update_winner(self, seat: int, c: Card) -> None:
         """P3, M1, M4: does ``c`` take over the trick from the card winning it so far?"""
-        w = self._win_card
-        if self._pam_bit:
-            if c == PAM:
-                self._win_seat, self._win_card, self._win_locked = seat, c, True
-                return
-            if w == PAM:
-                return
-        if self._win_locked:
-            return
-        if (
-            self.rules.spade_ace_beats_trump_ace
-            and c == _SPADE_ACE
-            and self.trump != 0
-            and 1 << w == self._trump_ace
-        ):
-            self._win_seat, self._win_card, self._win_locked = seat, c, True
-            return
-        cs, ws, trump = c // 13, w // 13, self.trump
-        if (cs == ws and c > w) or (cs == trump and ws != trump):
+        state = _takes_over(self.rules, self.trump, c, self._win_card, self._win_locked)
+        if state:
             self._win_seat, self._win_card = seat, c
+            self._win_locked = state == 2
 
     def _end_trick(self) -> None:
         winner = self._win_seat
@@ -1279,6 +1272,43 @@ class Deal:
                 self.actions.append((who, _PLAYS[action_id]))
                 return
         self.apply(self.action_from_id(action_id, seat), seat)
+
+
+def _takes_over(rules: Rules, trump: int | None, c: Card, w: Card, locked: bool) -> int:
+    """0 if ``c`` does not beat ``w`` (the card winning so far), 1 if it does, 2 if it does
+    and nothing after it can (Pam, M1; the ace of spades over the trump ace, M4)."""
+    if rules.pamfil:
+        if c == PAM:
+            return 2
+        if w == PAM:
+            return 0
+    if locked:
+        return 0
+    if (
+        rules.spade_ace_beats_trump_ace
+        and c == _SPADE_ACE
+        and trump != 0
+        and trump is not None
+        and w == card(ACE, trump)
+    ):
+        return 2
+    cs, ws = c // 13, w // 13
+    return 1 if (cs == ws and c > w) or (cs == trump and ws != trump) else 0
+
+
+def trick_winner(rules: Rules, trump: int, cards: Sequence[Card]) -> int:
+    """The index in ``cards`` (in playing order) of the card that wins the trick (P3, M1, M4).
+
+    >>> from rams.cards import parse_cards
+    >>> trick_winner(Rules.preset("classic", 3), 2, parse_cards("KH 7D AH"))
+    1
+    """
+    best, locked = 0, False
+    for i in range(1, len(cards)):
+        state = _takes_over(rules, trump, cards[i], cards[best], locked)
+        if state:
+            best, locked = i, state == 2
+    return best
 
 
 def deck_layout(rules: Rules, dealer: int) -> list[int | str]:

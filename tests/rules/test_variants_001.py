@@ -243,6 +243,23 @@ def test_v1_four_jacks_win_settles_remaining() -> None:
     assert summary["payouts"] == [-15, 30, -15]
 
 
+def test_v1_dealt_four_jacks_win_though_broken() -> None:
+    """V1 (J2): four jacks in the dealt hand win even after one is discarded."""
+    deal = make_deal(
+        V1,
+        3,
+        dealer=2,
+        hands={0: "7S 8S 9S 7C 8C", 1: "JS JC JD JH 7H", 2: "9C TC QC TS QS"},
+        turned="7D",
+        stock="8H",
+    )
+    run(deal, "p1 play", "p2 play", "p3 play", "p1 exchange", "p2 exchange JS", "p3 exchange")
+    run(deal, "p3 swap QS")
+    assert hand(deal, 1) == cards("JC JD JH 7H 8H")
+    assert deal.winner == 1
+    assert deal.records == [15, 0, 15]
+
+
 def test_v1_four_jacks_cancelled_by_rams() -> None:
     """V1: four jacks are a jack declaration: any rams cancels them (J5), no win."""
     deal = make_deal(
