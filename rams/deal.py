@@ -963,6 +963,11 @@ class Deal:
         if not self.trick:
             self._win_seat, self._win_card, self._win_locked = seat, c, False
             self._best_trump = -1
+            bit = 1 << c
+            if bit == self._trump_ace or (bit == self._trump_queen and self.q_due == seat):
+                # P4, P5: a forced lead, announced (it reveals nothing the card does not).
+                clause = "P4" if bit == self._trump_ace else "P5"
+                self.events.append(Event(EventKind.FORCED, seat, (c,), clause=clause))
         else:
             self._update_winner(seat, c)
         if c // 13 == self.trump and c != PAM and c > self._best_trump:

@@ -32,6 +32,7 @@ class EventKind(enum.Enum):
     RAMS_PAY = "rams_pay"  #: a player who plays pays for another's rams (R2, R3)
     JACKS = "jacks"  #: a jack declaration (J1–J5, V1)
     PLAY = "play"  #: a card played
+    FORCED = "forced"  #: the card just led was forced: the trump ace (P4), the queen (P5)
     TRICK = "trick"  #: a trick taken and what it writes off (S2, S3, K4, K6, K7)
     OVERSHOOT = "overshoot"  #: a trick taken at ≤ 0 restarts the record (S7)
     SPADE_ACE = "spade_ace"  #: K7: the ace of spades lost to another card

@@ -18,8 +18,9 @@ True
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any
 
 from rams.actions import Action, format_line, parse_line
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 FORMAT = "rams-record/1"
-_TOP_KEYS = {"format", "rules", "players", "deals"}
+_TOP_KEYS = {"format", "rules", "players", "deals", "meta"}
 _DEAL_KEYS = {"dealer", "deck", "actions"}
 
 
@@ -79,22 +80,30 @@ class ReplayStep:
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A whole game record: the rules, the players' names and the deals."""
+    """A whole game record: the rules, the players' names and the deals.
+
+    ``meta`` is free application data (who is a bot, the language…), kept by load and dump
+    and ignored by replay.
+    """
 
     rules: Rules
     players: tuple[str, ...]
     deals: tuple[DealRecord, ...]
+    meta: dict[str, Any] = field(default_factory=dict)
 
     # JSON -----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         """The §12 JSON object."""
-        return {
+        out: dict[str, Any] = {
             "format": FORMAT,
             "rules": self.rules.to_json(),
             "players": list(self.players),
             "deals": [d.to_json() for d in self.deals],
         }
+        if self.meta:
+            out["meta"] = self.meta
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
@@ -132,9 +141,13 @@ class Record:
 
     def __iter__(self) -> Iterator[ReplayStep]:
         """Replay step by step, checking everything; yields the game after each action."""
+        return self.steps()
+
+    def steps(self, partial: bool = False) -> Iterator[ReplayStep]:
+        """Replay step by step; with ``partial`` the last deal may stop mid-deal (to resume)."""
         rules = self.rules
         first = self.deals[0].dealer if self.deals else 0
-        game = Game(rules, self.players, first_dealer=first)
+        game = Game(rules, self.players, first_dealer=first, rng=random.Random(0))
         for k, dr in enumerate(self.deals, start=1):
             if game.is_over:
                 assert game.winner is not None
@@ -156,19 +169,23 @@ class Record:
                 except IllegalActionError as e:
                     raise RecordError(str(e), k, i) from None
                 yield ReplayStep(k - 1, i - 1, seat, action, game)
-            if not deal.is_over and not game.is_over:
+            if not deal.is_over and not game.is_over and not (partial and k == len(self.deals)):
                 raise RecordError(
                     f"X9: the record stops mid-deal: {deal.owed()}", k, len(dr.actions) + 1
                 )
 
-    def replay(self) -> Game:
-        """Replay the whole record, checking every rule; returns the game at its end."""
+    def replay(self, partial: bool = False) -> Game:
+        """Replay the whole record, checking every rule; returns the game at its end.
+
+        With ``partial`` the last deal may be unfinished: the game is returned mid-deal, ready
+        to go on (an application resuming a saved game; ``rams replay`` never does this).
+        """
         game: Game | None = None
-        for step in self:
+        for step in self.steps(partial):
             game = step.game
         if game is None:
             first = self.deals[0].dealer if self.deals else 0
-            game = Game(self.rules, self.players, first_dealer=first)
+            game = Game(self.rules, self.players, first_dealer=first, rng=random.Random(0))
         return game
 
 
@@ -207,12 +224,13 @@ def _deal_from_json(data: Any, k: int, rules: Rules) -> DealRecord:
     return DealRecord(dealer - 1, tuple(deck), tuple(actions))
 
 
-def record_of(game: Game) -> Record:
+def record_of(game: Game, meta: dict[str, Any] | None = None) -> Record:
     """The record of a game played through the API (any state: unfinished deals included)."""
     return Record(
         game.rules,
         tuple(game.players),
         tuple(DealRecord(d.dealer, d.deck, tuple(d.actions)) for d in game.deals),
+        dict(meta or {}),
     )
 
 

@@ -132,6 +132,14 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{who}: четыре валета {cards}{where}, выигрыш партии (V1).",
         "{who}: four jacks {cards}{where}, the game is won (V1).",
     ),
+    "forced_P4": (
+        "{who} ходит с козырного туза {card}, как обязан (P4).",
+        "{who} leads the trump ace {card}, as he must (P4).",
+    ),
+    "forced_P5": (
+        "Король козырей взял взятку: {who} ходит с козырной дамы {card} (P5).",
+        "The trump king won: {who} leads the trump queen {card}, as he must (P5).",
+    ),
     "trick": ("Взятка {count} — {who}{credits}.", "Trick {count} — {who}{credits}."),
     "overshoot": (
         "Взятка {count} — {who}, но при нуле: перебор, запись снова {record} (S7).",
@@ -186,6 +194,8 @@ def _event_key(event: Event) -> str | None:
         return "rams_beaten" if event.clause == "R4" else "rams"
     if k is EventKind.JACKS:
         return "jacks_win" if event.clause == "V1" else "jacks"
+    if k is EventKind.FORCED:
+        return f"forced_{event.clause}"
     if k in (EventKind.PLAY, EventKind.DONE):
         return None
     return str(k.value)
@@ -254,7 +264,7 @@ def deal_lines(events: Iterable[Event], names: Sequence[str], lang: str = "ru") 
             head, _, rest = line.partition(" — ")
             line = f"{head}: {' · '.join(plays)} — {rest}"
             plays = []
-        elif plays and e.kind not in (EventKind.DAVE, EventKind.ACCEPT):
+        elif plays and e.kind not in (EventKind.DAVE, EventKind.ACCEPT, EventKind.FORCED):
             out.append(message("table", lang) + " · ".join(plays))
             plays = []
         out.append(line)

@@ -80,6 +80,7 @@ def check_observations(deal: Deal) -> None:
             EventKind.RAMS,
             EventKind.JACKS,
             EventKind.PLAY,
+            EventKind.FORCED,
             EventKind.TRICK,
             EventKind.OVERSHOOT,
             EventKind.PAM,

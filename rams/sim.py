@@ -1,0 +1,180 @@
+"""Bot-only games: many games, results with 95 % confidence intervals.
+
+Every game's randomness (decks, first dealer, the bots' own choices) comes from one
+master seed and the game's number, and results are gathered in game order, so a run gives
+the same figures whatever the number of worker processes. The bots rotate through the
+seats from game to game, so no bot keeps a seat's advantage.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from rams.bots import make_bot
+from rams.game import Game
+from rams.record import dumps, record_of
+from rams.rules import Rules
+from rams.stats import Interval, mean_ci, wilson
+from rams.table import Table
+
+__all__ = ["GameResult", "Summary", "game_seed", "play_game", "simulate", "summarize"]
+
+MAX_DEALS = 2000  # a safety stop for a game that would never end
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One bot-only game: the bot in each seat, the record changes, deals, the winner."""
+
+    index: int
+    bots: tuple[str, ...]
+    changes: tuple[int, ...]
+    deals: int
+    winner: int | None
+    record_json: str | None = None
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with master ``seed`` (stable across Pythons)."""
+    return random.Random(f"rams-sim:{seed}:{index}").getrandbits(63)
+
+
+def play_game(rules: Rules, bots: Sequence[str], seed: int, index: int, keep: bool) -> GameResult:
+    """Play game ``index``: the bots rotated by ``index`` seats, all randomness from the seed."""
+    n = rules.players
+    seated = tuple(bots[(s + index) % n] for s in range(n))
+    rng = random.Random(game_seed(seed, index))
+    agents = [make_bot(name, random.Random(rng.getrandbits(63))) for name in seated]
+    names = [f"{name}-{s + 1}" for s, name in enumerate(seated)]
+    game = Game(rules, names, rng=random.Random(rng.getrandbits(63)))
+    table = Table(game, agents)
+    while not game.is_over and len(game.deals) < MAX_DEALS:
+        table.advance(stop_at_deal_end=True)
+    changes = tuple(r - rules.start_score for r in game.records)
+    text = dumps(record_of(game)) if keep else None
+    return GameResult(index, seated, changes, len(game.deals), game.winner, text)
+
+
+def _play_chunk(args: tuple[Rules, tuple[str, ...], int, int, int, bool]) -> list[GameResult]:
+    rules, bots, seed, start, stop, keep = args
+    return [play_game(rules, bots, seed, i, keep) for i in range(start, stop)]
+
+
+def simulate(
+    rules: Rules,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    records: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play ``games`` bot-only games; results in game order whatever ``workers`` is."""
+    if len(bots) != rules.players:
+        raise ValueError(f"{len(bots)} bots for {rules.players} seats")
+    for name in set(bots):
+        make_bot(name, random.Random(0))  # an unknown name fails here, before any work
+    keep = records is not None
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    results: list[GameResult] = []
+    for chunk in _run(rules, tuple(bots), games, seed, workers, keep):
+        for result in chunk:
+            if records is not None and result.record_json is not None:
+                path = records / f"game-{result.index + 1:06d}.json"
+                path.write_text(result.record_json + "\n", encoding="utf-8")
+            results.append(result)
+        if progress is not None:
+            progress(len(chunk))
+    return results
+
+
+def _run(
+    rules: Rules, bots: tuple[str, ...], games: int, seed: int, workers: int, keep: bool
+) -> Iterator[list[GameResult]]:
+    size = max(1, min(50, games // (max(workers, 1) * 8) or 1))
+    chunks = [
+        (rules, bots, seed, start, min(start + size, games), keep)
+        for start in range(0, games, size)
+    ]
+    if workers <= 1:
+        for args in chunks:
+            yield _play_chunk(args)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_play_chunk, chunks)
+
+
+@dataclass(frozen=True)
+class BotSummary:
+    """One bot's figures: record change per deal and win rate, with 95 % intervals."""
+
+    name: str
+    seats: int
+    change_per_deal: Interval
+    win_rate: Interval
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A run's figures per bot, and each bot's difference from the first one (paired by game)."""
+
+    games: int
+    deals: int
+    bots: list[BotSummary]
+    versus_first: dict[str, Interval]
+
+
+def summarize(results: Sequence[GameResult]) -> Summary:
+    """Figures per distinct bot; a bot in several seats is averaged over them in each game."""
+    names = list(dict.fromkeys(name for r in results for name in r.bots))
+    per_game: dict[str, list[float]] = {name: [] for name in names}
+    wins: dict[str, float] = dict.fromkeys(names, 0.0)
+    seats: dict[str, int] = {}
+    for r in results:
+        for name in names:
+            idx = [s for s, b in enumerate(r.bots) if b == name]
+            seats[name] = len(idx)
+            per_game[name].append(sum(r.changes[s] for s in idx) / len(idx) / max(r.deals, 1))
+            if r.winner is not None and r.winner in idx:
+                wins[name] += 1 / len(idx)
+    bots = [
+        BotSummary(name, seats[name], mean_ci(per_game[name]), wilson(wins[name], len(results)))
+        for name in names
+    ]
+    first = names[0]
+    versus = {
+        name: mean_ci([a - b for a, b in zip(per_game[name], per_game[first], strict=True)])
+        for name in names[1:]
+    }
+    return Summary(len(results), sum(r.deals for r in results), bots, versus)
+
+
+def summary_json(summary: Summary) -> str:
+    """The figures as JSON (for benchmarks/results)."""
+
+    def iv(i: Interval) -> dict[str, float]:
+        return {"mean": i.mean, "low": i.low, "high": i.high}
+
+    return json.dumps(
+        {
+            "games": summary.games,
+            "deals": summary.deals,
+            "bots": [
+                {
+                    "name": b.name,
+                    "seats": b.seats,
+                    "record_change_per_deal": iv(b.change_per_deal),
+                    "win_rate": iv(b.win_rate),
+                }
+                for b in summary.bots
+            ],
+            "versus_first": {k: iv(v) for k, v in summary.versus_first.items()},
+        },
+        indent=1,
+    )

@@ -1,0 +1,139 @@
+"""The one driver loop: a game with a player in every seat, people and bots.
+
+Every front end (the terminal, the web tables, the simulator, the tests) moves a game
+forward through a :class:`Table`, so turns advance in exactly one place. Bots act when
+their seat is to act and claim as soon as they may (S7); a person's actions come in
+through :meth:`Table.submit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rams.actions import CLAIM, Action
+from rams.bots import Bot
+from rams.deal import Deal
+from rams.errors import IllegalActionError
+from rams.events import Event
+from rams.game import Game
+
+__all__ = ["Table"]
+
+Listener = Callable[[int, Action], None]
+
+
+class Table:
+    """A game and its players: ``agents[seat]`` is a bot, or None for a person.
+
+    ``on_action(seat, action)`` is called after every action applied (to save, to show).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        agents: Sequence[Bot | None],
+        on_action: Listener | None = None,
+    ) -> None:
+        if len(agents) != game.rules.players:
+            raise ValueError(f"{len(agents)} agents for {game.rules.players} seats")
+        self.game = game
+        self.agents = list(agents)
+        self.on_action = on_action
+        self._seen = (0, 0)  # (deal index, event index) already handed out by new_events
+        self._paused_after = 0  # deals after whose end advance() has already stopped
+
+    # Who acts ---------------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal | None:
+        """The current deal."""
+        return self.game.deal
+
+    def is_person(self, seat: int) -> bool:
+        """True if a person plays ``seat``."""
+        return self.agents[seat] is None
+
+    def waiting_for(self) -> int | None:
+        """The person whose turn it is, or None."""
+        seat = self.game.to_move
+        if seat is not None and self.is_person(seat):
+            return seat
+        return None
+
+    def claimants(self) -> list[int]:
+        """The people who may claim the game now (S7)."""
+        d = self.game.deal
+        if d is None or self.game.is_over:
+            return []
+        return [s for s in range(len(self.agents)) if self.is_person(s) and d.can_claim(s)]
+
+    # Moving on --------------------------------------------------------------------------
+
+    def submit(self, seat: int, action: Action) -> None:
+        """A person's action; raises IllegalActionError (unchanged game) if not allowed."""
+        d = self.game.deal
+        if d is None:
+            raise IllegalActionError("D1", "no deal is being played")
+        d.apply(action, seat)
+        if self.on_action is not None:
+            self.on_action(seat, action)
+
+    def start_deal(self) -> Deal:
+        """Deal the next deal (with the game's RNG)."""
+        return self.game.start_deal()
+
+    def advance(self, stop_at_deal_end: bool = False) -> None:
+        """Let the bots act until a person must act, the game is over, or (when asked) a
+        deal has just ended."""
+        game = self.game
+        while not game.is_over:
+            if game.needs_deal:
+                finished = len(game.deals)
+                if stop_at_deal_end and finished and self._paused_after < finished:
+                    self._paused_after = finished
+                    return
+                if self._bots_claim():
+                    continue
+                self.start_deal()
+                continue
+            if self._bots_claim():
+                continue
+            seat = game.to_move
+            assert seat is not None
+            agent = self.agents[seat]
+            if agent is None:
+                return
+            d = game.deal
+            assert d is not None
+            action = agent.act(d.observation(seat))
+            self.submit(seat, action)
+
+    def _bots_claim(self) -> bool:
+        d = self.game.deal
+        if d is None:
+            return False
+        for seat, agent in enumerate(self.agents):
+            if agent is not None and d.can_claim(seat):
+                self.submit(seat, CLAIM)
+                return True
+        return False
+
+    # What happened ----------------------------------------------------------------------
+
+    def new_events(self, seat: int = -1) -> list[Event]:
+        """The events since the last call, as ``seat`` may see them (-1: the public view).
+
+        A new deal's events follow the end of the previous one.
+        """
+        deals = self.game.deals
+        k, i = self._seen
+        out: list[Event] = []
+        while k < len(deals):
+            events = deals[k].events
+            out += [e.seen_by(seat) for e in events[i:]]
+            if k == len(deals) - 1:
+                i = len(events)
+                break
+            k, i = k + 1, 0
+        self._seen = (k, i)
+        return out
