@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rams.errors import RamsError, RecordError
 from rams.game import Game
@@ -105,7 +106,58 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("preset", nargs="?", help="a preset name (see `rams rules`)")
     p.add_argument("--players", type=int, help="number of players")
     p.set_defaults(run=_rules)
+    _add_play(sub)
+    _add_simulate(sub)
     return parser
+
+
+def _leaf(module: str, function: str, extra: str) -> Command:
+    """A command whose code lives in a leaf module with third-party needs, imported late."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            mod = __import__(module, fromlist=[function])
+        except ImportError as e:
+            print(
+                f"rams: this command needs {e.name}: pip install 'rams[{extra}]'", file=sys.stderr
+            )
+            return 2
+        result: int = getattr(mod, function)(args)
+        return result
+
+    return run
+
+
+def _add_play(sub: Any) -> None:
+    p = sub.add_parser("play", help="play a game in the terminal, with people and bots")
+    p.add_argument("--preset", help="the preset (see `rams rules`)")
+    p.add_argument("--players", type=int, help="number of players")
+    p.add_argument(
+        "--bots",
+        help="per seat, comma-separated: human, or a bot (random, heuristic); "
+        "or just the bots beside you",
+    )
+    p.add_argument("--names", help="the players' names, comma-separated")
+    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
+    p.add_argument("--seed", type=int, help="seed the shuffles and the bots (a repeatable game)")
+    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
+    p.add_argument("--save", metavar="FILE", help="where to save (default: rams-DATE-TIME.json)")
+    p.add_argument("--resume", metavar="FILE", help="go on with a saved game")
+    p.set_defaults(run=_leaf("rams.terminal", "run_play", "play"))
+
+
+def _add_simulate(sub: Any) -> None:
+    p = sub.add_parser("simulate", help="bot-only games, with confidence intervals")
+    p.add_argument("--preset", required=True, help="the preset")
+    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("--bots", required=True, help="a bot per seat, comma-separated")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--records", metavar="DIR", help="write every game's record into DIR")
+    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    p.set_defaults(run=_leaf("rams.simulate_cli", "run_simulate", "play"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -907,52 +907,55 @@ class Deal:
             legal = self._trump_ace  # P6
         return legal | pam
 
-    def _explain_card(self, seat: int, c: Card) -> IllegalActionError:
-        """Why ``c`` is not a legal card for ``seat`` (the slow path, for messages)."""
+    def play_rule(self, seat: int) -> str:
+        """Which rule limits ``seat``'s cards now: ``free``, ``P4``, ``P5_K``, ``P5_Q``,
+        ``M1_led``, ``P6``, ``P2_follow``, ``P2_head``, ``P2_trump``, ``P2_over`` (it speaks
+        only of the seat's own hand, so it is part of the seat's observation)."""
         hand = self.hands[seat]
-        who = f"p{seat + 1}"
-        if not hand >> c & 1:
-            return IllegalActionError("P7", f"{who} does not hold {card_str(c)}")
-        legal = self._legal_card_mask(seat)
-        may = f"{who} may play {cards_str(cards_of(legal))}, not {card_str(c)}"
+        pam = self._pam_bit
+        plain = self._legal_card_mask(seat) & ~pam
+        if plain == hand & ~pam:
+            return "free"
         trick = self.trick
         if not trick:
             if hand & self._trump_ace:
-                return IllegalActionError(
-                    "P4", f"a player on lead holding the trump ace must lead it: {may}"
-                )
-            if self.q_due == seat:
-                return IllegalActionError(
-                    "P5", f"the trump king won, so its holder must lead the queen: {may}"
-                )
-            return IllegalActionError(
-                "P5", f"a player on lead holding the trump king and queen must lead the king: {may}"
-            )
+                return "P4"
+            return "P5_Q" if self.q_due == seat else "P5_K"
         lead = trick[0][1]
-        if lead == PAM and self._pam_bit:
-            return IllegalActionError("M1", f"Pam was led, so a trump must be played: {may}")
+        if lead == PAM and pam:
+            return "M1_led"
         if (
-            legal == self._trump_ace | (hand & self._pam_bit)
+            plain == self._trump_ace
             and self._win_card >= 0
-            and ((1 << self._win_card) & self._trump_honours)
+            and (1 << self._win_card) & self._trump_honours
         ):
-            return IllegalActionError(
-                "P6", f"the trump ace must not let a trump face card pass: {may}"
-            )
-        lead_suit = lead // 13
-        if hand & self._suit_mask[lead_suit]:
-            if legal & ~self._pam_bit != hand & self._suit_mask[lead_suit]:
-                return IllegalActionError("P2", f"the trick must be headed in the suit led: {may}")
-            return IllegalActionError(
-                "P2", f"suit must be followed ({SUITS[lead_suit]} was led): {may}"
-            )
-        if legal & ~self._pam_bit != hand & self._trump_mask:
-            return IllegalActionError(
-                "P2", f"void in {SUITS[lead_suit]}, a higher trump must be played: {may}"
-            )
-        return IllegalActionError(
-            "P2", f"void in {SUITS[lead_suit]}, a trump must be played: {may}"
-        )
+            return "P6"
+        follow = hand & self._suit_mask[lead // 13]
+        if follow:
+            return "P2_head" if plain != follow else "P2_follow"
+        return "P2_over" if plain != hand & self._trump_mask else "P2_trump"
+
+    def _explain_card(self, seat: int, c: Card) -> IllegalActionError:
+        """Why ``c`` is not a legal card for ``seat`` (the slow path, for messages)."""
+        who = f"p{seat + 1}"
+        if not self.hands[seat] >> c & 1:
+            return IllegalActionError("P7", f"{who} does not hold {card_str(c)}")
+        legal = self._legal_card_mask(seat)
+        may = f"{who} may play {cards_str(cards_of(legal))}, not {card_str(c)}"
+        suit = SUITS[self.trick[0][1] // 13] if self.trick else ""
+        rule = self.play_rule(seat)
+        text = {
+            "P4": "a player on lead holding the trump ace must lead it",
+            "P5_K": "a player on lead holding the trump king and queen must lead the king",
+            "P5_Q": "the trump king won, so its holder must lead the queen",
+            "M1_led": "Pam was led, so a trump must be played",
+            "P6": "the trump ace must not let a trump face card pass",
+            "P2_head": "the trick must be headed in the suit led",
+            "P2_follow": f"suit must be followed ({suit} was led)",
+            "P2_over": f"void in {suit}, a higher trump must be played",
+            "P2_trump": f"void in {suit}, a trump must be played",
+        }[rule]
+        return IllegalActionError(rule.partition("_")[0], f"{text}: {may}")
 
     def _play(self, seat: int, c: Card) -> None:
         if not self._legal_card_mask(seat) >> c & 1:
@@ -1203,6 +1206,9 @@ class Deal:
             events=tuple(e.seen_by(seat) for e in self.events),
             legal_actions=tuple(self.legal_actions(seat)),
             winner=self.winner,
+            play_rule=self.play_rule(seat)
+            if self.phase is Phase.PLAY and seat == self.to_move and self.dave_pending is None
+            else None,
         )
 
     def standing(self) -> Standing:

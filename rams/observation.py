@@ -64,6 +64,8 @@ class Observation:
     events: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
     winner: int | None
+    #: When the seat is to play a card: the rule that limits its choice (see Deal.play_rule).
+    play_rule: str | None = None
 
     @property
     def is_my_turn(self) -> bool:

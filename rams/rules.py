@@ -12,6 +12,7 @@ rams.errors.RulesError: options dave, talon clash: Даве needs the duel's tal
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -19,7 +20,7 @@ from typing import Any, NamedTuple
 from rams.cards import SUITS
 from rams.errors import RulesError
 
-__all__ = ["OPTIONS", "PRESETS", "AceValues", "Option", "Preset", "Rules"]
+__all__ = ["OPTIONS", "PRESETS", "AceValues", "Option", "Preset", "Rules", "parse_override"]
 
 
 class AceValues(NamedTuple):
@@ -493,3 +494,19 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, tuple):
         return list(value)
     return value
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """A house rule written ``KEY=VALUE`` (the value read as JSON, else as a string).
+
+    >>> parse_override("start_score=50"), parse_override("dealer_trump=mandatory")
+    (('start_score', 50), ('dealer_trump', 'mandatory'))
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise RulesError(f"a house rule is written KEY=VALUE, not {text!r} (§9.1)", ("rule",))
+    try:
+        parsed: Any = json.loads(value)
+    except json.JSONDecodeError:
+        parsed = value
+    return key.strip(), parsed

@@ -16,7 +16,9 @@ import os
 from collections.abc import Iterable, Sequence
 
 from rams.cards import Card, card_str, suit_of, suit_str
+from rams.deal import PAM
 from rams.events import Event, EventKind
+from rams.observation import Observation
 from rams.rules import OPTIONS, PRESETS, Rules
 
 __all__ = [
@@ -248,29 +250,47 @@ def _credits(event: Event, lang: str) -> str:
     return ": " + ", ".join(parts) + f" → {event.record}"
 
 
+class Announcer:
+    """Turns events into lines as they come: a trick's cards go on the line of its winner."""
+
+    def __init__(self, names: Sequence[str], lang: str = "ru") -> None:
+        self.names = names
+        self.lang = lang
+        self._plays: list[str] = []
+
+    def feed(self, events: Iterable[Event]) -> list[str]:
+        """Lines for these events (cards of an unfinished trick wait for its end)."""
+        out = []
+        for e in events:
+            if e.kind is EventKind.PLAY:
+                assert e.seat is not None
+                self._plays.append(f"{self.names[e.seat]} {_cards(e.cards, self.lang)}")
+                continue
+            line = describe(e, self.names, self.lang)
+            if line is None:
+                continue
+            if e.kind in (EventKind.TRICK, EventKind.OVERSHOOT):
+                head, _, rest = line.partition(" — ")
+                line = f"{head}: {' · '.join(self._plays)} — {rest}"
+                self._plays = []
+            elif self._plays and e.kind not in (EventKind.DAVE, EventKind.ACCEPT, EventKind.FORCED):
+                out += self.flush()
+            out.append(line)
+        return out
+
+    def flush(self) -> list[str]:
+        """The cards of an unfinished trick, if any (at the end of a game)."""
+        if not self._plays:
+            return []
+        line = message("table", self.lang) + " · ".join(self._plays)
+        self._plays = []
+        return [line]
+
+
 def deal_lines(events: Iterable[Event], names: Sequence[str], lang: str = "ru") -> list[str]:
     """A deal's events in words, one line each; a trick's cards on the line of its winner."""
-    out = []
-    plays: list[str] = []
-    for e in events:
-        if e.kind is EventKind.PLAY:
-            assert e.seat is not None
-            plays.append(f"{names[e.seat]} {_cards(e.cards, lang)}")
-            continue
-        line = describe(e, names, lang)
-        if line is None:
-            continue
-        if e.kind in (EventKind.TRICK, EventKind.OVERSHOOT):
-            head, _, rest = line.partition(" — ")
-            line = f"{head}: {' · '.join(plays)} — {rest}"
-            plays = []
-        elif plays and e.kind not in (EventKind.DAVE, EventKind.ACCEPT, EventKind.FORCED):
-            out.append(message("table", lang) + " · ".join(plays))
-            plays = []
-        out.append(line)
-    if plays:
-        out.append(message("table", lang) + " · ".join(plays))
-    return out
+    announcer = Announcer(names, lang)
+    return announcer.feed(events) + announcer.flush()
 
 
 def strike(text: str) -> str:
@@ -350,3 +370,124 @@ def trump_text(suit: int | None, lang: str = "ru") -> str:
     if suit is None:
         return "—"
     return f"{suit_str(suit, lang)} {_SUIT_NAMES[lang][suit]}"
+
+
+_HINTS: dict[str, tuple[str, str]] = {
+    "P4": (
+        "на ходу с козырным тузом ходят с него (P4)",
+        "on lead with the trump ace you must lead it (P4)",
+    ),
+    "P5_K": (
+        "на ходу с козырными королём и дамой ходят с короля (P5)",
+        "on lead with the trump king and queen you must lead the king (P5)",
+    ),
+    "P5_Q": (
+        "король козырей взял взятку: теперь ход с дамы (P5)",
+        "your trump king won: now lead the queen (P5)",
+    ),
+    "M1_led": (
+        "пошли с памфила: кладите козырь, если он есть (M1)",
+        "Pam was led: play a trump if you have one (M1)",
+    ),
+    "P2_follow": (
+        "в масть ({suit}) класть обязательно (P2)",
+        "you must follow suit ({suit}) (P2)",
+    ),
+    "P2_head": ("в масть надо бить старшей картой (P2)", "you must head the trick in suit (P2)"),
+    "P2_trump": (
+        "масти ({suit}) нет: бейте козырем (P2)",
+        "no {suit}: you must play a trump (P2)",
+    ),
+    "P2_over": (
+        "масти ({suit}) нет: перебейте козырь старшим козырем (P2)",
+        "no {suit}: you must overtrump (P2)",
+    ),
+    "P6": (
+        "козырной туз обязан покрыть козырную фигуру (P6)",
+        "the trump ace must cover a trump face card (P6)",
+    ),
+    "M1_pam": ("памфил можно положить всегда (M1)", "Pam may always be played (M1)"),
+    "E2": ("с тузом на руках пасовать нельзя (E2)", "with a dealt ace you may not pass (E2)"),
+    "E3": (
+        "до вас играет только один: сдающий обязан играть (E3)",
+        "only one plays before you: the dealer must play (E3)",
+    ),
+    "E1": ("скажите «играю» или «пас» (E1)", "say play or pass (E1)"),
+    "E4": (
+        "снесите до {most} карт и прикупите столько же; ничего — остаться при своих (E4)",
+        "discard up to {most} cards and draw as many; none to stand pat (E4)",
+    ),
+    "E5": (
+        "можно снести карту и взять открытый козырь {card} (E5)",
+        "you may discard a card and take the turned trump {card} (E5)",
+    ),
+    "E5_must": (
+        "сдающий обязан взять открытый козырь {card}, снеся карту (E5)",
+        "the dealer must take the turned trump {card}, discarding a card (E5)",
+    ),
+    "M3": (
+        "открыт памфил: возьмите его, отдав карту, она станет козырем (M3)",
+        "Pam was turned: take it, giving a card that becomes the trump (M3)",
+    ),
+    "V2": (
+        "можно взять прикуп целиком (take) или продать / сказать «ходи» (V2)",
+        "take the talon, or sell / say go (V2)",
+    ),
+    "V4": (
+        "примите даве (ставка удвоится) или сдайтесь (V4)",
+        "accept the Даве (the stake doubles) or concede (V4)",
+    ),
+    "S7": (
+        "у вас 0 или меньше: можно заявить выигрыш (S7)",
+        "you are at 0 or below: you may claim the game (S7)",
+    ),
+    "free": ("любая карта", "any card"),
+}
+
+
+def hint(key: str, lang: str = "ru", **fields: object) -> str:
+    """A rule reminder from the hint catalogue."""
+    ru, en = _HINTS[key]
+    return (ru if lang == "ru" else en).format(**fields)
+
+
+def legal_hint(view: Observation, lang: str = "ru") -> str:
+    """In words, which rule limits the seat's choices now (what ``?`` shows)."""
+    legal = view.legal_actions
+    notes: list[str] = []
+    if any(str(a) == "claim" for a in legal):
+        notes.append(hint("S7", lang))
+    if any(str(a) == "accept" for a in legal):
+        return "; ".join([*notes, hint("V4", lang)])
+    phase = view.phase.value
+    rules = view.rules
+    if phase == "declare":
+        if not any(str(a) == "pass" for a in legal):
+            dealt_ace = any(c % 13 == 12 for c in view.hand)
+            notes.append(hint("E2" if dealt_ace and rules.ace_forbids_pass else "E3", lang))
+        else:
+            notes.append(hint("E1", lang))
+    elif phase == "exchange":
+        most = max((len(getattr(a, "cards", ())) for a in legal), default=0)
+        notes.append(hint("E4", lang, most=most))
+    elif phase == "dealer_trump":
+        card = card_str(view.turned, lang) if view.turned is not None else ""
+        must = not any(str(a) == "keep" for a in legal)
+        notes.append(hint("E5_must" if must else "E5", lang, card=card))
+    elif phase == "pam_swap":
+        notes.append(hint("M3", lang))
+    elif phase == "talon":
+        notes.append(hint("V2", lang))
+    elif phase == "play":
+        notes.append(_play_hint(view, lang))
+    return "; ".join(notes)
+
+
+def _play_hint(view: Observation, lang: str) -> str:
+    rule = view.play_rule or "free"
+    lead = view.trick[0][1] if view.trick else None
+    suit = _SUIT_NAMES[lang][lead // 13] if lead is not None else ""
+    text = hint(rule, lang, suit=suit)
+    if view.rules.pamfil and PAM in view.hand and rule != "free" and len(view.hand) > 1:
+        text += "; " + hint("M1_pam", lang)
+    return text

@@ -1,0 +1,87 @@
+"""``rams simulate``: bot-only games with a progress bar and a table of results."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from rams.bots import BOT_NAMES
+from rams.errors import RulesError
+from rams.rules import Rules, parse_override
+from rams.sim import Summary, simulate, summarize, summary_json
+
+__all__ = ["run_simulate", "summary_table"]
+
+
+def summary_table(summary: Summary, title: str) -> Table:
+    """The figures per bot, and each bot against the first, with 95 % intervals."""
+    table = Table(
+        title=title,
+        title_justify="left",
+        caption="Records run down to 0: a more negative change per deal is better. "
+        "'vs first': this bot's change per deal minus the first bot's, paired by game. "
+        "Intervals are 95 %.",
+        caption_justify="left",
+    )
+    table.add_column("bot")
+    table.add_column("seats", justify="right")
+    table.add_column("change/deal", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("vs first", justify="right")
+    for b in summary.bots:
+        vs = summary.versus_first.get(b.name)
+        table.add_row(
+            b.name,
+            str(b.seats),
+            str(b.change_per_deal),
+            f"{b.win_rate.mean:.3f} [{b.win_rate.low:.3f}, {b.win_rate.high:.3f}]",
+            "—" if vs is None else str(vs),
+        )
+    return table
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Run the games and print the figures."""
+    overrides = dict(parse_override(r) for r in args.rule or [])
+    rules = Rules.preset(args.preset, args.players, **overrides)
+    bots = [b.strip() for b in args.bots.split(",")]
+    for b in bots:
+        if b not in BOT_NAMES:
+            raise RulesError(f"unknown bot {b!r}; bots: {', '.join(BOT_NAMES)}", ("bots",))
+    if len(bots) != rules.players:
+        raise RulesError(f"--bots lists {len(bots)} bots for {rules.players} seats", ("bots",))
+    if args.games < 1 or args.workers < 1:
+        raise RulesError("--games and --workers must be at least 1", ("games",))
+    console = Console(stderr=True)
+    records = Path(args.records) if args.records else None
+    with Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=args.games)
+        results = simulate(
+            rules,
+            bots,
+            args.games,
+            args.seed,
+            workers=args.workers,
+            records=records,
+            progress=lambda k: progress.advance(task, k),
+        )
+    summary = summarize(results)
+    title = (
+        f"{rules.preset_name}, {rules.players} players, {summary.games} games, "
+        f"{summary.deals} deals, seed {args.seed}"
+    )
+    Console().print(summary_table(summary, title))
+    if args.json:
+        Path(args.json).write_text(summary_json(summary) + "\n", encoding="utf-8")
+    return 0

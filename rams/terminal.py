@@ -1,0 +1,704 @@
+"""Play Rams in the terminal (``rams play``): people in hot-seat and bots, drawn with Rich.
+
+Every game is saved as a record (RULES §12) after every action, so nothing is lost: ``q``
+saves and quits, Ctrl-C and the end of input save first, and ``rams play --resume FILE``
+goes on from the last action. The saved file is an ordinary record: ``rams replay`` reads it
+once the game is over.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from rams.actions import (
+    ACCEPT,
+    CLAIM,
+    CONCEDE,
+    DAVE,
+    GO,
+    KEEP,
+    PASS,
+    PLAY_IN,
+    SELL,
+    TAKE,
+    Action,
+    Exchange,
+    Play,
+    Swap,
+)
+from rams.bots import BOT_NAMES, Bot, make_bot
+from rams.cards import Card, card_str, parse_card, suit_of
+from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
+from rams.game import Game
+from rams.observation import Observation, Phase
+from rams.record import Record, dumps, load, record_of
+from rams.rules import PRESETS, Rules, parse_override
+from rams.table import Table
+from rams.text import Announcer, default_lang, legal_hint, suit_name
+
+__all__ = ["Setup", "TerminalGame", "hand_text", "run_play", "sheet_table", "table_panel"]
+
+_UI: dict[str, tuple[str, str]] = {
+    "title": ("Рамс · {preset} · сдача {deal}", "Rams · {preset} · deal {deal}"),
+    "dealer": ("Сдаёт", "Dealer"),
+    "trump": ("Козырь", "Trump"),
+    "turned_taken": ("{card} у сдающего", "{card}, taken by the dealer"),
+    "in_hand": ("{card}, у сдающего в руке", "{card}, in the dealer's hand"),
+    "stock": ("Прикуп", "Stock"),
+    "stake": ("Ставка", "Stake"),
+    "player": ("Игрок", "Player"),
+    "record": ("Запись", "Record"),
+    "call": ("Игра", "Call"),
+    "exchanged": ("Прикуп", "Drew"),
+    "tricks": ("Взятки", "Tricks"),
+    "on_table": ("На столе", "On the table"),
+    "play": ("играет", "plays"),
+    "pass": ("пас", "pass"),
+    "hand": ("Карты {name}", "{name}'s hand"),
+    "hidden": ("карты скрыты", "hand hidden"),
+    "last_trick": ("Прошлая взятка", "Last trick"),
+    "to_move": ("Ходит {name}: {what}", "{name} to act: {what}"),
+    "prompt": ("{name}> ", "{name}> "),
+    "pass_to": (
+        "Очередь {name}. Остальные, отвернитесь! Нажмите Enter, чтобы открыть карты.",
+        "{name}'s turn. Everyone else, look away! Press Enter to show the hand.",
+    ),
+    "legal": ("Можно", "Legal"),
+    "help_keys": (
+        "Введите карту (AS, 10ч, Т♠) или её номер; ? — подсказка, q — сохранить и выйти.",
+        "Type a card (AS, 10h, Т♠) or its number; ? for help, q to save and quit.",
+    ),
+    "illegal": ("Нельзя: {why}", "Not allowed: {why}"),
+    "unreadable": ("Не понял: {text!r}. {keys}", "Cannot read {text!r}. {keys}"),
+    "saved": ("Игра сохранена: {path}", "Game saved: {path}"),
+    "resume_hint": (
+        "Продолжить: rams play --resume {path}",
+        "To go on: rams play --resume {path}",
+    ),
+    "deal_over": ("Сдача {deal} окончена.", "Deal {deal} is over."),
+    "next_deal": ("Enter — следующая сдача", "Press Enter for the next deal"),
+    "claim_q": (
+        "{name}, у вас {record}: заявить выигрыш (S7)? [д/Н] ",
+        "{name}, you are at {record}: claim the game (S7)? [y/N] ",
+    ),
+    "sheet": ("Запись", "Score sheet"),
+    "winner": ("Партию выиграл {name}!", "{name} wins the game!"),
+    "settlement": ("Расчёт", "Settlement"),
+    "pam": ("Памфил", "Pam ledger"),
+    "what_declare": ("играю или пас", "play or pass"),
+    "what_exchange": (
+        "какие карты снести (номера или карты; пусто — остаться при своих)",
+        "which cards to discard (numbers or cards; empty to stand pat)",
+    ),
+    "what_dealer_trump": (
+        "какую карту отдать за козырь (пусто — оставить козырь)",
+        "which card to give for the turned trump (empty to leave it)",
+    ),
+    "what_dealer_trump_must": ("какую карту отдать за козырь", "which card to give for the trump"),
+    "what_pam": ("какую карту отдать за памфил", "which card to give for Pam"),
+    "what_talon": ("взять прикуп (take), продаю (sell) или ходи (go)", "take, sell or go"),
+    "what_play": ("ваш ход", "your card"),
+    "what_dave": ("даве: принять (accept) или сдаться (concede)", "Даве: accept or concede"),
+    "setup_preset": ("Вариант игры", "Preset"),
+    "setup_players": ("Сколько игроков ({low}–{high})", "How many players ({low}–{high})"),
+    "setup_seat": (
+        "Место {seat}: человек (Enter) или бот ({bots})",
+        "Seat {seat}: a person (Enter) or a bot ({bots})",
+    ),
+    "setup_name": ("Имя игрока на месте {seat}", "Name of the player in seat {seat}"),
+    "interrupted": ("Прервано.", "Interrupted."),
+}
+
+_WORDS: dict[str, Action] = {
+    "play": PLAY_IN,
+    "играю": PLAY_IN,
+    "играть": PLAY_IN,
+    "+": PLAY_IN,
+    "pass": PASS,
+    "пас": PASS,
+    "-": PASS,
+    "take": TAKE,
+    "беру": TAKE,
+    "взять": TAKE,
+    "sell": SELL,
+    "продаю": SELL,
+    "go": GO,
+    "ходи": GO,
+    "keep": KEEP,
+    "оставить": KEEP,
+    "dave": DAVE,
+    "даве": DAVE,
+    "accept": ACCEPT,
+    "принимаю": ACCEPT,
+    "принять": ACCEPT,
+    "concede": CONCEDE,
+    "сдаюсь": CONCEDE,
+    "claim": CLAIM,
+    "выиграл": CLAIM,
+    "заявляю": CLAIM,
+}
+_PAT = {"", "0", "pat", "stand", "стою", "-"}
+
+
+def ui(key: str, lang: str, **fields: object) -> str:
+    """A terminal message in the chosen language."""
+    ru, en = _UI[key]
+    return (ru if lang == "ru" else en).format(**fields)
+
+
+# Drawing ------------------------------------------------------------------------------
+
+
+def card_text(c: Card, lang: str, dim: bool = False, bold: bool = False) -> Text:
+    """A card with its suit's colour: ♦ ♥ red, ♠ ♣ the terminal's own."""
+    style = "red" if suit_of(c) in (2, 3) else ""
+    if dim:
+        style += " dim"
+    if bold:
+        style += " bold"
+    return Text(card_str(c, lang), style=style.strip())
+
+
+def hand_text(hand: Sequence[Card], lang: str, legal: set[Card] | None = None) -> Text:
+    """The hand, numbered from 1, sorted by suit (N3); legal cards bold, others dim."""
+    out = Text()
+    for i, c in enumerate(hand, start=1):
+        if i > 1:
+            out.append("  ")
+        playable = legal is None or c in legal
+        out.append(f"{i} ", style="dim")
+        out.append_text(card_text(c, lang, dim=not playable, bold=legal is not None and playable))
+    return out
+
+
+def _call_text(view: Observation, seat: int, lang: str) -> str:
+    call = view.calls[seat]
+    if call is not None:
+        return ui(call, lang)
+    return ui("play", lang) if seat in view.active else ""
+
+
+def table_panel(
+    view: Observation,
+    names: Sequence[str],
+    lang: str,
+    deal_number: int,
+    show_hand: bool = True,
+) -> Panel:
+    """The table as one seat sees it: trump, stock, every player's state, the trick, the hand."""
+    rules = view.rules
+    head = Text()
+    head.append(f"{ui('dealer', lang)}: {names[view.dealer]}   ")
+    head.append(f"{ui('trump', lang)}: ")
+    if view.trump is not None:
+        head.append(f"{suit_name(view.trump, lang)} ", style="bold")
+    if view.turned is not None:
+        head.append_text(card_text(view.turned, lang, bold=True))
+    elif view.trump is not None:
+        shown = view.known[view.dealer]
+        trump_cards = [c for c in shown if suit_of(c) == view.trump]
+        if rules.turned_card_in_hand and trump_cards:
+            head.append(f"({ui('in_hand', lang, card=card_str(trump_cards[0], lang))})")
+        elif trump_cards:
+            head.append(f"({ui('turned_taken', lang, card=card_str(trump_cards[0], lang))})")
+    if not rules.talon and not rules.turned_card_in_hand:
+        head.append(f"   {ui('stock', lang)}: {view.stock_count}")
+    if rules.dave:
+        head.append(f"   {ui('stake', lang)}: {view.stake}")
+
+    grid = RichTable(box=None, pad_edge=False, padding=(0, 2, 0, 0))
+    for key in ("player", "record", "call", "exchanged", "tricks", "on_table"):
+        grid.add_column(ui(key, lang), justify="right" if key in ("record", "tricks") else "left")
+    on_table = {s: c for s, c in view.trick}
+    for seat, name in enumerate(names):
+        marker = " ▶" if seat == view.to_move else ""
+        exch = view.exchanged[seat]
+        active = seat in view.active or view.phase is Phase.DECLARE
+        card = on_table.get(seat)
+        grid.add_row(
+            Text(name + marker, style="bold" if seat == view.seat else ""),
+            str(view.records[seat]),
+            _call_text(view, seat, lang),
+            "" if exch is None else str(exch),
+            str(view.tricks_taken[seat]) if active and view.phase is Phase.PLAY else "",
+            card_text(card, lang) if card is not None else Text(""),
+        )
+    parts: list[RenderableType] = [head, Text(""), grid]
+    if view.tricks and not view.trick:
+        last = Text(f"{ui('last_trick', lang)}: ")
+        for i, (s, c) in enumerate(view.tricks[-1]):
+            last.append(("  " if i else "") + f"{names[s]} ")
+            last.append_text(card_text(c, lang))
+        parts += [Text(""), last]
+    if show_hand:
+        legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
+        line = Text(ui("hand", lang, name=names[view.seat]) + ": ", style="bold")
+        line.append_text(hand_text(view.hand, lang, legal or None))
+        parts += [Text(""), line]
+    else:
+        parts += [Text(""), Text(ui("hidden", lang), style="dim")]
+    title = ui("title", lang, preset=rules.preset_name, deal=deal_number)
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def sheet_table(rows: Sequence[Sequence[int]], names: Sequence[str], lang: str) -> RichTable:
+    """The score sheet («запись»): a column per player, earlier values struck out."""
+    from rams.text import sheet_columns
+
+    cols = sheet_columns(rows)
+    table = RichTable(title=ui("sheet", lang), title_justify="left", show_lines=False)
+    for name in names:
+        table.add_column(name, justify="right")
+    for i in range(max(len(c) for c in cols)):
+        cells = []
+        for col in cols:
+            if i >= len(col):
+                cells.append(Text(""))
+            elif i < len(col) - 1:
+                cells.append(Text(str(col[i]), style="strike dim"))
+            else:
+                cells.append(Text(str(col[i]), style="bold"))
+        table.add_row(*cells)
+    return table
+
+
+def settlement_text(game: Game, lang: str) -> Text:
+    """The winner and what each player pays or receives (S8)."""
+    names = game.players
+    assert game.winner is not None
+    out = Text(ui("winner", lang, name=names[game.winner]) + "\n", style="bold green")
+    pays = "  ".join(f"{n} {p:+d}" for n, p in zip(names, game.payouts(), strict=True))
+    out.append(f"{ui('settlement', lang)}: {pays}")
+    if game.rules.pamfil:
+        ledger = "  ".join(f"{n} {p:+d}" for n, p in zip(names, game.pam_ledger, strict=True))
+        out.append(f"\n{ui('pam', lang)}: {ledger}")
+    return out
+
+
+# Reading what a person types ------------------------------------------------------------
+
+
+def _card_or_number(token: str, view: Observation) -> Card:
+    if token.isdigit():
+        i = int(token)
+        if not 1 <= i <= len(view.hand):
+            raise NotationError(f"N1: no card number {i}")
+        return view.hand[i - 1]
+    return parse_card(token)
+
+
+def parse_choice(text: str, view: Observation) -> Action | str:
+    """A person's input: an action, or ``help`` / ``quit``. Raises NotationError."""
+    t = text.strip()
+    low = t.lower()
+    if low in ("?", "help", "помощь"):
+        return "help"
+    if low in ("q", "quit", "выход", "й"):
+        return "quit"
+    if low in _WORDS and (view.phase is not Phase.EXCHANGE or low not in _PAT):
+        word = _WORDS[low]
+        if word in view.legal_actions or word in (CLAIM, DAVE, ACCEPT, CONCEDE):
+            return word
+        if view.phase is Phase.DECLARE or view.phase is Phase.TALON:
+            return word
+    phase = view.phase
+    if view.dave_pending is not None:
+        raise NotationError(f"§12: {t!r}")
+    if phase is Phase.EXCHANGE:
+        if low in _PAT:
+            return Exchange(())
+        return Exchange(tuple(_card_or_number(tok, view) for tok in t.replace(",", " ").split()))
+    if phase in (Phase.DEALER_TRUMP, Phase.PAM_SWAP):
+        if low in _PAT and phase is Phase.DEALER_TRUMP:
+            return KEEP
+        return Swap(_card_or_number(t, view))
+    if phase is Phase.PLAY:
+        return Play(_card_or_number(t, view))
+    if phase is Phase.DECLARE and low in ("и", "д", "y", "yes", "да"):
+        return PLAY_IN
+    raise NotationError(f"§12: {t!r}")
+
+
+def _what(view: Observation, lang: str) -> str:
+    if view.dave_pending is not None:
+        return ui("what_dave", lang)
+    key = {
+        Phase.DECLARE: "what_declare",
+        Phase.EXCHANGE: "what_exchange",
+        Phase.DEALER_TRUMP: "what_dealer_trump"
+        if KEEP in view.legal_actions
+        else "what_dealer_trump_must",
+        Phase.PAM_SWAP: "what_pam",
+        Phase.TALON: "what_talon",
+        Phase.PLAY: "what_play",
+    }.get(view.phase, "what_play")
+    return ui(key, lang)
+
+
+def legal_words(view: Observation, lang: str) -> list[str]:
+    """The legal choices as a person would type them (for ``?`` and completion)."""
+    out = []
+    for a in view.legal_actions:
+        if isinstance(a, (Play, Swap)):
+            out.append(card_str(a.card, lang))
+        elif isinstance(a, Exchange):
+            continue
+        else:
+            out.append(str(a))
+    if view.phase is Phase.EXCHANGE:
+        out.append("0")
+    return out
+
+
+# The game loop ---------------------------------------------------------------------------
+
+
+@dataclass
+class Setup:
+    """What a new game needs: the rules, names, who is a bot, the language, the seed."""
+
+    rules: Rules
+    names: list[str]
+    bots: list[str | None]
+    lang: str
+    seed: int | None = None
+
+
+Reader = Callable[[str], str]
+
+
+class SaveAndQuit(Exception):
+    """The person asked to save and quit."""
+
+
+class TerminalGame:
+    """A game on a terminal: draws, reads, saves after every action."""
+
+    def __init__(
+        self,
+        console: Console,
+        game: Game,
+        bots: Sequence[str | None],
+        lang: str,
+        save_path: Path,
+        meta: dict[str, Any],
+        read: Reader = input,
+    ) -> None:
+        self.console = console
+        self.game = game
+        self.lang = lang
+        self.save_path = save_path
+        self.meta = meta
+        self.read = read
+        seed = meta.get("seed")
+        bot_rng = random.Random(None if seed is None else f"bots:{seed}:{len(game.deals)}")
+        agents: list[Bot | None] = [
+            None if b is None else make_bot(b, random.Random(bot_rng.getrandbits(63))) for b in bots
+        ]
+        self.table = Table(game, agents, on_action=lambda seat, action: self.save())
+        self.people = [s for s, b in enumerate(bots) if b is None]
+        self.announcer = Announcer(game.players, lang)
+        self._last_person: int | None = None
+        self._revealed_for: int | None = None
+        self._setup_completion()
+
+    # Saving --------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the record (atomically: a crash never leaves half a file)."""
+        text = dumps(record_of(self.game, self.meta))
+        tmp = self.save_path.with_name(self.save_path.name + ".tmp")
+        tmp.write_text(text + "\n", encoding="utf-8")
+        os.replace(tmp, self.save_path)
+
+    # Output --------------------------------------------------------------------------
+
+    def _viewer(self) -> int:
+        return self.people[0] if len(self.people) == 1 else -1
+
+    def announce(self) -> None:
+        """Print what happened since the last call, in words."""
+        events = self.table.new_events(self._viewer())
+        for line in self.announcer.feed(events):
+            self.console.print(Text("• " + line))
+
+    def show_sheet(self) -> None:
+        self.console.print(sheet_table(self.game.sheet, self.game.players, self.lang))
+
+    # Input ---------------------------------------------------------------------------
+
+    def _setup_completion(self) -> None:
+        self._choices: list[str] = []
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - platforms without readline
+            return
+
+        def complete(text: str, state: int) -> str | None:
+            matches = [c for c in self._choices if c.lower().startswith(text.lower())]
+            return matches[state] if state < len(matches) else None
+
+        readline.set_completer(complete)
+        readline.parse_and_bind("tab: complete")
+
+    def ask(self, prompt: str) -> str:
+        return self.read(prompt)
+
+    # The loop ------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game is over or the person quits; returns the exit status."""
+        try:
+            return self._loop()
+        except SaveAndQuit:
+            self.save()
+            self._saved_message()
+            return 0
+        except EOFError:
+            self.save()
+            self.console.print()
+            self._saved_message()
+            return 0
+        except KeyboardInterrupt:
+            self.save()
+            self.console.print()
+            self.console.print(ui("interrupted", self.lang))
+            self._saved_message()
+            return 130
+
+    def _saved_message(self) -> None:
+        self.console.print(ui("saved", self.lang, path=self.save_path))
+        if not self.game.is_over:
+            self.console.print(ui("resume_hint", self.lang, path=self.save_path))
+
+    def _loop(self) -> int:
+        game, table, lang = self.game, self.table, self.lang
+        self.save()
+        while True:
+            table.advance(stop_at_deal_end=True)
+            self.announce()
+            if game.is_over:
+                for line in self.announcer.flush():
+                    self.console.print(Text("• " + line))
+                self.show_sheet()
+                self.console.print(settlement_text(game, lang))
+                self.save()
+                self.console.print(ui("saved", lang, path=self.save_path))
+                return 0
+            seat = table.waiting_for()
+            if seat is None:
+                self._between_deals()
+                continue
+            self._turn(seat)
+
+    def _between_deals(self) -> None:
+        game, lang = self.game, self.lang
+        self.console.print(Text(ui("deal_over", lang, deal=len(game.deals)), style="bold"))
+        self.show_sheet()
+        for seat in self.table.claimants():
+            answer = self.ask(
+                ui("claim_q", lang, name=game.players[seat], record=game.records[seat])
+            )
+            if answer.strip().lower() in ("y", "yes", "д", "да"):
+                self.table.submit(seat, CLAIM)
+                return
+        if self.people:
+            self.ask(ui("next_deal", lang) + " ")
+        self.table.start_deal()
+
+    def _turn(self, seat: int) -> None:
+        game, lang = self.game, self.lang
+        deal = game.deal
+        assert deal is not None
+        names = game.players
+        hot_seat = len(self.people) > 1
+        if hot_seat and self._revealed_for != seat:
+            self.console.print(
+                table_panel(deal.observation(seat), names, lang, len(game.deals), show_hand=False)
+            )
+            self.ask(ui("pass_to", lang, name=names[seat]) + " ")
+            self._revealed_for = seat
+        view = deal.observation(seat)
+        self.console.print(table_panel(view, names, lang, len(game.deals)))
+        self.console.print(
+            ui("to_move", lang, name=names[seat], what=_what(view, lang)), style="bold"
+        )
+        while True:
+            self._choices = legal_words(view, lang)
+            text = self.ask(ui("prompt", lang, name=names[seat]))
+            try:
+                choice = parse_choice(text, view)
+            except NotationError:
+                self.console.print(
+                    ui("unreadable", lang, text=text.strip(), keys=ui("help_keys", lang)),
+                    style="yellow",
+                )
+                continue
+            if choice == "help":
+                self._help(view)
+                continue
+            if choice == "quit":
+                raise SaveAndQuit
+            assert not isinstance(choice, str)
+            try:
+                self.table.submit(seat, choice)
+            except IllegalActionError as e:
+                why = f"{e.reason} ({e.clause})" if lang == "en" else f"{legal_hint(view, lang)}"
+                self.console.print(ui("illegal", lang, why=why), style="yellow")
+                continue
+            if hot_seat and deal.to_move != seat:
+                self._revealed_for = None
+            return
+
+    def _help(self, view: Observation) -> None:
+        lang = self.lang
+        words = legal_words(view, lang)
+        self.console.print(f"{ui('legal', lang)}: {' '.join(words)}")
+        self.console.print(legal_hint(view, lang), style="cyan")
+        self.console.print(ui("help_keys", lang), style="dim")
+
+
+# Command line ----------------------------------------------------------------------------
+
+
+def _parse_bots(text: str, players: int) -> list[str | None]:
+    items = [t.strip() for t in text.split(",")]
+    people = {"human", "person", "people", "me", "-", "", "человек", "я"}
+    if len(items) == players - 1:
+        items = ["human", *items]
+    if len(items) != players:
+        raise RulesError(
+            f"--bots lists {len(items)} seats, the table has {players} (or {players - 1} "
+            f"bots beside you)",
+            ("bots",),
+        )
+    out: list[str | None] = []
+    for item in items:
+        if item.lower() in people:
+            out.append(None)
+        elif item in BOT_NAMES:
+            out.append(item)
+        else:
+            known = ", ".join(BOT_NAMES)
+            raise RulesError(f"unknown bot {item!r}; bots: {known}, or human", ("bots",))
+    return out
+
+
+def _ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Console) -> Setup:
+    """Fill in what the flags left out, by asking (or by defaults when not interactive)."""
+    interactive = sys.stdin.isatty()
+    preset = args.preset
+    if preset is None and interactive:
+        names = list(PRESETS)
+        for i, name in enumerate(names, start=1):
+            p = PRESETS[name]
+            console.print(f"{i:2}. {name:<15} {p.ru if lang == 'ru' else p.en}")
+        while preset is None:
+            answer = read(f"{ui('setup_preset', lang)} [1]: ").strip() or "1"
+            if answer.isdigit() and 1 <= int(answer) <= len(names):
+                preset = names[int(answer) - 1]
+            elif answer in PRESETS:
+                preset = answer
+    preset = preset or "classic"
+    if preset not in PRESETS:
+        raise RulesError(f"unknown preset {preset!r} (§9.2); presets: {', '.join(PRESETS)}")
+    low, high = PRESETS[preset].players
+    players = args.players
+    if players is None and interactive and low != high:
+        while players is None:
+            answer = read(f"{ui('setup_players', lang, low=low, high=high)} [{low}]: ").strip()
+            if not answer:
+                players = low
+            elif answer.isdigit() and low <= int(answer) <= high:
+                players = int(answer)
+    if players is None:
+        players = 3 if low <= 3 <= high else low
+    overrides = dict(parse_override(r) for r in args.rule or [])
+    rules = Rules.preset(preset, players, **overrides)
+    if args.bots is not None:
+        bots = _parse_bots(args.bots, players)
+    elif interactive:
+        bots = [None]
+        for seat in range(2, players + 1):
+            answer = read(
+                ui("setup_seat", lang, seat=seat, bots="/".join(BOT_NAMES)) + " [heuristic]: "
+            ).strip()
+            bots.append(
+                None if answer.lower() in ("human", "person", "человек") else answer or "heuristic"
+            )
+        bots = _parse_bots(",".join(b or "human" for b in bots), players)
+    else:
+        bots = [None] + ["heuristic"] * (players - 1)
+    if args.names:
+        names = [n.strip() for n in args.names.split(",")]
+        if len(names) != players or not all(names):
+            raise RulesError(f"--names needs {players} names", ("names",))
+    else:
+        names = []
+        for seat, bot in enumerate(bots, start=1):
+            default = (
+                f"{'Игрок' if lang == 'ru' else 'Player'} {seat}"
+                if bot is None
+                else f"{bot}-{seat}"
+            )
+            if bot is None and interactive:
+                answer = read(f"{ui('setup_name', lang, seat=seat)} [{default}]: ").strip()
+                names.append(answer or default)
+            else:
+                names.append(default)
+    return Setup(rules, names, bots, lang, args.seed)
+
+
+def _resume(path: Path) -> tuple[Game, list[str | None], dict[str, Any]]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            record: Record = load(f)
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text") from None
+    game = record.replay(partial=True)
+    meta = dict(record.meta)
+    bots_meta = meta.get("bots")
+    n = game.rules.players
+    if not (isinstance(bots_meta, list) and len(bots_meta) == n):
+        bots_meta = [None] * n
+    bots: list[str | None] = [b if b in BOT_NAMES else None for b in bots_meta]
+    seed = meta.get("seed")
+    game.rng = (
+        random.Random(f"{seed}:{len(game.deals)}") if seed is not None else random.SystemRandom()
+    )
+    return game, bots, meta
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """``rams play``: a new game, or ``--resume FILE``."""
+    lang = args.lang or default_lang()
+    console = Console(highlight=False)
+    read: Reader = input
+    if args.resume:
+        path = Path(args.resume)
+        game, bots, meta = _resume(path)
+        lang = args.lang or meta.get("lang") or lang
+    else:
+        setup = _ask_setup(args, lang, read, console)
+        rng = random.Random(setup.seed) if setup.seed is not None else random.SystemRandom()
+        game = Game(setup.rules, setup.names, rng=rng)
+        bots = setup.bots
+        meta = {"bots": bots, "lang": lang, "seed": setup.seed}
+        path = Path(args.save or f"rams-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    tg = TerminalGame(console, game, bots, lang, path, meta, read)
+    return tg.run()
