@@ -908,15 +908,15 @@ class Deal:
         return legal | pam
 
     def play_rule(self, seat: int) -> str:
-        """Which rule limits ``seat``'s cards now: ``free``, ``P4``, ``P5_K``, ``P5_Q``,
-        ``M1_led``, ``P6``, ``P2_follow``, ``P2_head``, ``P2_trump``, ``P2_over`` (it speaks
-        only of the seat's own hand, so it is part of the seat's observation)."""
+        """Which rule limits ``seat``'s cards now: ``free``, ``free_lead``, ``P4``, ``P5_K``,
+        ``P5_Q``, ``M1_led``, ``P6``, ``P2_follow``, ``P2_head``, ``P2_trump``, ``P2_over`` (it
+        speaks only of the seat's own hand, so it is part of the seat's observation)."""
         hand = self.hands[seat]
         pam = self._pam_bit
         plain = self._legal_card_mask(seat) & ~pam
-        if plain == hand & ~pam:
-            return "free"
         trick = self.trick
+        if plain == hand & ~pam:
+            return "free" if trick else "free_lead"
         if not trick:
             if hand & self._trump_ace:
                 return "P4"

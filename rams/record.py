@@ -131,11 +131,11 @@ class Record:
         deals = data.get("deals")
         if not isinstance(deals, list):
             raise RecordError("deals must be a list (§12)")
-        return cls(
-            rules,
-            tuple(players),
-            tuple(_deal_from_json(d, i + 1, rules) for i, d in enumerate(deals)),
-        )
+        meta = data.get("meta", {})
+        if not isinstance(meta, dict):
+            raise RecordError("meta must be an object (§12)")
+        deal_records = tuple(_deal_from_json(d, i + 1, rules) for i, d in enumerate(deals))
+        return cls(rules, tuple(players), deal_records, meta)
 
     # Replay ---------------------------------------------------------------------------
 

@@ -405,7 +405,7 @@ def _validate(r: Rules) -> None:
     for name, allowed in _ENUMS.items():
         if getattr(r, name) not in allowed:
             raise _bad(name, getattr(r, name), " or ".join(f'"{a}"' for a in allowed))
-    _check_int(r, "players", 2, 8)
+    _check_int(r, "players", 1, None)
     _check_int(r, "big_pack_from", 3, 8)
     _check_int(r, "start_score", 1, None)
     _check_int(r, "max_exchange", 0, 5)

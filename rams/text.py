@@ -441,7 +441,8 @@ _HINTS: dict[str, tuple[str, str]] = {
         "у вас 0 или меньше: можно заявить выигрыш (S7)",
         "you are at 0 or below: you may claim the game (S7)",
     ),
-    "free": ("любая карта", "any card"),
+    "free": ("можно любую карту (P2)", "any card will do (P2)"),
+    "free_lead": ("ваш ход: любая карта (P1)", "your lead: any card (P1)"),
 }
 
 
@@ -488,6 +489,7 @@ def _play_hint(view: Observation, lang: str) -> str:
     lead = view.trick[0][1] if view.trick else None
     suit = _SUIT_NAMES[lang][lead // 13] if lead is not None else ""
     text = hint(rule, lang, suit=suit)
-    if view.rules.pamfil and PAM in view.hand and rule != "free" and len(view.hand) > 1:
+    free = rule.startswith("free")
+    if view.rules.pamfil and PAM in view.hand and not free and len(view.hand) > 1:
         text += "; " + hint("M1_pam", lang)
     return text

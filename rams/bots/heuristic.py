@@ -70,9 +70,10 @@ def _value(c: Card, trump: int | None) -> float:
     if c == PAM:
         return 100.0
     if suit_of(c) == trump:
-        return 50.0 + r
+        # A high trump beats everything; a low one is worth less than a side ace.
+        return 50.0 + r if r >= JACK else 35.0 + r
     if r == ACE:
-        return 40.0
+        return 48.0
     return float(r)
 
 

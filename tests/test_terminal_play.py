@@ -1,0 +1,216 @@
+"""`rams play` end to end through a pseudo-terminal (pexpect): a whole game against bots with
+a wrong input, `?`, an illegal card, save-and-quit, `--resume`, Ctrl-C and end of input, and
+the saved record replayed. Bad setups exit with status 2 and one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from rams.record import loads, replay_summary
+
+RAMS = [sys.executable, "-m", "rams.cli"]
+ENV = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "100"}
+PROMPT = r"Anya> "
+NEXT = r"Press Enter for the next deal"
+OVER = r"Settlement: "
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "rams.cli", *args],
+        encoding="utf-8",
+        timeout=30,
+        env=ENV,
+        dimensions=(60, 100),
+    )
+    return child
+
+
+def new_game(save: Path, seed: int = 3) -> pexpect.spawn:
+    return spawn(
+        "play",
+        "--preset", "classic",
+        "--players", "3",
+        "--bots", "heuristic,random",
+        "--names", "Anya,B1,B2",
+        "--lang", "en",
+        "--seed", str(seed),
+        "--rule", "start_score=40",
+        "--save", str(save),
+    )  # fmt: skip
+
+
+def legal_choices(child: pexpect.spawn) -> list[str]:
+    """Ask `?` at the prompt and read the legal choices it lists."""
+    child.sendline("?")
+    child.expect(r"Legal: ([^\r\n]*)\r\n")
+    legal = str(child.match.group(1)).split()
+    child.expect(r"\(([A-Z][0-9]+)\)\S*\r\n")  # the hint names the rule's clause
+    child.expect(PROMPT)
+    return legal
+
+
+def play_on(child: pexpect.spawn, turns: int | None = None) -> int:
+    """Answer every prompt with the first legal choice; returns how many actions were sent.
+
+    Stops after ``turns`` actions (at a prompt), or at the end of the game.
+    """
+    sent = 0
+    while True:
+        idx = child.expect([PROMPT, NEXT, OVER])
+        if idx == 2:
+            child.expect(pexpect.EOF)
+            return sent
+        if idx == 1:
+            child.sendline("")
+            continue
+        if turns is not None and sent >= turns:
+            return sent
+        legal = legal_choices(child)
+        child.sendline(legal[0])
+        sent += 1
+
+
+def test_whole_game_with_wrong_input_help_quit_resume_and_replay(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    child = new_game(save)
+    child.expect(PROMPT)
+    # A wrong input gets a message and a new prompt, never a crash.
+    child.sendline("zz")
+    child.expect(r"Cannot read 'zz'")
+    child.expect(PROMPT)
+    # `?` lists the legal choices with the rule that limits them.
+    legal = legal_choices(child)
+    assert legal
+    child.sendline(legal[0])
+    play_on(child, turns=6)
+    # Save and quit.
+    child.sendline("q")
+    child.expect(r"Game saved: ")
+    child.expect(r"To go on: rams play --resume ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    saved = loads(save.read_text(encoding="utf-8"))
+    played = sum(len(d.actions) for d in saved.deals)
+    assert played >= 7
+    assert saved.meta["bots"] == [None, "heuristic", "random"]
+
+    # Resume from the saved record and play to the end.
+    child = spawn("play", "--resume", str(save), "--lang", "en")
+    play_on(child)
+    child.close()
+    assert child.exitstatus == 0
+    final = loads(save.read_text(encoding="utf-8"))
+    assert final.deals[: len(saved.deals) - 1] == saved.deals[:-1]
+    game = final.replay()
+    assert game.winner is not None
+
+    # The saved record replays with `rams replay`.
+    proc = subprocess.run([*RAMS, "replay", str(save), "--json"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == replay_summary(game)
+
+
+def test_an_illegal_card_gets_the_rule_and_a_new_prompt(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    child = new_game(save, seed=5)
+    # Play on until Anya must play a card while some card of her hand is not legal.
+    for _ in range(60):
+        idx = child.expect([PROMPT, NEXT, OVER])
+        if idx == 1:
+            child.sendline("")
+            continue
+        assert idx == 0
+        child.sendline("?")
+        child.expect(r"Legal: ([^\r\n]*)\r\n")
+        legal = str(child.match.group(1)).split()
+        child.expect(PROMPT)
+        hand = [str(i) for i in range(1, 6)]
+        if legal and all(len(x) <= 3 and x[-1] in "♠♣♦♥" for x in legal):
+            # A card phase: try each numbered card until one is refused.
+            for number in hand:
+                child.sendline(number)
+                got = child.expect([r"Not allowed: ([^\r\n]*)", PROMPT, NEXT, OVER, r"• "])
+                if got == 0:
+                    assert "(P" in child.match.group(1) or "(M" in child.match.group(1)
+                    child.expect(PROMPT)
+                    child.sendline("q")
+                    child.expect(pexpect.EOF)
+                    return
+                break
+            continue
+        child.sendline(legal[0])
+    pytest.fail("never reached a refused card")
+
+
+@pytest.mark.parametrize(("how", "status"), [("intr", 130), ("eof", 0)])
+def test_ctrl_c_and_end_of_input_save_first(tmp_path: Path, how: str, status: int) -> None:
+    save = tmp_path / "game.json"
+    child = new_game(save)
+    child.expect(PROMPT)
+    child.sendline("play" if "play" in legal_choices(child) else "pass")
+    child.expect(PROMPT)
+    if how == "intr":
+        child.sendintr()
+    else:
+        child.sendeof()
+    child.expect(r"Game saved: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == status
+    record = loads(save.read_text(encoding="utf-8"))
+    game = record.replay(partial=True)
+    assert len(game.deals) == 1 and game.deals[0].actions
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--preset", "nope", "--bots", "heuristic,heuristic"], "unknown preset 'nope'"),
+        (
+            ["--preset", "classic", "--players", "3", "--bots", "heuristic,heuristic",
+             "--rule", "dave=true"],
+            "options dave, talon clash",
+        ),
+        (["--preset", "classic", "--players", "3", "--bots", "robot,heuristic"], "unknown bot"),
+        (["--preset", "classic", "--players", "9", "--bots", "heuristic"], "not 9"),
+        (["--preset", "classic", "--rule", "start_score"], "KEY=VALUE"),
+    ],
+)  # fmt: skip
+def test_bad_setups_exit_2_with_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    proc = subprocess.run(
+        [*RAMS, "play", *args, "--save", str(tmp_path / "g.json")],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env=ENV,
+    )
+    assert proc.returncode == 2
+    assert message in proc.stderr
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["{not json", '{"format": "rams-record/1"}', '{"format": "rams-record/1", "rules": "classic", '
+     '"players": ["a", "b", "c"], "deals": [{"dealer": 1, "deck": "AS", "actions": []}]}'],
+)  # fmt: skip
+def test_a_corrupt_resume_file_exits_2(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    proc = subprocess.run(
+        [*RAMS, "play", "--resume", str(path)], capture_output=True, text=True, env=ENV
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(("record:", "deal 1"))
+    assert "Traceback" not in proc.stderr
+    assert path.read_text(encoding="utf-8") == content  # the file is left as it was
