@@ -91,7 +91,7 @@ class Swap:
         return f"swap {card_str(self.card)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Say:
     """An action that is one word: ``play``, ``pass``, ``keep``, ``take``, ``sell``, ``go``,
     ``dave``, ``accept``, ``concede``, ``claim``."""
@@ -104,6 +104,13 @@ class Say:
 
     def __str__(self) -> str:
         return self.word
+
+    # Equality by word, with a fast path for the shared constants (compared in hot loops).
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is Say and self.word == other.word)
+
+    def __hash__(self) -> int:
+        return hash(self.word)
 
 
 Action = Play | Exchange | Swap | Say
@@ -121,7 +128,12 @@ ACCEPT = Say("accept")  #: accept Даве (V4)
 CONCEDE = Say("concede")  #: concede instead of accepting Даве (V4)
 CLAIM = Say("claim")  #: claim the win at ≤ 0 under overshoot (S7)
 
-_SAY = {w: Say(w) for w in WORDS}
+_SAY = {
+    w: a
+    for w, a in zip(
+        WORDS, (PLAY_IN, PASS, KEEP, TAKE, SELL, GO, DAVE, ACCEPT, CONCEDE, CLAIM), strict=True
+    )
+}
 _PLAYS = tuple(Play(c) for c in range(52))
 
 

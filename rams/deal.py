@@ -142,6 +142,10 @@ class Deal:
     __slots__ = (
         "_ace_value",
         "_best_trump",
+        "_memo_key",
+        "_memo_mask",
+        "_next_seat",
+        "_plain_winner",
         "_pam_bit",
         "_suit_mask",
         "_trump_ace",
@@ -251,6 +255,10 @@ class Deal:
         self._win_card = -1
         self._win_locked = False
         self._best_trump = -1
+        self._memo_key = -1  # len(actions) when _memo_mask was computed for the seat to act
+        self._memo_mask = 0
+        self._next_seat: list[int] = []
+        self._plain_winner = not (rules.pamfil or rules.spade_ace_beats_trump_ace)
         self.trump: int | None = None
         self._pam_bit = 0
         self._suit_mask: tuple[int, ...] = SUIT_MASKS
@@ -553,7 +561,7 @@ class Deal:
     # E1–E3 -------------------------------------------------------------------------
 
     def _declare_problem(self, seat: int, action: Action) -> IllegalActionError | None:
-        if action not in (PLAY_IN, PASS):
+        if action is not PLAY_IN and action is not PASS and action not in (PLAY_IN, PASS):
             return self._wrong_kind(seat, action, "play or pass", "E1")
         if action == PASS:
             if self.rules.ace_forbids_pass and self.deal_hands[seat] & _ALL_ACES:
@@ -856,6 +864,11 @@ class Deal:
             self.leader = self.taker if self.taker is not None else (self.dealer + 1) % self.n
         else:
             self.leader = self.active[0]
+        # The next seat in the trick: the next active player clockwise (P1).
+        ring = sorted(self.active)
+        self._next_seat = [-1] * self.n
+        for i, seat in enumerate(ring):
+            self._next_seat[seat] = ring[(i + 1) % len(ring)]
         self._set_phase(Phase.PLAY, self.leader)
 
     def _legal_card_mask(self, seat: int) -> int:
@@ -958,35 +971,44 @@ class Deal:
         return IllegalActionError(rule.partition("_")[0], f"{text}: {may}")
 
     def _play(self, seat: int, c: Card) -> None:
-        if not self._legal_card_mask(seat) >> c & 1:
+        bit = 1 << c
+        if self._memo_key == len(self.actions):
+            legal = self._memo_mask
+        else:
+            legal = self._legal_card_mask(seat)
+        if not legal & bit:
             raise self._explain_card(seat, c)
-        self.hands[seat] &= ~(1 << c)
-        self.known[seat] &= ~(1 << c)
-        self.events.append(Event(EventKind.PLAY, seat, (c,), number=len(self.completed) + 1))
-        if not self.trick:
+        self.hands[seat] ^= bit
+        known = self.known
+        if known[seat] & bit:
+            known[seat] ^= bit
+        trick = self.trick
+        self.events.append(
+            Event(EventKind.PLAY, seat, (c,), 0, None, "", "", len(self.completed) + 1)
+        )
+        trump = self.trump
+        if not trick:
             self._win_seat, self._win_card, self._win_locked = seat, c, False
             self._best_trump = -1
-            bit = 1 << c
             if bit == self._trump_ace or (bit == self._trump_queen and self.q_due == seat):
                 # P4, P5: a forced lead, announced (it reveals nothing the card does not).
                 clause = "P4" if bit == self._trump_ace else "P5"
                 self.events.append(Event(EventKind.FORCED, seat, (c,), clause=clause))
+        elif self._plain_winner:
+            # P3 without Pam or the ace-of-spades rule: the inline fast case.
+            w = self._win_card
+            cs, ws = c // 13, w // 13
+            if (cs == ws and c > w) or (cs == trump and ws != trump):
+                self._win_seat, self._win_card = seat, c
         else:
             self._update_winner(seat, c)
-        if c // 13 == self.trump and c != PAM and c > self._best_trump:
+        if c // 13 == trump and c != PAM and c > self._best_trump:
             self._best_trump = c
-        self.trick.append((seat, c))
-        if len(self.trick) == len(self.active):
+        trick.append((seat, c))
+        if len(trick) == len(self.active):
             self._end_trick()
         else:
-            self.to_move = self._next_active(seat)
-
-    def _next_active(self, seat: int) -> int:
-        n = self.n
-        nxt = (seat + 1) % n
-        while self.calls[nxt] == "pass":
-            nxt = (nxt + 1) % n
-        return nxt
+            self.to_move = self._next_seat[seat]
 
     def _update_winner(self, seat: int, c: Card) -> None:
         """P3, M1, M4: does ``c`` take over the trick from the card winning it so far?"""
@@ -1269,9 +1291,14 @@ class Deal:
         ):
             phase = self.phase
             if phase is Phase.PLAY:
-                return cards_of(self._legal_card_mask(who))
+                mask = self._legal_card_mask(who)
+                self._memo_key, self._memo_mask = len(self.actions), mask
+                return cards_of(mask)
             if phase is Phase.EXCHANGE:
                 return list(_EXCHANGE_IDS[min(rules.max_exchange, self.stock_count)])
+            if phase is Phase.DECLARE:
+                may_pass = self._declare_problem(who, PASS) is None
+                return [_ID_PLAY_IN, _ID_PASS] if may_pass else [_ID_PLAY_IN]
         return [self.action_id(a, seat) for a in self.legal_actions(seat)]
 
     def apply_id(self, action_id: int, seat: int | None = None) -> None:
