@@ -417,7 +417,9 @@ class Deal:
             return [ACCEPT, CONCEDE]
         if phase is Phase.PLAY:
             mask = self._legal_card_mask(seat)
-            return [play(c) for c in cards_of(mask)]
+            self._memo_key, self._memo_mask = len(self.actions), mask
+            plays = _PLAYS
+            return [plays[c] for c in cards_of(mask)]
         if phase is Phase.DECLARE:
             return [a for a in (PLAY_IN, PASS) if self._declare_problem(seat, a) is None]
         if phase is Phase.EXCHANGE:
@@ -1035,8 +1037,11 @@ class Deal:
             and self.hands[winner] & self._trump_queen
         ):
             self.q_due = winner
-        spade_ace = next((s for s, c in trick if c == _SPADE_ACE), None)
-        bonus = rules.spade_ace_bonus if spade_ace is not None else 0
+        spade_ace = None
+        bonus = 0
+        if rules.spade_ace_bonus:  # K7
+            spade_ace = next((s for s, c in trick if c == _SPADE_ACE), None)
+            bonus = rules.spade_ace_bonus if spade_ace is not None else 0
         if rules.overshoot == "restart" and self.records[winner] <= 0:
             # S7: a trick taken at ≤ 0 restarts the record and writes nothing off.
             self.credited[winner] = True
