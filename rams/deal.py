@@ -145,8 +145,8 @@ class Deal:
         "_memo_key",
         "_memo_mask",
         "_next_seat",
-        "_plain_winner",
         "_pam_bit",
+        "_plain_winner",
         "_suit_mask",
         "_trump_ace",
         "_trump_honours",
@@ -320,7 +320,11 @@ class Deal:
                 self.dealer,
                 shown,
                 clause="K1" if self.turned_in_hand else "D3",
-                detail="in_hand" if self.turned_in_hand else "",
+                detail="in_hand"
+                if self.turned_in_hand
+                else "pam"
+                if rules.pamfil and self.turned == PAM
+                else "",
             )
         )
         if rules.pamfil:
@@ -1101,7 +1105,8 @@ class Deal:
                 amount += rules.remise + self._aces(self.start_hands[seat])
             amount += self.jack_remise[seat]
             if amount:
-                self._write(seat, amount, EventKind.REMISE, "S4")
+                clause = "K6" if self.jack_remise[seat] else "K3" if limit is not None else "S4"
+                self._write(seat, amount, EventKind.REMISE, clause)
 
     # Records, the end of the game: S6, S7, V4 ---------------------------------------
 

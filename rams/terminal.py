@@ -41,18 +41,21 @@ from rams.actions import (
 )
 from rams.bots import BOT_NAMES, Bot, make_bot
 from rams.cards import Card, card_str, parse_card, suit_of
+from rams.deal import PAM
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
 from rams.game import Game
 from rams.observation import Observation, Phase
 from rams.record import Record, dumps, load, record_of
 from rams.rules import PRESETS, Rules, parse_override
 from rams.table import Table
-from rams.text import Announcer, default_lang, legal_hint, suit_name
+from rams.text import Announcer, default_lang, legal_hint, signed, suit_name
 
 __all__ = ["Setup", "TerminalGame", "hand_text", "run_play", "sheet_table", "table_panel"]
 
 _UI: dict[str, tuple[str, str]] = {
-    "title": ("Рамс · {preset} · сдача {deal}", "Rams · {preset} · deal {deal}"),
+    "title": ("{preset} · сдача {deal}", "{preset} · deal {deal}"),
+    "pam_turned": ("Открыт памфил", "Pam turned"),
+    "talon": ("Прикуп", "Talon"),
     "dealer": ("Сдаёт", "Dealer"),
     "trump": ("Козырь", "Trump"),
     "turned_taken": ("{card} у сдающего", "{card}, taken by the dealer"),
@@ -62,12 +65,12 @@ _UI: dict[str, tuple[str, str]] = {
     "player": ("Игрок", "Player"),
     "record": ("Запись", "Record"),
     "call": ("Игра", "Call"),
-    "exchanged": ("Прикуп", "Drew"),
+    "exchanged": ("Обмен", "Drew"),
     "tricks": ("Взятки", "Tricks"),
     "on_table": ("На столе", "On the table"),
-    "play": ("играет", "plays"),
+    "play": ("играет", "play"),
     "pass": ("пас", "pass"),
-    "hand": ("Карты {name}", "{name}'s hand"),
+    "hand": ("Карты игрока {name}", "{name}'s hand"),
     "hidden": ("карты скрыты", "hand hidden"),
     "last_trick": ("Прошлая взятка", "Last trick"),
     "to_move": ("Ходит {name}: {what}", "{name} to act: {what}"),
@@ -95,7 +98,7 @@ _UI: dict[str, tuple[str, str]] = {
         "{name}, you are at {record}: claim the game (S7)? [y/N] ",
     ),
     "sheet": ("Запись", "Score sheet"),
-    "winner": ("Партию выиграл {name}!", "{name} wins the game!"),
+    "winner": ("Победитель партии: {name}!", "{name} wins the game!"),
     "settlement": ("Расчёт", "Settlement"),
     "pam": ("Памфил", "Pam ledger"),
     "what_declare": ("играю или пас", "play or pass"),
@@ -202,7 +205,8 @@ def table_panel(
     rules = view.rules
     head = Text()
     head.append(f"{ui('dealer', lang)}: {names[view.dealer]}   ")
-    head.append(f"{ui('trump', lang)}: ")
+    pam_turned = rules.pamfil and view.turned == PAM and view.trump is None
+    head.append(f"{ui('pam_turned' if pam_turned else 'trump', lang)}: ")
     if view.trump is not None:
         head.append(f"{suit_name(view.trump, lang)} ", style="bold")
     if view.turned is not None:
@@ -216,11 +220,18 @@ def table_panel(
             head.append(f"({ui('turned_taken', lang, card=card_str(trump_cards[0], lang))})")
     if not rules.talon and not rules.turned_card_in_hand:
         head.append(f"   {ui('stock', lang)}: {view.stock_count}")
+    if rules.talon and view.phase is Phase.TALON:
+        head.append(f"   {ui('talon', lang)}: 5")
     if rules.dave:
         head.append(f"   {ui('stake', lang)}: {view.stake}")
 
     grid = RichTable(box=None, pad_edge=False, padding=(0, 2, 0, 0))
-    for key in ("player", "record", "call", "exchanged", "tricks", "on_table"):
+    keys = ["player", "record", "call", "exchanged", "tricks", "on_table"]
+    if not rules.passing:
+        keys.remove("call")
+    if rules.talon or rules.turned_card_in_hand:
+        keys.remove("exchanged")
+    for key in keys:
         grid.add_column(ui(key, lang), justify="right" if key in ("record", "tricks") else "left")
     on_table = {s: c for s, c in view.trick}
     for seat, name in enumerate(names):
@@ -228,14 +239,15 @@ def table_panel(
         exch = view.exchanged[seat]
         active = seat in view.active or view.phase is Phase.DECLARE
         card = on_table.get(seat)
-        grid.add_row(
-            Text(name + marker, style="bold" if seat == view.seat else ""),
-            str(view.records[seat]),
-            _call_text(view, seat, lang),
-            "" if exch is None else str(exch),
-            str(view.tricks_taken[seat]) if active and view.phase is Phase.PLAY else "",
-            card_text(card, lang) if card is not None else Text(""),
-        )
+        cells: dict[str, RenderableType] = {
+            "player": Text(name + marker, style="bold" if seat == view.seat else ""),
+            "record": str(view.records[seat]),
+            "call": _call_text(view, seat, lang),
+            "exchanged": "" if exch is None else str(exch),
+            "tricks": str(view.tricks_taken[seat]) if active and view.phase is Phase.PLAY else "",
+            "on_table": card_text(card, lang) if card is not None else Text(""),
+        }
+        grid.add_row(*(cells[k] for k in keys))
     parts: list[RenderableType] = [head, Text(""), grid]
     if view.tricks and not view.trick:
         last = Text(f"{ui('last_trick', lang)}: ")
@@ -250,7 +262,9 @@ def table_panel(
         parts += [Text(""), line]
     else:
         parts += [Text(""), Text(ui("hidden", lang), style="dim")]
-    title = ui("title", lang, preset=rules.preset_name, deal=deal_number)
+    preset = PRESETS[rules.preset_name]
+    name = preset.ru if lang == "ru" else preset.en
+    title = ui("title", lang, preset=name[0].upper() + name[1:], deal=deal_number)
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -280,10 +294,10 @@ def settlement_text(game: Game, lang: str) -> Text:
     names = game.players
     assert game.winner is not None
     out = Text(ui("winner", lang, name=names[game.winner]) + "\n", style="bold green")
-    pays = "  ".join(f"{n} {p:+d}" for n, p in zip(names, game.payouts(), strict=True))
+    pays = "  ".join(f"{n} {signed(p)}" for n, p in zip(names, game.payouts(), strict=True))
     out.append(f"{ui('settlement', lang)}: {pays}")
     if game.rules.pamfil:
-        ledger = "  ".join(f"{n} {p:+d}" for n, p in zip(names, game.pam_ledger, strict=True))
+        ledger = "  ".join(f"{n} {signed(p)}" for n, p in zip(names, game.pam_ledger, strict=True))
         out.append(f"\n{ui('pam', lang)}: {ledger}")
     return out
 

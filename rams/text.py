@@ -41,11 +41,11 @@ _RAMS_KIND = {
 }
 _WIN_WHY = {
     "ru": {
-        "S6": "списал всю запись",
+        "S6": "запись списана",
         "R1": "четыре туза",
         "M4": "пять карт одной масти",
         "V1": "четыре валета",
-        "S7": "заявил выигрыш",
+        "S7": "выигрыш заявлен",
         "V4": "соперник сдался на даве",
     },
     "en": {
@@ -73,7 +73,11 @@ def _cards(cards: Iterable[Card], lang: str) -> str:
     return " ".join(card_str(c, lang) for c in cards)
 
 
-def _signed(delta: int) -> str:
+def _num(value: int | None) -> str:
+    return f"−{-value}" if value is not None and value < 0 else str(value)
+
+
+def signed(delta: int) -> str:
     return f"+{delta}" if delta > 0 else f"−{-delta}" if delta < 0 else "0"
 
 
@@ -81,9 +85,10 @@ def _signed(delta: int) -> str:
 _MESSAGES: dict[str, tuple[str, str]] = {
     "deal": ("Сдаёт {who}. Козырь: {card}.", "{who} deals. Turned trump: {card}."),
     "deal_in_hand": (
-        "Сдаёт {who}. Козырь — его последняя карта {card} (K1).",
-        "{who} deals. Trump is his last card, {card} (K1).",
+        "Сдаёт {who}. Козырь — последняя карта сдающего, {card} (K1).",
+        "{who} deals. Trump is the dealer's last card, {card} (K1).",
     ),
+    "deal_pam": ("Сдаёт {who}. Открыт памфил: {card}.", "{who} deals. Pam is turned: {card}."),
     "pam_swap": (
         "Открыт памфил: {who} берёт его и открывает {card} — козыри {suit} (M3).",
         "Pam was turned: {who} takes it and turns {card}: {suit} are trumps (M3).",
@@ -102,14 +107,14 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{who} сносит {secret} и прикупает {drawn}.",
         "{who} discards {secret} and draws {drawn}.",
     ),
-    "exchange": ("{who} меняет карт: {count}.", "{who} exchanges {count} card(s)."),
+    "exchange": ("{who} меняет {count} {ru_cards}.", "{who} exchanges {count} {en_cards}."),
     "frozen_all": (
         "У кого-то осталось 1 очко: карты никому не меняются (K5).",
         "Someone has 1 point left: nobody exchanges (K5).",
     ),
     "frozen": (
         "{who}: до конца 2 очка или меньше, играет на своих (K5).",
-        "{who} is 2 points or less from the end and plays his own cards (K5).",
+        "{who} is at 2 points or less and may not exchange (K5).",
     ),
     "dealer_swap_open": (
         "{who} берёт козырь {cards}, сносит {secret}.",
@@ -135,12 +140,12 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{who}: four jacks {cards}{where}, the game is won (V1).",
     ),
     "forced_P4": (
-        "{who} ходит с козырного туза {card}, как обязан (P4).",
-        "{who} leads the trump ace {card}, as he must (P4).",
+        "{who} ходит с козырного туза {card}, как положено (P4).",
+        "{who} leads the trump ace {card}, as required (P4).",
     ),
     "forced_P5": (
         "Король козырей взял взятку: {who} ходит с козырной дамы {card} (P5).",
-        "The trump king won: {who} leads the trump queen {card}, as he must (P5).",
+        "The trump king won: {who} leads the trump queen {card}, as required (P5).",
     ),
     "trick": ("Взятка {count} — {who}{credits}.", "Trick {count} — {who}{credits}."),
     "overshoot": (
@@ -157,12 +162,15 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{who} goes back to the record before play, {record} (S6).",
     ),
     "dave": ("{who}: «Даве!» (V4).", "{who} offers Даве (V4)."),
-    "accept": ("{who} принимает даве: ставка {count}.", "{who} accepts: the stake is {count}."),
+    "accept": (
+        "{who} принимает даве: ставка {count} (V4).",
+        "{who} accepts the Даве: the stake is {count} (V4).",
+    ),
     "concede": ("{who} сдаётся (V4).", "{who} concedes (V4)."),
     "claim": ("{who} заявляет выигрыш (S7).", "{who} claims the game (S7)."),
     "win": ("{who} выигрывает партию: {why} ({clause}).", "{who} wins the game: {why} ({clause})."),
     "pam": (
-        "У {who} памфил: получает по 1 с каждого (M2).",
+        "{who} держит памфил и получает по 1 с каждого (M2).",
         "{who} holds Pam and receives 1 from everyone (M2).",
     ),
     "dealt": (" (из сдачи)", " (dealt)"),
@@ -179,7 +187,9 @@ def message(key: str, lang: str = "ru", **fields: object) -> str:
 def _event_key(event: Event) -> str | None:
     k = event.kind
     if k is EventKind.DEAL:
-        return "deal_in_hand" if event.detail == "in_hand" else "deal"
+        if event.detail == "in_hand":
+            return "deal_in_hand"
+        return "deal_pam" if event.detail == "pam" else "deal"
     if k is EventKind.CALL:
         return f"call_{event.detail}"
     if k is EventKind.TALON:
@@ -195,6 +205,8 @@ def _event_key(event: Event) -> str | None:
     if k is EventKind.RAMS:
         return "rams_beaten" if event.clause == "R4" else "rams"
     if k is EventKind.JACKS:
+        if event.clause == "V1" and not event.cards:
+            return None  # the record set to 0: the line above and the win say it
         return "jacks_win" if event.clause == "V1" else "jacks"
     if k is EventKind.FORCED:
         return f"forced_{event.clause}"
@@ -212,6 +224,9 @@ def describe(event: Event, names: Sequence[str], lang: str = "ru") -> str | None
     if event.kind is EventKind.RAMS and event.detail == "five_suit":
         rams += f" ({_SUIT_NAMES[lang][event.number]})"
     suit = ""
+    shown = event.cards
+    if event.kind is EventKind.RAMS and event.detail == "four_aces":
+        shown = tuple(c for c in shown if c % 13 == 12)
     if event.kind is EventKind.PAM_SWAP:
         suit = _SUIT_NAMES[lang][suit_of(event.cards[1])]
     return message(
@@ -219,13 +234,15 @@ def describe(event: Event, names: Sequence[str], lang: str = "ru") -> str | None
         lang,
         who=names[event.seat] if event.seat is not None else "",
         card=card_str(event.cards[-1], lang) if event.cards else "",
-        cards=_cards(event.cards, lang),
+        cards=_cards(shown, lang),
+        ru_cards="карту" if event.number == 1 else "карты" if 2 <= event.number <= 4 else "карт",
+        en_cards="card" if event.number == 1 else "cards",
         secret=_cards(event.secret, lang),
         drawn=_cards(event.drawn, lang),
         count=event.number,
         record=event.record,
         clause=event.clause,
-        rec=f" ({_signed(event.delta)} → {event.record})" if event.record is not None else "",
+        rec=f" ({signed(event.delta)} → {_num(event.record)})" if event.record is not None else "",
         rams=rams,
         suit=suit,
         where=message("dealt", lang) if event.detail == "dealt" else "",
@@ -247,7 +264,7 @@ def _credits(event: Event, lang: str) -> str:
     for item in filter(None, event.detail.split(",")):
         key, _, value = item.partition("=")
         parts.append(f"{words.get(key, key)} −{value}")
-    return ": " + ", ".join(parts) + f" → {event.record}"
+    return ": " + ", ".join(parts) + f" → {_num(event.record)}"
 
 
 class Announcer:
@@ -414,9 +431,10 @@ _HINTS: dict[str, tuple[str, str]] = {
     ),
     "E1": ("скажите «играю» или «пас» (E1)", "say play or pass (E1)"),
     "E4": (
-        "снесите до {most} карт и прикупите столько же; ничего — остаться при своих (E4)",
-        "discard up to {most} cards and draw as many; none to stand pat (E4)",
+        "снесите до {most} {ru_cards} и прикупите столько же; ничего — остаться при своих (E4)",
+        "discard up to {most} {en_cards} and draw as many; none to stand pat (E4)",
     ),
+    "E4_empty": ("прикуп пуст: остаётесь при своих (E4)", "the stock is empty: you stand pat (E4)"),
     "E5": (
         "можно снести карту и взять открытый козырь {card} (E5)",
         "you may discard a card and take the turned trump {card} (E5)",
@@ -430,8 +448,12 @@ _HINTS: dict[str, tuple[str, str]] = {
         "Pam was turned: take it, giving a card that becomes the trump (M3)",
     ),
     "V2": (
-        "можно взять прикуп целиком (take) или продать / сказать «ходи» (V2)",
-        "take the talon, or sell / say go (V2)",
+        "возьмите прикуп (take) или скажите «Продаю» (sell) (V2)",
+        "take the talon, or sell («Продаю») (V2)",
+    ),
+    "V2_dealer": (
+        "возьмите прикуп (take) или скажите «Ходи» (go) (V2)",
+        "take the talon, or say go («Ходи») (V2)",
     ),
     "V4": (
         "примите даве (ставка удвоится) или сдайтесь (V4)",
@@ -470,7 +492,18 @@ def legal_hint(view: Observation, lang: str = "ru") -> str:
             notes.append(hint("E1", lang))
     elif phase == "exchange":
         most = max((len(getattr(a, "cards", ())) for a in legal), default=0)
-        notes.append(hint("E4", lang, most=most))
+        if most == 0:
+            notes.append(hint("E4_empty", lang))
+        else:
+            notes.append(
+                hint(
+                    "E4",
+                    lang,
+                    most=most,
+                    ru_cards="карты" if most == 1 else "карт",
+                    en_cards="card" if most == 1 else "cards",
+                )
+            )
     elif phase == "dealer_trump":
         card = card_str(view.turned, lang) if view.turned is not None else ""
         must = not any(str(a) == "keep" for a in legal)
@@ -478,7 +511,7 @@ def legal_hint(view: Observation, lang: str = "ru") -> str:
     elif phase == "pam_swap":
         notes.append(hint("M3", lang))
     elif phase == "talon":
-        notes.append(hint("V2", lang))
+        notes.append(hint("V2_dealer" if view.seat == view.dealer else "V2", lang))
     elif phase == "play":
         notes.append(_play_hint(view, lang))
     return "; ".join(notes)
