@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_rules)
     _add_play(sub)
     _add_simulate(sub)
+    _add_tournament(sub)
     return parser
 
 
@@ -158,6 +159,21 @@ def _add_simulate(sub: Any) -> None:
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     p.set_defaults(run=_leaf("rams.simulate_cli", "run_simulate", "play"))
+
+
+def _add_tournament(sub: Any) -> None:
+    p = sub.add_parser("tournament", help="a duplicate tournament of bots, deal by deal")
+    p.add_argument("--preset", required=True, help="the preset")
+    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("--bots", required=True, help="a bot per seat, comma-separated (rotated)")
+    p.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "--out", default="tournament-results", metavar="DIR", help="where to write the results"
+    )
+    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
+    p.set_defaults(run=_leaf("rams.tournament_cli", "run_tournament", "bots"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,406 @@
+"""Duplicate tournaments: every deal is played once for each rotation of the bots.
+
+Deal ``k`` of a run has one deck and one dealer, drawn from the master seed and ``k``. It is
+played ``n`` times (``n`` seats), the bots moved one seat on each time (rotation ``r`` puts
+``bots[(s + r) % n]`` in seat ``s``), always from the same deck and dealer and with every
+record at the start score (S1). The luck of the cards thus falls alike on every bot, and two
+bots can be compared deal by deal (a paired difference), which needs far fewer deals than
+whole games do.
+
+A bot's points in one play are the record it wrote off, ``start_records[seat] -
+records[seat]`` (positive is good); its score for a deal is the mean over the plays and the
+seats it had. After each play the bots are rated with OpenSkill (Plackett–Luce) by their
+points, in deal order. Every figure depends only on the rules, the bots and the master seed:
+the results are gathered in deal order, so they are the same whatever the number of workers.
+
+>>> from rams.rules import Rules
+>>> result = run_tournament_deals(Rules.preset("classic", 3), ["heuristic", "random", "random"],
+...                               deals=4, seed=1)
+>>> [p.bots for p in result.deals[0].plays]
+[('heuristic', 'random', 'random'), ('random', 'random', 'heuristic'), \
+('random', 'heuristic', 'random')]
+>>> [b.name for b in summarize(result.deals).bots]
+['heuristic', 'random']
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from rams.actions import CLAIM
+from rams.bots import Bot, make_bot
+from rams.cards import Card, pack
+from rams.deal import Deal
+from rams.errors import RulesError
+from rams.rules import Rules
+from rams.stats import Interval, mean_ci
+
+__all__ = [
+    "BotFactory",
+    "BotFigures",
+    "DealResult",
+    "PairFigures",
+    "PlayResult",
+    "Rating",
+    "TournamentResult",
+    "TournamentSummary",
+    "bot_rng",
+    "check_setup",
+    "deal_scores",
+    "deal_setup",
+    "play_duplicate",
+    "play_out",
+    "play_rotations",
+    "ratings",
+    "run_tournament_deals",
+    "seat_bots",
+    "summarize",
+    "summary_dict",
+]
+
+BotFactory = Callable[[str, random.Random], Bot]
+"""Builds a bot from its name and its own RNG (:func:`rams.bots.make_bot`)."""
+
+MAX_ACTIONS = 10_000  # a safety stop for a deal that would never end (Даве offered forever)
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """One play of a deal: the rotation, the bot in each seat, each seat's points, the winner
+    of the game if the play ended it (S6, S7, R1)."""
+
+    rotation: int
+    bots: tuple[str, ...]
+    points: tuple[int, ...]
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """Every play of one deal (one per rotation), from the same deck and dealer."""
+
+    index: int
+    dealer: int
+    plays: tuple[PlayResult, ...]
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """A whole run: its parameters and the deals in order."""
+
+    rules: Rules
+    bots: tuple[str, ...]
+    seed: int
+    deals: tuple[DealResult, ...]
+
+
+@dataclass(frozen=True)
+class Rating:
+    """An OpenSkill rating: ``mu``, ``sigma`` and the ordinal ``mu - 3 sigma``."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+@dataclass(frozen=True)
+class BotFigures:
+    """One bot's figures: seats held in each play, mean points per deal, its rating."""
+
+    name: str
+    seats: int
+    points: Interval
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class PairFigures:
+    """``first``'s score minus ``second``'s, per deal, paired by deal."""
+
+    first: str
+    second: str
+    difference: Interval
+
+
+@dataclass(frozen=True)
+class TournamentSummary:
+    """A run's figures: per bot in the order given, and for every pair of bots."""
+
+    deals: int
+    plays: int
+    bots: tuple[BotFigures, ...]
+    pairs: tuple[PairFigures, ...]
+
+
+# Playing -------------------------------------------------------------------------------
+
+
+def deal_setup(rules: Rules, seed: int, index: int) -> tuple[int, tuple[Card, ...]]:
+    """The dealer and the deck (top card first) of deal ``index`` of a run with ``seed``."""
+    rng = random.Random(f"rams-tour:{seed}:{index}")
+    dealer = rng.randrange(rules.players)
+    deck = list(pack(rules.pack_size))
+    rng.shuffle(deck)
+    return dealer, tuple(deck)
+
+
+def seat_bots(bots: Sequence[str], rotation: int) -> tuple[str, ...]:
+    """The bot in each seat in ``rotation``: seat ``s`` gets ``bots[(s + rotation) % n]``.
+
+    >>> seat_bots(["a", "b", "c"], 1)
+    ('b', 'c', 'a')
+    """
+    n = len(bots)
+    return tuple(bots[(s + rotation) % n] for s in range(n))
+
+
+def bot_rng(seed: int, index: int, rotation: int, seat: int) -> random.Random:
+    """The RNG of the bot in ``seat`` in ``rotation`` of deal ``index``."""
+    return random.Random(f"rams-tour:{seed}:{index}:{rotation}:{seat}")
+
+
+def play_out(deal: Deal, agents: Sequence[Bot]) -> Deal:
+    """Play ``deal`` to its end, each seat's bot acting on its own observation.
+
+    Bots claim as soon as they may (S7), before each action and once more after the last
+    trick, as :class:`rams.table.Table` does.
+    """
+    for _ in range(MAX_ACTIONS):
+        if deal.is_over:
+            _claim(deal)
+            return deal
+        if _claim(deal):
+            continue
+        seat = deal.to_move
+        assert seat is not None
+        deal.apply(agents[seat].act(deal.observation(seat)), seat)
+    raise RuntimeError(f"a deal ran past {MAX_ACTIONS} actions: {deal!r}")
+
+
+def _claim(deal: Deal) -> bool:
+    for seat in range(deal.n):
+        if deal.can_claim(seat):
+            deal.apply(CLAIM, seat)
+            return True
+    return False
+
+
+def play_rotations(
+    rules: Rules,
+    bots: Sequence[str],
+    dealer: int,
+    deck: Sequence[Card],
+    *,
+    seed: int = 0,
+    index: int = 0,
+    factory: BotFactory = make_bot,
+    on_play: Callable[[int, Deal], None] | None = None,
+) -> DealResult:
+    """Play one deal (``dealer``, ``deck``) once for every rotation of ``bots``.
+
+    ``on_play(rotation, deal)`` is called with each finished deal (to check, to save).
+    """
+    plays = []
+    for rotation in range(rules.players):
+        seated = seat_bots(bots, rotation)
+        agents = [
+            factory(name, bot_rng(seed, index, rotation, seat)) for seat, name in enumerate(seated)
+        ]
+        deal = play_out(Deal(rules, dealer, deck), agents)
+        points = tuple(a - b for a, b in zip(deal.start_records, deal.records, strict=True))
+        plays.append(PlayResult(rotation, seated, points, deal.winner))
+        if on_play is not None:
+            on_play(rotation, deal)
+    return DealResult(index, dealer, tuple(plays))
+
+
+def play_duplicate(
+    rules: Rules,
+    bots: Sequence[str],
+    seed: int,
+    index: int,
+    factory: BotFactory = make_bot,
+    on_play: Callable[[int, Deal], None] | None = None,
+) -> DealResult:
+    """Deal ``index`` of a run with master ``seed``, played for every rotation."""
+    dealer, deck = deal_setup(rules, seed, index)
+    return play_rotations(
+        rules, bots, dealer, deck, seed=seed, index=index, factory=factory, on_play=on_play
+    )
+
+
+def _play_chunk(
+    args: tuple[Rules, tuple[str, ...], int, int, int, BotFactory],
+) -> list[DealResult]:
+    rules, bots, seed, start, stop, factory = args
+    return [play_duplicate(rules, bots, seed, k, factory) for k in range(start, stop)]
+
+
+def check_setup(
+    rules: Rules, bots: Sequence[str], deals: int, workers: int, factory: BotFactory = make_bot
+) -> None:
+    """Raise :class:`RulesError` for a bad bot list, deal count or worker count."""
+    if len(bots) != rules.players:
+        raise RulesError(f"{len(bots)} bots for {rules.players} seats", ("bots",))
+    for name in dict.fromkeys(bots):
+        factory(name, random.Random(0))  # an unknown name fails here, before any work
+    if deals < 1:
+        raise RulesError(f"the number of deals must be at least 1, not {deals}", ("deals",))
+    if workers < 1:
+        raise RulesError(f"the number of workers must be at least 1, not {workers}", ("workers",))
+
+
+def run_tournament_deals(
+    rules: Rules,
+    bots: Sequence[str],
+    deals: int,
+    seed: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    factory: BotFactory = make_bot,
+) -> TournamentResult:
+    """Play deals ``0 … deals-1`` in duplicate; the results in deal order whatever ``workers``.
+
+    ``progress(k)`` is called after every ``k`` deals done. ``factory`` must be picklable
+    (a module-level function) when ``workers > 1``.
+    """
+    check_setup(rules, bots, deals, workers, factory)
+    names = tuple(bots)
+    size = max(1, min(50, deals // (max(workers, 1) * 8)))
+    chunks = [
+        (rules, names, seed, start, min(start + size, deals), factory)
+        for start in range(0, deals, size)
+    ]
+    results: list[DealResult] = []
+    for chunk in _run(chunks, workers):
+        results += chunk
+        if progress is not None:
+            progress(len(chunk))
+    return TournamentResult(rules, names, seed, tuple(results))
+
+
+def _run(
+    chunks: list[tuple[Rules, tuple[str, ...], int, int, int, BotFactory]], workers: int
+) -> Iterator[list[DealResult]]:
+    if workers <= 1:
+        for args in chunks:
+            yield _play_chunk(args)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_play_chunk, chunks)
+
+
+# Figures -------------------------------------------------------------------------------
+
+
+def _names(deals: Sequence[DealResult]) -> list[str]:
+    return list(dict.fromkeys(name for d in deals for p in d.plays for name in p.bots))
+
+
+def _play_points(play: PlayResult) -> dict[str, float]:
+    """Each bot's points in one play (the mean over its seats)."""
+    seats: dict[str, list[int]] = {}
+    for name, points in zip(play.bots, play.points, strict=True):
+        seats.setdefault(name, []).append(points)
+    return {name: sum(p) / len(p) for name, p in seats.items()}
+
+
+def deal_scores(deal: DealResult) -> dict[str, float]:
+    """Each bot's score for one deal: its mean points over every play and seat it had.
+
+    >>> deal_scores(DealResult(0, 0, (
+    ...     PlayResult(0, ("a", "b", "b"), (6, -5, 2)),
+    ...     PlayResult(1, ("b", "b", "a"), (1, 0, 3)),
+    ... )))
+    {'a': 4.5, 'b': -0.5}
+    """
+    total: dict[str, list[int]] = {}
+    for play in deal.plays:
+        for name, points in zip(play.bots, play.points, strict=True):
+            total.setdefault(name, []).append(points)
+    return {name: sum(p) / len(p) for name, p in total.items()}
+
+
+def ratings(deals: Sequence[DealResult]) -> dict[str, Rating]:
+    """OpenSkill (Plackett–Luce) ratings after every play of every deal, in deal order.
+
+    Each play ranks the distinct bots by their points (the mean over their seats when a bot
+    has several): more points rank better, equal points tie. A play with a single distinct
+    bot rates nothing.
+    """
+    names = _names(deals)
+    model = PlackettLuce()
+    current = {name: model.rating(name=name) for name in names}
+    for deal in deals:
+        for play in deal.plays:
+            points = _play_points(play)
+            if len(points) < 2:
+                continue
+            order = list(points)
+            rated = model.rate(
+                [[current[name]] for name in order], scores=[points[name] for name in order]
+            )
+            for name, team in zip(order, rated, strict=True):
+                current[name] = team[0]
+    return {
+        name: Rating(float(r.mu), float(r.sigma), float(r.ordinal())) for name, r in current.items()
+    }
+
+
+def summarize(deals: Sequence[DealResult]) -> TournamentSummary:
+    """Figures per bot (in the order of the list given) and for every pair, paired by deal."""
+    names = _names(deals)
+    scores = [deal_scores(d) for d in deals]
+    per_bot = {name: [s[name] for s in scores] for name in names}
+    rated = ratings(deals)
+    first = deals[0].plays[0].bots if deals and deals[0].plays else ()
+    bots = tuple(
+        BotFigures(name, first.count(name), mean_ci(per_bot[name]), rated[name]) for name in names
+    )
+    pairs = tuple(
+        PairFigures(a, b, mean_ci([x - y for x, y in zip(per_bot[a], per_bot[b], strict=True)]))
+        for a, b in combinations(names, 2)
+    )
+    return TournamentSummary(len(deals), sum(len(d.plays) for d in deals), bots, pairs)
+
+
+def _number(x: float) -> float | None:
+    """JSON has no infinities (a one-deal interval) nor NaN: they become null."""
+    return x if math.isfinite(x) else None
+
+
+def _interval(i: Interval) -> dict[str, Any]:
+    return {"mean": _number(i.mean), "low": _number(i.low), "high": _number(i.high), "n": i.n}
+
+
+def summary_dict(summary: TournamentSummary) -> dict[str, Any]:
+    """The figures as plain data for JSON (non-finite bounds become None)."""
+    return {
+        "deals": summary.deals,
+        "plays": summary.plays,
+        "bots": [
+            {
+                "name": b.name,
+                "seats": b.seats,
+                "points_per_deal": _interval(b.points),
+                "openskill": {
+                    "mu": b.rating.mu,
+                    "sigma": b.rating.sigma,
+                    "ordinal": b.rating.ordinal,
+                },
+            }
+            for b in summary.bots
+        ],
+        "pairs": [
+            {"first": p.first, "second": p.second, "difference": _interval(p.difference)}
+            for p in summary.pairs
+        ],
+    }

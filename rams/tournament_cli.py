@@ -1,0 +1,152 @@
+"""``rams tournament``: a duplicate tournament with a progress bar, tables and a chart."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from rams.errors import RamsError
+from rams.rules import Rules, parse_override
+from rams.tournament import (
+    TournamentSummary,
+    check_setup,
+    run_tournament_deals,
+    summarize,
+    summary_dict,
+)
+
+__all__ = ["pairs_table", "results_table", "run_tournament", "write_chart"]
+
+
+def results_table(summary: TournamentSummary, title: str) -> Table:
+    """Per bot, best first: mean points per deal with its 95 % interval, the OpenSkill rating."""
+    table = Table(
+        title=title,
+        title_justify="left",
+        caption="Points: the record written off in a deal (more is better), averaged over the "
+        "rotations and seats; intervals are 95 % over deals. OpenSkill: Plackett–Luce, "
+        "ordinal = mu − 3 sigma.",
+        caption_justify="left",
+    )
+    table.add_column("bot")
+    table.add_column("seats", justify="right")
+    table.add_column("points/deal [95 % CI]", justify="right")
+    table.add_column("mu ± sigma", justify="right")
+    table.add_column("ordinal", justify="right")
+    for b in sorted(summary.bots, key=lambda b: -b.points.mean):
+        table.add_row(
+            b.name,
+            str(b.seats),
+            str(b.points),
+            f"{b.rating.mu:.2f} ± {b.rating.sigma:.2f}",
+            f"{b.rating.ordinal:.2f}",
+        )
+    return table
+
+
+def pairs_table(summary: TournamentSummary) -> Table:
+    """For every pair of bots: the first's points per deal minus the second's, paired by deal."""
+    table = Table(
+        title="Pairwise, paired by deal",
+        title_justify="left",
+        caption="* the 95 % interval excludes 0.",
+        caption_justify="left",
+    )
+    table.add_column("bot")
+    table.add_column("minus bot")
+    table.add_column("difference/deal [95 % CI]", justify="right")
+    table.add_column("", justify="left")
+    for p in summary.pairs:
+        table.add_row(
+            p.first, p.second, str(p.difference), "*" if p.difference.excludes_zero else ""
+        )
+    return table
+
+
+def write_chart(summary: TournamentSummary, title: str, path: Path) -> None:
+    """A bar chart (PNG) of mean points per deal per bot, the 95 % intervals as error bars."""
+    names = [b.name for b in summary.bots]
+    means = [b.points.mean for b in summary.bots]
+    below = [_half(b.points.mean - b.points.low) for b in summary.bots]
+    above = [_half(b.points.high - b.points.mean) for b in summary.bots]
+    fig = Figure(figsize=(max(4.5, 1.3 * len(names) + 2), 4.5), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    ax.bar(names, means, yerr=[below, above], capsize=8, color="#4c72b0", edgecolor="black")
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_ylabel("mean points per deal (95 % CI)")
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path, format="png")
+
+
+def _half(x: float) -> float:
+    """An error bar's length; none for the infinite interval of a single deal."""
+    return x if math.isfinite(x) else 0.0
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    """Play the tournament, print the tables, write results.json and chart.png."""
+    overrides = dict(parse_override(r) for r in args.rule or [])
+    rules = Rules.preset(args.preset, args.players, **overrides)
+    bots = [b.strip() for b in args.bots.split(",")]
+    check_setup(rules, bots, args.deals, args.workers)
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise RamsError(f"cannot write into {out}: {e.strerror or e}") from None
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("deals"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("deals", total=args.deals)
+        result = run_tournament_deals(
+            rules,
+            bots,
+            args.deals,
+            args.seed,
+            workers=args.workers,
+            progress=lambda k: progress.advance(task, k),
+        )
+    summary = summarize(result.deals)
+    title = f"{rules.preset_name}, {rules.players} players, {args.deals} deals, seed {args.seed}"
+    stdout = Console()
+    stdout.print(results_table(summary, title))
+    if summary.pairs:
+        stdout.print(pairs_table(summary))
+    data: dict[str, Any] = {
+        "parameters": {
+            "preset": rules.preset_name,
+            "players": rules.players,
+            "bots": bots,
+            "deals": args.deals,
+            "seed": args.seed,
+            "workers": args.workers,
+            "rule": list(args.rule or []),
+        },
+        **summary_dict(summary),
+    }
+    try:
+        (out / "results.json").write_text(
+            json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+        write_chart(summary, title, out / "chart.png")
+    except OSError as e:
+        raise RamsError(f"cannot write into {out}: {e.strerror or e}") from None
+    console.print(f"wrote {out / 'results.json'} and {out / 'chart.png'}")
+    return 0
