@@ -92,7 +92,9 @@ def play_both(rules: Rules, deals: int, seed: int) -> int:
 
 
 @pytest.mark.parametrize(
-    ("preset", "overrides"), VARIANTS, ids=[f"{p}{'+' if o else ''}{'+'.join(o)}" for p, o in VARIANTS]
+    ("preset", "overrides"),
+    VARIANTS,
+    ids=[f"{p}{'+' if o else ''}{'+'.join(o)}" for p, o in VARIANTS],
 )
 def test_fast_core_matches_the_reference_engine(
     preset: str, overrides: dict[str, Any], sweep_scale: int

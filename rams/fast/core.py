@@ -245,7 +245,9 @@ def rules_array(rules: Rules) -> np.ndarray:
         r[R_ACE_S + i] = v
     r[R_SPADE_ACE_TRUMP] = NULL if rules.spade_ace_trump is None else rules.spade_ace_trump
     r[R_REMISE] = rules.remise
-    r[R_REMISE_ONLY] = NULL if rules.remise_only_at_or_below is None else rules.remise_only_at_or_below
+    r[R_REMISE_ONLY] = (
+        NULL if rules.remise_only_at_or_below is None else rules.remise_only_at_or_below
+    )
     r[R_FREEZE] = rules.freeze
     r[R_SPADE_BONUS] = rules.spade_ace_bonus
     r[R_PAMFIL] = rules.pamfil
@@ -691,7 +693,7 @@ def legal_card_mask(s: np.ndarray, r: np.ndarray, seat: int) -> int:
         else:
             legal = hand & ~pam
     if r[R_ACE_COVERS] and legal & ta and win >= 0:
-        honours = ((1 << (13 * trump + 11)) | (1 << (13 * trump + 10)) | (1 << (13 * trump + 9)))
+        honours = (1 << (13 * trump + 11)) | (1 << (13 * trump + 10)) | (1 << (13 * trump + 9))
         honours &= ~s[S_PAM_MASK]
         if (1 << win) & honours:
             legal = ta
