@@ -1241,6 +1241,7 @@ class Deal:
             play_rule=self.play_rule(seat)
             if self.phase is Phase.PLAY and seat == self.to_move and self.dave_pending is None
             else None,
+            dealt=tuple(cards_of(self.deal_hands[seat])),
         )
 
     def standing(self) -> Standing:

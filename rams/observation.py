@@ -66,6 +66,8 @@ class Observation:
     winner: int | None
     #: When the seat is to play a card: the rule that limits its choice (see Deal.play_rule).
     play_rule: str | None = None
+    #: The seat's own dealt hand (J2, E2; the duel's hand given up for the talon).
+    dealt: tuple[Card, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:

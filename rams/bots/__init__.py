@@ -40,9 +40,16 @@ def _heuristic(rng: random.Random) -> Bot:
     return HeuristicBot(rng)
 
 
+def _pimc(rng: random.Random) -> Bot:
+    from rams.bots.pimc import PimcBot
+
+    return PimcBot(rng)
+
+
 _FACTORIES: dict[str, Callable[[random.Random], Bot]] = {
     "random": _random,
     "heuristic": _heuristic,
+    "pimc": _pimc,
 }
 BOT_NAMES = tuple(_FACTORIES)
 

@@ -30,7 +30,7 @@ from numba import njit
 
 from rams.fast import core as fc
 
-__all__ = ["WIN_BONUS", "new_table", "position_of", "solve", "utility"]
+__all__ = ["WIN_BONUS", "new_table", "position_of", "solve", "solve_position", "utility"]
 
 WIN_BONUS = 1000
 MAXP = fc.MAXP
@@ -512,7 +512,21 @@ def solve(
     Writes the cards into ``moves`` and their rows into ``rows``; returns (number of moves,
     positions searched, exact). ``budget`` caps the positions (≤ 0: no cap).
     """
-    p = position_of(s, r)
+    return solve_position(position_of(s, r), r, tt_keys, tt_vals, budget, moves, rows)
+
+
+@njit(cache=True)
+def solve_position(
+    p: np.ndarray,
+    r: np.ndarray,
+    tt_keys: np.ndarray,
+    tt_vals: np.ndarray,
+    budget: int,
+    moves: np.ndarray,
+    rows: np.ndarray,
+) -> tuple[int, int, bool]:
+    """:func:`solve` on a solver position (built by :func:`position_of`, or by a bot from
+    a sampled deal); ``p`` is left unchanged."""
     seat = p[P_TO_MOVE]
     vals = np.zeros((48, VAL), dtype=np.int64)
     undos = np.zeros((48, U_SIZE), dtype=np.int64)

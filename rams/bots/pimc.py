@@ -1,0 +1,394 @@
+"""The PIMC bot: Perfect-Information Monte Carlo over deals consistent with what it has seen.
+
+For a card to play, it samples the hidden cards many times — every sample consistent with
+the seat's observation: the cards played, the cards shown (the turned trump taken by the
+dealer, Pam, shown jacks), the voids and trump shortages shown by play (P2, M1), the trump
+ace a leader did not lead (P4) or did not cover with (P6), and the aces passers cannot hold
+(E2) — solves each sample exactly with the max^n solver (:mod:`rams.fast.solver`), and
+plays the card with the best average result for itself. It is anytime: it samples until its
+time budget is spent (or a sample limit), and caps each solve's positions.
+
+Decisions before play (play or pass, exchange, the turned trump, the talon) go to a
+``before_play`` bot (the learned evaluator for ``hard``, the heuristic otherwise).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rams.actions import Action, Play
+from rams.bots.heuristic import HeuristicBot
+from rams.cards import ACE, JACK, KING, QUEEN, Card, card, mask_of, pack_mask, rank_of, suit_of
+from rams.deal import PAM, _takes_over
+from rams.fast import core as fc
+from rams.fast import solver as sv
+from rams.observation import Observation, Phase
+from rams.rules import Rules
+
+__all__ = ["Knowledge", "PimcBot", "position_from", "sample_hands"]
+
+_ALL_ACES = sum(1 << card(ACE, s) for s in range(4))
+_ALL_JACKS = sum(1 << card(JACK, s) for s in range(4))
+_SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
+_ABOVE = tuple(sum(1 << card(r, suit_of(c)) for r in range(rank_of(c) + 1, 13)) for c in range(52))
+
+
+@dataclass
+class Knowledge:
+    """What a seat knows of the hidden cards: the pool they come from, each seat's sure
+    cards and the cards it cannot hold, and how many cards each active seat holds."""
+
+    pool: int
+    sure: list[int]
+    forbidden: list[int]
+    sizes: list[int]
+    passers: list[int]
+    no_aces_for_passers: bool
+
+
+def knowledge_of(view: Observation) -> Knowledge:
+    """Read every constraint the rules and the play so far put on the hidden cards."""
+    rules = view.rules
+    n = rules.players
+    me = view.seat
+    trump = view.trump if view.trump is not None else -1
+    pam = (1 << PAM) if rules.pamfil else 0
+    ta = 1 << card(ACE, trump) if trump >= 0 else 0
+    trump_mask = (_SUIT[trump] & ~pam) if trump >= 0 else 0
+    forbidden = [0] * n
+    played_by = [0] * n
+    played = 0
+    tricks = [*view.tricks, view.trick] if view.trick else list(view.tricks)
+    for trick in tricks:
+        if not trick:
+            continue
+        lead_seat, lead = trick[0]
+        if ta and lead != card(ACE, trump) and lead != PAM:
+            forbidden[lead_seat] |= ta  # P4: holding the trump ace he would have led it
+        win, locked, best = lead, False, lead if lead // 13 == trump and lead != PAM else -1
+        for seat, c in trick:
+            played |= 1 << c
+            played_by[seat] |= 1 << c
+        for seat, c in trick[1:]:
+            if lead == PAM and pam:
+                if c // 13 != trump or c == PAM:
+                    forbidden[seat] |= trump_mask  # M1: a led Pam calls for a trump
+            elif c != PAM:
+                lead_suit = lead // 13
+                void = c // 13 != lead_suit
+                if void:
+                    forbidden[seat] |= _SUIT[lead_suit] & ~pam  # P2: could not follow
+                    if rules.must_trump and c // 13 != trump:
+                        forbidden[seat] |= trump_mask  # P2: could not trump
+                    elif rules.must_overtrump and c // 13 == trump and best >= 0 and c < best:
+                        forbidden[seat] |= trump_mask & _ABOVE[best]  # P2: could not overtrump
+                honour = win // 13 == trump and rank_of(win) in (JACK, QUEEN, KING) and win != PAM
+                could_trump = lead_suit == trump or (void and (c // 13 == trump))
+                if rules.ace_covers_honours and honour and could_trump and c != card(ACE, trump):
+                    forbidden[seat] |= ta  # P6: the ace would have covered
+            state = _takes_over(rules, trump, c, win, locked)
+            if state:
+                win, locked = c, state == 2
+            if c // 13 == trump and c != PAM and c > best:
+                best = c
+    mine = mask_of(view.hand)
+    gone = played | mine | mask_of(view.dealt)
+    for e in view.events:
+        if e.seat == me:
+            gone |= mask_of(e.secret) | mask_of(e.drawn)
+    if view.turned is not None:
+        gone |= 1 << view.turned
+    sure = [0] * n
+    for seat in range(n):
+        if seat != me:
+            sure[seat] = mask_of(view.known[seat]) & ~played
+            gone |= sure[seat]
+    pool = pack_mask(rules.pack_size) & ~gone
+    sizes = [0] * n
+    active = set(view.active) if view.phase is Phase.PLAY else set()
+    for seat in range(n):
+        if seat in active:
+            sizes[seat] = 5 - played_by[seat].bit_count()
+    passers = [s for s in range(n) if view.calls[s] == "pass" and s != me]
+    return Knowledge(pool, sure, forbidden, sizes, passers, rules.ace_forbids_pass)
+
+
+def sample_hands(view: Observation, know: Knowledge, rng: random.Random) -> list[int] | None:
+    """One assignment of hidden cards to the other active seats (bitmasks; the seat's own
+    hand as it is), or None if this attempt met a dead end."""
+    n = view.rules.players
+    me = view.seat
+    pool = [c for c in range(52) if know.pool >> c & 1]
+    rng.shuffle(pool)
+    left = set(pool)
+    if know.no_aces_for_passers:
+        # E2: a passer was dealt no ace; his five cards leave the pool first.
+        for _seat in know.passers:
+            chosen = [c for c in pool if c in left and rank_of(c) != ACE][:5]
+            left.difference_update(chosen)
+    hands = [0] * n
+    hands[me] = mask_of(view.hand)
+    order = sorted(
+        (s for s in range(n) if s != me and know.sizes[s]),
+        key=lambda s: -know.forbidden[s].bit_count(),
+    )
+    for seat in order:
+        hand = know.sure[seat]
+        need = know.sizes[seat] - hand.bit_count()
+        if need < 0:
+            return None
+        for c in pool:
+            if need == 0:
+                break
+            if c in left and not know.forbidden[seat] >> c & 1:
+                hand |= 1 << c
+                left.discard(c)
+                need -= 1
+        if need:
+            return None
+        hands[seat] = hand
+    return hands
+
+
+def _winner_state(view: Observation, trump: int) -> tuple[int, int, int, int]:
+    """(winning seat, winning card, locked, best trump) of the trick on the table."""
+    trick = view.trick
+    if not trick:
+        return -1, -1, 0, -1
+    seat, win = trick[0]
+    locked = False
+    best = win if win // 13 == trump and win != PAM else -1
+    for s, c in trick[1:]:
+        state = _takes_over(view.rules, trump, c, win, locked)
+        if state:
+            seat, win, locked = s, c, state == 2
+        if c // 13 == trump and c != PAM and c > best:
+            best = c
+    return seat, win, int(locked), best
+
+
+def position_from(view: Observation, hands: Sequence[int], r: np.ndarray) -> np.ndarray:
+    """The solver position of a sampled deal (``hands`` by seat) seen from ``view``."""
+    rules = view.rules
+    n = rules.players
+    trump = view.trump if view.trump is not None else 0
+    p = np.zeros(sv.P_SIZE, dtype=np.int64)
+    p[sv.P_N] = n
+    p[sv.P_TO_MOVE] = view.to_move if view.to_move is not None else -1
+    p[sv.P_TL] = len(view.trick)
+    ws, wc, locked, best = _winner_state(view, trump)
+    p[sv.P_WIN_SEAT], p[sv.P_WIN_CARD], p[sv.P_WIN_LOCKED], p[sv.P_BEST_TRUMP] = (
+        ws,
+        wc,
+        locked,
+        best,
+    )
+    p[sv.P_PLAYED] = len(view.tricks)
+    p[sv.P_WINNER] = -1
+    p[sv.P_ACTIVE_N] = len(view.active)
+    p[sv.P_TRUMP] = trump
+    pam = (1 << PAM) if rules.pamfil else 0
+    p[sv.P_PAM_MASK] = pam
+    p[sv.P_TRUMP_MASK] = _SUIT[trump] & ~pam
+    p[sv.P_START] = rules.start_score
+    played_by = [0] * n
+    for trick in [*view.tricks, view.trick]:
+        for s, c in trick:
+            played_by[s] |= 1 << c
+    # P5: the last trick led with the trump king and won by its leader, who still holds the Q.
+    q_due = -1
+    if view.tricks and rules.marriage_lead:
+        last = view.tricks[-1]
+        lead_seat, lead_card = last[0]
+        winner_index = _trick_winner_index(view.rules, trump, [c for _, c in last])
+        if lead_card == card(KING, trump) and last[winner_index][0] == lead_seat:
+            if hands[lead_seat] >> card(QUEEN, trump) & 1:
+                q_due = lead_seat
+    p[sv.P_Q_DUE] = q_due
+    inplay = 0
+    pre = view.pre_play_records or view.records
+    for i, c in enumerate(view.trick):
+        p[sv.P_TRICK_SEATS + i] = c[0]
+        p[sv.P_TRICK_CARDS + i] = c[1]
+        inplay |= 1 << c[1]
+    active = set(view.active)
+    ring = sorted(active)
+    for seat in range(n):
+        p[sv.P_HANDS + seat] = hands[seat] if seat in active else 0
+        p[sv.P_RECORDS + seat] = view.records[seat]
+        p[sv.P_TAKEN + seat] = view.tricks_taken[seat]
+        p[sv.P_CREDITED + seat] = 1 if view.tricks_taken[seat] else 0
+        p[sv.P_PRE_PLAY + seat] = pre[seat]
+        p[sv.P_NEXT_SEAT + seat] = -1
+        if seat in active:
+            p[sv.P_ACTIVE + seat] = 1
+            inplay |= hands[seat]
+            start = hands[seat] | played_by[seat]
+            aces = sum(rules.ace_value(s, trump) for s in range(4) if start >> card(ACE, s) & 1)
+            p[sv.P_FIRST_CREDIT + seat] = aces + _petukh_credit(view, seat, start, trump)
+            p[sv.P_REMISE + seat] = rules.remise + aces
+            p[sv.P_JACK_REMISE + seat] = _petukh_remise(view, seat, start)
+            p[sv.P_NEXT_SEAT + seat] = ring[(ring.index(seat) + 1) % len(ring)]
+    p[sv.P_INPLAY] = inplay
+    special = (0xF << (13 * trump + 9)) | pam
+    if rules.spade_ace_bonus or rules.spade_ace_beats_trump_ace:
+        special |= 1 << card(ACE, 0)
+    p[sv.P_SPECIAL] = special
+    return p
+
+
+def _trick_winner_index(rules: Rules, trump: int, cards: list[Card]) -> int:
+    best, locked = 0, False
+    for i in range(1, len(cards)):
+        state = _takes_over(rules, trump, cards[i], cards[best], locked)
+        if state:
+            best, locked = i, state == 2
+    return best
+
+
+def _jack_hands(view: Observation, seat: int, start: int) -> list[int]:
+    hands = [start]
+    if seat == view.seat:
+        hands.append(mask_of(view.dealt))
+    return hands
+
+
+def _petukh_credit(view: Observation, seat: int, start: int, trump: int) -> int:
+    """K4, K6: the jack credit a seat will write off with its first trick (from what the seat
+    can know: its own dealt and start hands; for others, the sampled start hand)."""
+    mode = view.rules.jacks
+    if mode not in ("petukh", "petukh-any"):
+        return 0
+    best = 0
+    for hand in _jack_hands(view, seat, start):
+        jacks = hand & _ALL_JACKS
+        count = jacks.bit_count()
+        if mode == "petukh-any":
+            value = 10 if count == 4 else 5 if count >= 2 else 0
+        elif count == 4:
+            value = 15
+        else:
+            value = 0
+            trump_jack = 1 << card(JACK, trump)
+            for pair in ((1 << 9) | (1 << 22), (1 << 35) | (1 << 48)):
+                if jacks & pair == pair:
+                    value = max(value, 10 if pair & trump_jack else 5)
+        best = max(best, value)
+    return best
+
+
+def _petukh_remise(view: Observation, seat: int, start: int) -> int:
+    if view.rules.jacks != "petukh-any":
+        return 0
+    count = max((h & _ALL_JACKS).bit_count() for h in _jack_hands(view, seat, start))
+    return 10 if count >= 2 else 0
+
+
+class _SharedTable:
+    """A transposition table shared by the bots of this process, cleared for new rules."""
+
+    def __init__(self) -> None:
+        self.bits = 0
+        self.keys = np.zeros(0, dtype=np.int64)
+        self.vals = np.zeros((0, sv.VAL), dtype=np.int64)
+        self.rules: Rules | None = None
+
+    def get(self, rules: Rules, bits: int) -> tuple[np.ndarray, np.ndarray]:
+        if self.bits != bits:
+            self.keys, self.vals = sv.new_table(bits)
+            self.bits = bits
+            self.rules = None
+        if self.rules != rules:
+            self.keys[:] = 0
+            self.rules = rules
+        return self.keys, self.vals
+
+
+_TABLE = _SharedTable()
+
+
+class PimcBot:
+    """Card play by PIMC over the exact solver; the other decisions by ``before_play``."""
+
+    name = "pimc"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        seconds: float = 0.05,
+        max_samples: int = 48,
+        node_budget: int = 400_000,
+        before_play: object | None = None,
+        table_bits: int = 18,
+    ) -> None:
+        self.rng = rng
+        self.seconds = seconds
+        self.max_samples = max_samples
+        self.node_budget = node_budget
+        self.table_bits = table_bits
+        self.before_play = before_play if before_play is not None else HeuristicBot(rng)
+        self._rules: Rules | None = None
+        self._r = np.zeros(0, dtype=np.int64)
+        self._moves = np.zeros(64, dtype=np.int64)
+        self._rows = np.zeros((64, sv.VAL), dtype=np.int64)
+        self.last_samples = 0
+
+    def act(self, view: Observation) -> Action:
+        """A card by PIMC; anything else by the ``before_play`` bot."""
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        if view.phase is not Phase.PLAY or len(plays) < 2 or view.dave_pending is not None:
+            if len(view.legal_actions) == 1:
+                return view.legal_actions[0]
+            return self.before_play.act(view)  # type: ignore[attr-defined, no-any-return]
+        return Play(self.choose_card(view, [a.card for a in plays]))
+
+    def choose_card(self, view: Observation, cards: list[Card]) -> Card:
+        """The card with the best average result over sampled deals."""
+        if self._rules != view.rules:
+            self._rules = view.rules
+            self._r = fc.rules_array(view.rules)
+        keys, vals = _TABLE.get(view.rules, self.table_bits)
+        know = knowledge_of(view)
+        totals = {c: 0.0 for c in cards}
+        deadline = time.perf_counter() + self.seconds
+        samples = 0
+        attempts = 0
+        while samples < self.max_samples and attempts < self.max_samples * 20:
+            attempts += 1
+            hands = sample_hands(view, know, self.rng)
+            if hands is None:
+                if attempts > 10 * (samples + 1):
+                    know = _relaxed(know)
+                continue
+            p = position_from(view, hands, self._r)
+            k, _, _ = sv.solve_position(
+                p, self._r, keys, vals, self.node_budget, self._moves, self._rows
+            )
+            for i in range(k):
+                c = int(self._moves[i])
+                if c in totals:
+                    totals[c] += float(sv.utility(self._rows[i], view.seat))
+            samples += 1
+            if time.perf_counter() >= deadline:
+                break
+        self.last_samples = samples
+        if samples == 0:
+            return max(cards)
+        return max(sorted(cards, reverse=True), key=lambda c: totals[c])
+
+
+def _relaxed(know: Knowledge) -> Knowledge:
+    """The same knowledge without the inferred exclusions (when sampling keeps failing)."""
+    return Knowledge(
+        know.pool,
+        know.sure,
+        [0] * len(know.forbidden),
+        know.sizes,
+        know.passers,
+        False,
+    )
