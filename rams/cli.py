@@ -109,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_play(sub)
     _add_simulate(sub)
     _add_tournament(sub)
+    _add_serve(sub)
     return parser
 
 
@@ -174,6 +175,40 @@ def _add_tournament(sub: Any) -> None:
     )
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
     p.set_defaults(run=_leaf("rams.tournament_cli", "run_tournament", "bots"))
+
+
+def _add_serve(sub: Any) -> None:
+    p = sub.add_parser("serve", help="play in the browser: private tables for friends and bots")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--database-url",
+        metavar="URL",
+        help="SQLAlchemy URL (default sqlite:///rams.sqlite3; postgresql+psycopg://… too)",
+    )
+    p.add_argument(
+        "--grace",
+        type=float,
+        default=90.0,
+        metavar="S",
+        help="seconds before a bot plays for a person who left (default 90)",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="S",
+        help="seconds between bot actions (default 0.6)",
+    )
+    p.add_argument(
+        "--deal-pause",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="most seconds between deals (default 30)",
+    )
+    p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
+    p.set_defaults(run=_leaf("rams.web.app", "run_serve", "web"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

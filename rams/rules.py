@@ -20,7 +20,16 @@ from typing import Any, NamedTuple
 from rams.cards import SUITS
 from rams.errors import RulesError
 
-__all__ = ["OPTIONS", "PRESETS", "AceValues", "Option", "Preset", "Rules", "parse_override"]
+__all__ = [
+    "OPTIONS",
+    "OPTION_CHOICES",
+    "PRESETS",
+    "AceValues",
+    "Option",
+    "Preset",
+    "Rules",
+    "parse_override",
+]
 
 
 class AceValues(NamedTuple):
@@ -358,6 +367,8 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "overshoot": ("off", "restart"),
     "payout": ("remaining", "stake"),
 }
+#: The values an option that is a choice of words may take.
+OPTION_CHOICES = _ENUMS
 _BOOLS = (
     "passing",
     "ace_forbids_pass",

@@ -20,12 +20,14 @@ from rams.game import Game
 __all__ = ["Table"]
 
 Listener = Callable[[int, Action], None]
+DealListener = Callable[[Deal], None]
 
 
 class Table:
     """A game and its players: ``agents[seat]`` is a bot, or None for a person.
 
-    ``on_action(seat, action)`` is called after every action applied (to save, to show).
+    ``on_action(seat, action)`` is called after every action applied (to save, to show);
+    ``on_deal(deal)`` after every deal dealt, before anyone acts in it (to save its deck).
     """
 
     def __init__(
@@ -33,12 +35,14 @@ class Table:
         game: Game,
         agents: Sequence[Bot | None],
         on_action: Listener | None = None,
+        on_deal: DealListener | None = None,
     ) -> None:
         if len(agents) != game.rules.players:
             raise ValueError(f"{len(agents)} agents for {game.rules.players} seats")
         self.game = game
         self.agents = list(agents)
         self.on_action = on_action
+        self.on_deal = on_deal
         self._seen = (0, 0)  # (deal index, event index) already handed out by new_events
         self._paused_after = 0  # deals after whose end advance() has already stopped
 
@@ -48,6 +52,10 @@ class Table:
     def deal(self) -> Deal | None:
         """The current deal."""
         return self.game.deal
+
+    def set_agent(self, seat: int, agent: Bot | None) -> None:
+        """Put a bot in ``seat`` (a stand-in for a person who left), or None to hand it back."""
+        self.agents[seat] = agent
 
     def is_person(self, seat: int) -> bool:
         """True if a person plays ``seat``."""
@@ -80,18 +88,27 @@ class Table:
 
     def start_deal(self) -> Deal:
         """Deal the next deal (with the game's RNG)."""
-        return self.game.start_deal()
+        deal = self.game.start_deal()
+        if self.on_deal is not None:
+            self.on_deal(deal)
+        return deal
 
-    def advance(self, stop_at_deal_end: bool = False) -> None:
+    def advance(self, stop_at_deal_end: bool = False, max_steps: int | None = None) -> str:
         """Let the bots act until a person must act, the game is over, or (when asked) a
-        deal has just ended."""
+        deal has just ended; returns why it stopped: ``"person"``, ``"over"``,
+        ``"deal_end"``, or ``"steps"`` after ``max_steps`` bot actions and deals (a front end
+        that shows each bot's card in turn takes one step at a time)."""
         game = self.game
+        steps = 0
         while not game.is_over:
+            if max_steps is not None and steps >= max_steps:
+                return "steps"
+            steps += 1
             if game.needs_deal:
                 finished = len(game.deals)
                 if stop_at_deal_end and finished and self._paused_after < finished:
                     self._paused_after = finished
-                    return
+                    return "deal_end"
                 if self._bots_claim():
                     continue
                 self.start_deal()
@@ -102,11 +119,12 @@ class Table:
             assert seat is not None
             agent = self.agents[seat]
             if agent is None:
-                return
+                return "person"
             d = game.deal
             assert d is not None
             action = agent.act(d.observation(seat))
             self.submit(seat, action)
+        return "over"
 
     def _bots_claim(self) -> bool:
         d = self.game.deal

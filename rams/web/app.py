@@ -1,0 +1,237 @@
+"""The web server: HTTP routes, the websocket, and the browser client (``static/``).
+
+``create_app(database_url)`` builds the ASGI app; ``rams serve`` runs it on uvicorn. The
+client is plain HTML, CSS and ES modules served from the package: no CDN, no build step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from rams.errors import RamsError
+from rams.record import loads
+from rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules, parse_override
+from rams.web.protocol import LANGS, MAX_MESSAGE
+from rams.web.replay import replay_steps
+from rams.web.store import Store
+from rams.web.tables import LEVELS, Settings, TableError, Tables
+
+__all__ = ["DEFAULT_DATABASE", "create_app", "run_serve"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+DEFAULT_DATABASE = "sqlite:///rams.sqlite3"
+#: The options offered as form fields (the others are written KEY=VALUE).
+_SIMPLE = (bool, int)
+_HIDDEN = {"players", "preset_name"}
+_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; "
+    "img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class CreateBody(BaseModel):
+    """``POST /api/tables``: the creator's name, the rules and who sits where."""
+
+    name: str = Field(max_length=200)
+    preset: str = Field(default="classic", max_length=40)
+    players: int = Field(default=3, ge=2, le=7)
+    #: A bot level or null (a person) for each seat; the creator takes the first null.
+    bots: list[str | None] = Field(max_length=7)
+    #: House rules as JSON values, ``{"start_score": 50}``.
+    rules: dict[str, Any] = Field(default_factory=dict)
+    #: More house rules written ``KEY=VALUE`` (RULES §9.1).
+    extra: list[str] = Field(default_factory=list, max_length=40)
+
+
+class JoinBody(BaseModel):
+    """``POST /api/tables/{id}/join``: the name of the person taking a free seat."""
+
+    name: str = Field(max_length=200)
+
+
+def _meta() -> dict[str, Any]:
+    presets = [
+        {
+            "name": name,
+            "ru": p.ru,
+            "en": p.en,
+            "source": p.source,
+            "players": list(p.players),
+            "options": Rules.preset(name, p.players[0]).options(),
+        }
+        for name, p in PRESETS.items()
+    ]
+    options = []
+    base = Rules.preset("classic", 3).options()
+    for name, opt in OPTIONS.items():
+        if name in _HIDDEN:
+            continue
+        value = base[name]
+        if name in OPTION_CHOICES:
+            kind = "choice"
+        elif isinstance(value, bool):
+            kind = "bool"
+        elif isinstance(value, int) and not isinstance(value, bool):
+            kind = "int"
+        else:
+            kind = "other"
+        options.append(
+            {
+                "name": name,
+                "clause": opt.clause,
+                "ru": opt.ru,
+                "en": opt.en,
+                "kind": kind,
+                "choices": list(OPTION_CHOICES.get(name, ())),
+            }
+        )
+    return {"presets": presets, "options": options, "levels": list(LEVELS)}
+
+
+def create_app(database_url: str | None = None, settings: Settings | None = None) -> FastAPI:
+    """The ASGI app on the database at ``database_url`` (default: ``rams.sqlite3`` here),
+    migrated at start; every table not over is resumed."""
+    store = Store(database_url or DEFAULT_DATABASE)
+    tables = Tables(store, settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store.migrate()
+        await tables.start()
+        yield
+        await tables.stop()
+        store.close()
+
+    app = FastAPI(title="Rams", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.tables = tables
+    app.state.store = store
+    meta = _meta()
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        for k, v in _HEADERS.items():
+            response.headers.setdefault(k, v)
+        return response
+
+    @app.exception_handler(TableError)
+    async def table_error(request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"code": exc.code, "message": str(exc)}, status_code=exc.status)
+
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return page()
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return page()
+
+    @app.get("/r/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return page()
+
+    @app.get("/api/meta")
+    async def get_meta() -> dict[str, Any]:
+        return meta
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateBody) -> dict[str, Any]:
+        house = dict(body.rules)
+        for text in body.extra:
+            if not text.strip():
+                continue
+            try:
+                key, value = parse_override(text)
+            except RamsError as e:
+                raise TableError(400, "bad_rules", str(e)) from None
+            house[key] = value
+        live, seat, token = tables.create(body.name, body.preset, body.players, body.bots, house)
+        tables.kick(live)
+        return {"id": live.id, "seat": seat, "token": token, "table": live.public()}
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        live = tables.get(table_id)
+        if live is None:
+            raise TableError(404, "no_table", "no such table")
+        return live.public()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join_table(table_id: str, body: JoinBody) -> dict[str, Any]:
+        seat, token = await tables.join(table_id, body.name)
+        live = tables.get(table_id)
+        assert live is not None
+        return {"id": table_id, "seat": seat, "token": token, "table": live.public()}
+
+    def finished_record(table_id: str) -> str:
+        row = store.table(table_id)
+        if row is None:
+            raise TableError(404, "no_table", "no such table")
+        if row.status != "over" or row.record is None:
+            raise TableError(409, "not_over", "the record is kept once the game is over")
+        return row.record
+
+    @app.get("/api/tables/{table_id}/record")
+    async def get_record(table_id: str) -> Response:
+        text = finished_record(table_id)
+        return Response(
+            text + "\n",
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="rams-{table_id}.json"'},
+        )
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def get_replay(table_id: str, lang: str = "ru") -> dict[str, Any]:
+        record = loads(finished_record(table_id))
+        return replay_steps(record, lang if lang in LANGS else "ru")
+
+    @app.websocket("/ws/{table_id}")
+    async def websocket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+
+        async def send(message: dict[str, Any]) -> None:
+            await ws.send_text(json.dumps(message, ensure_ascii=False))
+
+        await tables.serve(table_id, ws.receive, send)
+        with suppress(Exception):
+            await ws.close()
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """``rams serve``: the web tables on uvicorn."""
+    import uvicorn
+
+    settings = Settings(grace_s=args.grace, bot_delay=args.bot_delay, deal_pause=args.deal_pause)
+    app = create_app(args.database_url, settings)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    print(
+        f"Rams: http://{args.host}:{args.port}/  (database {args.database_url or DEFAULT_DATABASE})"
+    )
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=4 * MAX_MESSAGE,
+        log_level=args.log_level,
+        access_log=False,
+    )
+    return 0

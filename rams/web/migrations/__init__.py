@@ -1,0 +1,35 @@
+"""The Alembic migrations of the web tables' database, run at every start of the server.
+
+``versions/`` holds one file per schema change; ``env.py`` is Alembic's entry point. A new
+change: ``alembic -c rams/web/migrations/alembic.ini revision -m "..."`` (edit it by hand:
+the schema of :mod:`rams.web.store` and the migrations must agree, which a test checks).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Engine
+
+__all__ = ["HERE", "config", "upgrade"]
+
+HERE = Path(__file__).resolve().parent
+
+
+def config(engine: Engine | None = None) -> Config:
+    """An Alembic configuration for this package's migrations (no ini file needed)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(HERE))
+    if engine is not None:
+        cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    return cfg
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Migrate the database of ``engine`` to ``revision`` (by default the newest)."""
+    cfg = config(engine)
+    with engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, revision)

@@ -1,0 +1,346 @@
+"""The database of the web tables: tables, seats, deals and the append-only actions.
+
+Every deal's deck and dealer and every action are written (and committed) before anyone
+is told of them, so a server killed at any moment resumes each table at its last
+acknowledged action by replaying them (RULES §12). SQLite by default, PostgreSQL by URL;
+the schema is Alembic's (``rams/web/migrations``), brought up to date at every start.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from rams.rules import Rules
+
+__all__ = ["DealRow", "SeatRow", "Store", "TableRow", "metadata"]
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "rams_tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("first_dealer", sa.Integer, nullable=True),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("record", sa.Text, nullable=True),
+    sa.Index("ix_rams_tables_status", "status"),
+)
+seats = sa.Table(
+    "rams_seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("rams_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+)
+deals = sa.Table(
+    "rams_deals",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("rams_tables.id"), primary_key=True),
+    sa.Column("deal_index", sa.Integer, primary_key=True),
+    sa.Column("dealer", sa.Integer, nullable=False),
+    sa.Column("deck", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+actions = sa.Table(
+    "rams_actions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("rams_tables.id"), nullable=False),
+    sa.Column("deal_index", sa.Integer, nullable=False),
+    sa.Column("action_index", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("table_id", "deal_index", "action_index", name="uq_rams_actions_step"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat: its player's name (None while free), the bot level of a bot seat, and the
+    SHA-256 of the seat's secret token (never the token itself)."""
+
+    name: str | None
+    bot: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    """A deal as stored: the dealer (0-based), the deck top first (§12), the actions as
+    record lines ``pN ACTION``."""
+
+    dealer: int
+    deck: str
+    actions: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as stored."""
+
+    id: str
+    created_at: datetime
+    rules: Rules
+    status: str
+    first_dealer: int | None
+    seats: tuple[SeatRow, ...]
+    record: str | None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _rules_json(rules: Rules) -> str:
+    return json.dumps(rules.to_json(), ensure_ascii=False)
+
+
+class Store:
+    """The tables' database at ``url`` (an SQLAlchemy URL: ``sqlite:///rams.sqlite3``,
+    ``postgresql+psycopg://user:pass@host/db``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            path = sa.make_url(url).database
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = sa.create_engine(url, **kwargs)
+        if self.is_sqlite:
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        # SQLite has one writer at a time; a lock here saves its busy-waiting.
+        self._write_lock = threading.Lock() if self.is_sqlite else None
+
+    def migrate(self) -> None:
+        """Bring the schema up to date (Alembic ``upgrade head``)."""
+        from rams.web.migrations import upgrade
+
+        upgrade(self.engine)
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    def _write(self) -> Any:
+        return _Writing(self)
+
+    # Tables and seats -------------------------------------------------------------------
+
+    def create_table(self, table_id: str, rules: Rules, seat_rows: list[SeatRow]) -> None:
+        """A new table, waiting for its free seats to be taken."""
+        with self._write() as c:
+            c.execute(
+                tables.insert().values(
+                    id=table_id,
+                    created_at=_now(),
+                    players=rules.players,
+                    rules=_rules_json(rules),
+                    status="open",
+                )
+            )
+            c.execute(
+                seats.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": i,
+                        "name": s.name,
+                        "bot": s.bot,
+                        "token_hash": s.token_hash,
+                        "joined_at": _now() if s.name is not None else None,
+                    }
+                    for i, s in enumerate(seat_rows)
+                ],
+            )
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give a free seat to a player; False if someone took it first."""
+        with self._write() as c:
+            result = c.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.name.is_(None))
+                .values(name=name, token_hash=token_hash, joined_at=_now())
+            )
+            return bool(result.rowcount == 1)
+
+    def start_game(self, table_id: str, first_dealer: int) -> None:
+        """The seats are full: the game begins with this first dealer (D4)."""
+        with self._write() as c:
+            c.execute(
+                tables.update()
+                .where(tables.c.id == table_id)
+                .values(status="playing", first_dealer=first_dealer)
+            )
+
+    def finish(self, table_id: str, record: str) -> None:
+        """The game is over: keep its record (§12)."""
+        with self._write() as c:
+            c.execute(
+                tables.update()
+                .where(tables.c.id == table_id)
+                .values(status="over", record=record, finished_at=_now())
+            )
+
+    # Deals and actions ------------------------------------------------------------------
+
+    def add_deal(self, table_id: str, deal_index: int, dealer: int, deck: str) -> None:
+        """A deal dealt: its dealer and whole deck, stored before anyone sees a card."""
+        with self._write() as c:
+            c.execute(
+                deals.insert().values(
+                    table_id=table_id,
+                    deal_index=deal_index,
+                    dealer=dealer,
+                    deck=deck,
+                    created_at=_now(),
+                )
+            )
+
+    def add_action(
+        self, table_id: str, deal_index: int, action_index: int, seat: int, action: str
+    ) -> None:
+        """An action, appended (never changed): stored before it is acknowledged."""
+        with self._write() as c:
+            c.execute(
+                actions.insert().values(
+                    table_id=table_id,
+                    deal_index=deal_index,
+                    action_index=action_index,
+                    seat=seat,
+                    action=action,
+                    created_at=_now(),
+                )
+            )
+
+    # Reading ----------------------------------------------------------------------------
+
+    def table(self, table_id: str) -> TableRow | None:
+        """A table and its seats, or None."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seat_rows = c.execute(
+                sa.select(seats.c.name, seats.c.bot, seats.c.token_hash)
+                .where(seats.c.table_id == table_id)
+                .order_by(seats.c.seat)
+            ).all()
+        rules = Rules.from_json(json.loads(row.rules), row.players)
+        return TableRow(
+            id=row.id,
+            created_at=row.created_at,
+            rules=rules,
+            status=row.status,
+            first_dealer=row.first_dealer,
+            seats=tuple(SeatRow(s.name, s.bot, s.token_hash) for s in seat_rows),
+            record=row.record,
+        )
+
+    def live_table_ids(self) -> list[str]:
+        """The tables not yet over (to resume at start), oldest first."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                sa.select(tables.c.id)
+                .where(tables.c.status.in_(("open", "playing")))
+                .order_by(tables.c.created_at)
+            ).all()
+        return [r.id for r in rows]
+
+    def deals_of(self, table_id: str) -> list[DealRow]:
+        """The table's deals with their actions, in order (to rebuild the game by replay)."""
+        with self.engine.connect() as c:
+            deal_rows = c.execute(
+                sa.select(deals.c.deal_index, deals.c.dealer, deals.c.deck)
+                .where(deals.c.table_id == table_id)
+                .order_by(deals.c.deal_index)
+            ).all()
+            action_rows = c.execute(
+                sa.select(
+                    actions.c.deal_index, actions.c.action_index, actions.c.seat, actions.c.action
+                )
+                .where(actions.c.table_id == table_id)
+                .order_by(actions.c.deal_index, actions.c.action_index)
+            ).all()
+        by_deal: dict[int, list[str]] = {r.deal_index: [] for r in deal_rows}
+        for a in action_rows:
+            lines = by_deal.setdefault(a.deal_index, [])
+            if a.action_index != len(lines):
+                raise RuntimeError(
+                    f"table {table_id}: deal {a.deal_index + 1} lacks action {len(lines) + 1}"
+                )
+            lines.append(f"p{a.seat + 1} {a.action}")
+        out = []
+        for k, r in enumerate(deal_rows):
+            if r.deal_index != k:
+                raise RuntimeError(f"table {table_id}: deal {k + 1} is missing")
+            out.append(DealRow(r.dealer, r.deck, tuple(by_deal[k])))
+        return out
+
+    def action_count(self, table_id: str) -> int:
+        """How many actions the table has stored (all deals)."""
+        with self.engine.connect() as c:
+            n = c.execute(
+                sa.select(sa.func.count())
+                .select_from(actions)
+                .where(actions.c.table_id == table_id)
+            ).scalar_one()
+        return int(n)
+
+
+class _Writing:
+    """A write transaction (serialized in-process for SQLite)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._tx: Any = None
+
+    def __enter__(self) -> Connection:
+        lock = self.store._write_lock
+        if lock is not None:
+            lock.acquire()
+        try:
+            self._tx = self.store.engine.begin()
+            conn: Connection = self._tx.__enter__()
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        return conn
+
+    def __exit__(self, *exc: Any) -> None:
+        try:
+            self._tx.__exit__(*exc)
+        finally:
+            lock = self.store._write_lock
+            if lock is not None:
+                lock.release()
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL: readers never wait for the writer. synchronous=FULL: a commit is on disk before
+    # the action is acknowledged (a killed process or a power cut loses nothing acknowledged).
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()
