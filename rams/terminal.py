@@ -39,7 +39,7 @@ from rams.actions import (
     Play,
     Swap,
 )
-from rams.bots import BOT_NAMES, Bot, make_bot
+from rams.bots import ALL_SEEING, BOT_NAMES, Bot, make_bot
 from rams.cards import Card, card_str, parse_card, suit_of
 from rams.deal import PAM
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
@@ -605,6 +605,11 @@ def _parse_bots(text: str, players: int) -> list[str | None]:
             out.append(None)
         elif item in BOT_NAMES:
             out.append(item)
+        elif item in ALL_SEEING:
+            raise RulesError(
+                f"{item!r} sees every card: it is for measurement only, not for a table",
+                ("bots",),
+            )
         else:
             known = ", ".join(BOT_NAMES)
             raise RulesError(f"unknown bot {item!r}; bots: {known}, or human", ("bots",))

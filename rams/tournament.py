@@ -36,7 +36,8 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from rams.actions import CLAIM
-from rams.bots import Bot, make_bot
+from rams.bots import Bot
+from rams.bots import make_bot as _make_bot
 from rams.cards import Card, pack
 from rams.deal import Deal
 from rams.errors import RulesError
@@ -68,6 +69,11 @@ __all__ = [
 
 BotFactory = Callable[[str, random.Random], Bot]
 """Builds a bot from its name and its own RNG (:func:`rams.bots.make_bot`)."""
+
+
+def make_bot(name: str, rng: random.Random) -> Bot:
+    """A bot for a tournament: every bot, the all-seeing one included (measurement)."""
+    return _make_bot(name, rng, allow_all_seeing=True)
 
 MAX_ACTIONS = 10_000  # a safety stop for a deal that would never end (Даве offered forever)
 
@@ -181,7 +187,13 @@ def play_out(deal: Deal, agents: Sequence[Bot]) -> Deal:
             continue
         seat = deal.to_move
         assert seat is not None
-        deal.apply(agents[seat].act(deal.observation(seat)), seat)
+        agent = agents[seat]
+        if getattr(agent, "sees_all", False):
+            # Measurement only: the all-seeing bot is handed the deal itself.
+            action = agent.act_full(deal, seat)  # type: ignore[attr-defined]
+        else:
+            action = agent.act(deal.observation(seat))
+        deal.apply(action, seat)
     raise RuntimeError(f"a deal ran past {MAX_ACTIONS} actions: {deal!r}")
 
 

@@ -3,7 +3,7 @@
 The reference search below walks every legal card of the reference :class:`~rams.deal.Deal`
 (copying it at every node, no table, no merged cards), with the same rule: each player picks
 the card best for himself (his final record, a bonus for winning the game), ties to the
-first card in descending order. The solver must give exactly the same value row for every
+lowest card. The solver must give exactly the same value row for every
 root move, on positions of every preset with two to four tricks left.
 """
 
@@ -33,7 +33,7 @@ def reference_row(deal: Deal) -> tuple[tuple[int, ...], int]:
     assert seat is not None
     best: tuple[tuple[int, ...], int] | None = None
     best_u = 0
-    for c in sorted(deal.legal_cards(), reverse=True):
+    for c in sorted(deal.legal_cards()):
         child = deal.copy()
         child.apply(Play(c))
         row = reference_row(child)
@@ -109,7 +109,7 @@ def test_solver_rows_equal_reference_max_n(preset: str, players: int, tricks: in
         keys[:] = 0
         k, nodes, exact = sv.solve(s, r, keys, vals, 0, moves, rows)
         assert exact and nodes > 0
-        cards = sorted(deal.legal_cards(), reverse=True)
+        cards = sorted(deal.legal_cards())
         assert moves[:k].tolist() == cards
         for i, c in enumerate(cards):
             child = deal.copy()

@@ -2,7 +2,9 @@
 
 Every bot has ``act(view) -> Action``; the driver loop (:mod:`rams.table`) asks it whenever
 its seat is to act, and claims for it as soon as it may (S7). ``make_bot(name, rng)`` builds
-one by name: ``random``, ``heuristic``.
+one by name: ``random``, ``heuristic``, the levels ``easy``, ``medium``, ``hard``, and the
+parts ``pimc`` (card play by sampling and solving) and ``evaluator`` (the learned decisions
+before play). ``allseeing`` sees every card and exists for measurement only.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from rams.actions import Action
 from rams.errors import RulesError
 from rams.observation import Observation
 
-__all__ = ["BOT_NAMES", "Bot", "make_bot"]
+__all__ = ["ALL_SEEING", "BOT_NAMES", "LEVELS", "Bot", "make_bot"]
 
 
 class Bot(Protocol):
@@ -46,19 +48,57 @@ def _pimc(rng: random.Random) -> Bot:
     return PimcBot(rng)
 
 
+def _level(name: str) -> Callable[[random.Random], Bot]:
+    def factory(rng: random.Random) -> Bot:
+        from rams.bots import levels
+
+        made: Bot = getattr(levels, name)(rng)
+        return made
+
+    return factory
+
+
+def _evaluator(rng: random.Random) -> Bot:
+    from rams.bots.evaluator import EvaluatorBot
+
+    return EvaluatorBot(rng)
+
+
+def _all_seeing(rng: random.Random) -> Bot:
+    from rams.bots.levels import AllSeeingBot
+
+    return AllSeeingBot(rng)
+
+
 _FACTORIES: dict[str, Callable[[random.Random], Bot]] = {
     "random": _random,
     "heuristic": _heuristic,
+    "easy": _level("easy"),
+    "medium": _level("medium"),
+    "hard": _level("hard"),
     "pimc": _pimc,
+    "evaluator": _evaluator,
 }
+#: The bots anyone may seat at a table.
 BOT_NAMES = tuple(_FACTORIES)
+#: Bots for measurement only: they see every card (the terminal and the web refuse them).
+ALL_SEEING = {"allseeing": _all_seeing}
+#: The levels offered to people.
+LEVELS = ("easy", "medium", "hard")
 
 
-def make_bot(name: str, rng: random.Random) -> Bot:
-    """A bot by name, with its own injected RNG."""
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
+def make_bot(name: str, rng: random.Random, allow_all_seeing: bool = False) -> Bot:
+    """A bot by name, with its own injected RNG. The all-seeing bot only when allowed
+    (measurement: tournaments and benchmarks)."""
+    factory = _FACTORIES.get(name)
+    if factory is None and name in ALL_SEEING:
+        if not allow_all_seeing:
+            raise RulesError(
+                f"{name!r} sees every card: it is for measurement only, not for a table",
+                ("bots",),
+            )
+        factory = ALL_SEEING[name]
+    if factory is None:
         known = ", ".join(_FACTORIES)
-        raise RulesError(f"unknown bot {name!r}; bots: {known}", ("bots",)) from None
+        raise RulesError(f"unknown bot {name!r}; bots: {known}", ("bots",))
     return factory(rng)

@@ -206,16 +206,19 @@ def position_from(view: Observation, hands: Sequence[int], r: np.ndarray) -> np.
         last = view.tricks[-1]
         lead_seat, lead_card = last[0]
         winner_index = _trick_winner_index(view.rules, trump, [c for _, c in last])
-        if lead_card == card(KING, trump) and last[winner_index][0] == lead_seat:
-            if hands[lead_seat] >> card(QUEEN, trump) & 1:
-                q_due = lead_seat
+        if (
+            lead_card == card(KING, trump)
+            and last[winner_index][0] == lead_seat
+            and hands[lead_seat] >> card(QUEEN, trump) & 1
+        ):
+            q_due = lead_seat
     p[sv.P_Q_DUE] = q_due
     inplay = 0
     pre = view.pre_play_records or view.records
-    for i, c in enumerate(view.trick):
-        p[sv.P_TRICK_SEATS + i] = c[0]
-        p[sv.P_TRICK_CARDS + i] = c[1]
-        inplay |= 1 << c[1]
+    for i, (on_seat, on_card) in enumerate(view.trick):
+        p[sv.P_TRICK_SEATS + i] = on_seat
+        p[sv.P_TRICK_CARDS + i] = on_card
+        inplay |= 1 << on_card
     active = set(view.active)
     ring = sorted(active)
     for seat in range(n):
@@ -379,7 +382,7 @@ class PimcBot:
         self.last_samples = samples
         if samples == 0:
             return max(cards)
-        return max(sorted(cards, reverse=True), key=lambda c: totals[c])
+        return max(sorted(cards), key=lambda c: totals[c])  # ties: the lowest card
 
 
 def _relaxed(know: Knowledge) -> Knowledge:

@@ -817,10 +817,19 @@ def apply_action(s: np.ndarray, r: np.ndarray, action: int, seat: int) -> bool:
             ok = True
     if not ok:
         return False
+    apply_legal(s, r, action, seat)
+    return True
+
+
+@njit(cache=True)
+def apply_legal(s: np.ndarray, r: np.ndarray, action: int, seat: int) -> None:
+    """Apply an action id already known to be legal for ``seat`` (no check: hot loops)."""
+    if seat < 0:
+        seat = s[S_TO_MOVE]
     s[S_ACTIONS] += 1
     if action == ID_CLAIM:
         _win(s, seat)
-        return True
+        return
     if s[S_DAVE_PENDING] != NONE:
         offerer = s[S_DAVE_PENDING]
         s[S_DAVE_PENDING] = NONE
@@ -830,11 +839,11 @@ def apply_action(s: np.ndarray, r: np.ndarray, action: int, seat: int) -> bool:
             s[S_TO_MOVE] = offerer
         else:
             _win(s, offerer)
-        return True
+        return
     if action == ID_DAVE:
         s[S_DAVE_PENDING] = seat
         s[S_TO_MOVE] = 1 - seat
-        return True
+        return
     ph = s[S_PHASE]
     if ph == PLAY:
         _play(s, r, seat, action)
@@ -873,7 +882,6 @@ def apply_action(s: np.ndarray, r: np.ndarray, action: int, seat: int) -> bool:
             s[S_TO_MOVE] = s[S_DEALER]
         else:
             _start_dealer_trump(s, r)
-    return True
 
 
 @njit(cache=True)
@@ -1014,3 +1022,39 @@ def _remises(s: np.ndarray, r: np.ndarray) -> None:
             amount += r[R_REMISE] + _aces(r, s[A_START_HANDS + seat], trump)
         amount += s[A_JACK_REMISE + seat]
         _write(s, seat, amount)
+
+
+@njit(cache=True)
+def random_playouts(r: np.ndarray, deck: np.ndarray, deals: int, seed: int) -> tuple[int, int]:
+    """Play ``deals`` deals with uniformly random legal actions (xorshift RNG, the deck
+    reshuffled each time); returns (actions, card plays). For benchmarks."""
+    n = r[R_PLAYERS]
+    records = np.zeros(MAXP, dtype=np.int64)
+    for i in range(n):
+        records[i] = r[R_START]
+    buf = np.empty(64, dtype=np.int64)
+    x = np.uint64(seed * 2654435761 + 1)
+    actions = 0
+    plays = 0
+    d = deck.copy()
+    for k in range(deals):
+        for i in range(r[R_PACK] - 1, 0, -1):
+            x ^= x << np.uint64(13)
+            x ^= x >> np.uint64(7)
+            x ^= x << np.uint64(17)
+            j = int(x % np.uint64(i + 1))
+            d[i], d[j] = d[j], d[i]
+        s = new_state(r, k % n, d, records, 1, NONE)
+        while s[S_PHASE] != DONE:
+            m = legal_actions(s, r, -1, buf)
+            x ^= x << np.uint64(13)
+            x ^= x >> np.uint64(7)
+            x ^= x << np.uint64(17)
+            a = buf[int(x % np.uint64(m))]
+            if s[S_PHASE] == PLAY:
+                plays += 1
+            apply_legal(s, r, a, -1)
+            actions += 1
+            if s[S_WINNER] != NONE:
+                break
+    return actions, plays

@@ -11,7 +11,7 @@ the rules say). No reduction changes the answer:
 - **equivalent cards**: of two cards of one suit in one hand with nothing between them still
   in another hand or on the table, only one is searched (never for trump A K Q J, Pam or the
   ace of spades, which rules single out: P4–P6, M1, M4, K7);
-- ties go to the first card in the move order (higher cards first), so results are
+- ties go to the first card in the move order (lower cards first), so results are
   deterministic.
 
 Max^n admits no alpha-beta pruning, so for large tables a **node budget** turns the search
@@ -192,6 +192,13 @@ def _legal(p: np.ndarray, r: np.ndarray, seat: int) -> int:
 def _signed64(x: int) -> int:
     return x - (1 << 64) if x >= 1 << 63 else x
 
+
+# The index of a one-bit mask by a de Bruijn multiplication (no scan over 52 bits).
+_DEBRUIJN_MUL = 0x03F79D71B4CB0A89
+_DEBRUIJN = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DEBRUIJN[(((1 << _i) * _DEBRUIJN_MUL) % (1 << 64)) >> 58] = _i
+assert sorted(_DEBRUIJN.tolist()) == list(range(64))
 
 _K1 = _signed64(0x9E3779B97F4A7C15)
 _K2 = _signed64(0x94D049BB133111EB)
@@ -456,26 +463,25 @@ def _search(
                 best[d] = u
                 for i in range(VAL):
                     vals[d, i] = vals[d + 1, i]
-        # Next card at depth d (higher cards first; equivalent cards skipped).
+        # Next card at depth d (lower cards first; equivalent cards skipped).
         seat = seats[d]
         legal = rem[d]
         c = -1
         while legal:
-            top = 63
-            while not (legal >> top) & 1:
-                top -= 1
-            legal &= ~(1 << top)
+            low = legal & -legal
+            nxt = _DEBRUIJN[((low * _DEBRUIJN_MUL) >> 58) & 63]
+            legal ^= low
             prev = prevs[d]
             if (
                 prev >= 0
-                and prev // 13 == top // 13
-                and (_ABOVE[top] & _BELOW[prev] & others[d]) == 0
-                and not ((special >> top) & 1)
+                and prev // 13 == nxt // 13
+                and (_ABOVE[prev] & _BELOW[nxt] & others[d]) == 0
+                and not ((special >> nxt) & 1)
                 and not ((special >> prev) & 1)
             ):
-                prevs[d] = top  # equivalent to the card just searched
+                prevs[d] = nxt  # equivalent to the card just searched
                 continue
-            c = top
+            c = nxt
             break
         rem[d] = legal
         if c < 0:
@@ -535,7 +541,7 @@ def solve_position(
     legal = _legal(p, r, seat)
     k = 0
     undo = np.zeros(U_SIZE, dtype=np.int64)
-    for c in range(51, -1, -1):
+    for c in range(52):
         if not (legal >> c) & 1:
             continue
         moves[k] = c

@@ -1,0 +1,123 @@
+"""The levels people choose from — ``easy``, ``medium``, ``hard`` — and the all-seeing bot
+that measures how far from perfect play they are.
+
+- ``easy``: the heuristic bot, which now and then (one decision in four) plays a random
+  legal action instead.
+- ``medium``: PIMC card play with a small budget (12 samples, 20 ms); the heuristic before
+  play.
+- ``hard``: the strongest we have: PIMC card play with a budget sized to the table, and the
+  learned evaluator for play or pass, the exchange, the turned trump and the talon.
+- ``allseeing``: sees every card — it solves the real deal exactly for its card play — and
+  decides before play like ``hard``. For measurement only: the terminal and the web table
+  refuse it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rams.actions import Action, Play
+from rams.bots.evaluator import EvaluatorBot
+from rams.bots.heuristic import HeuristicBot
+from rams.bots.pimc import PimcBot, position_from
+from rams.cards import Card
+from rams.deal import Deal
+from rams.fast import core as fc
+from rams.fast import solver as sv
+from rams.observation import Observation, Phase
+
+__all__ = ["AllSeeingBot", "NoisyBot", "easy", "hard", "medium"]
+
+# hard's time for one card decision, by number of players (the latency goals: median under
+# 50 ms up to 5 players, p99 under 0.5 s at 7).
+HARD_SECONDS = {2: 0.03, 3: 0.03, 4: 0.035, 5: 0.04, 6: 0.12, 7: 0.2}
+HARD_NODES = {2: 400_000, 3: 400_000, 4: 300_000, 5: 200_000, 6: 120_000, 7: 80_000}
+
+
+class NoisyBot:
+    """Another bot that, with probability ``noise``, plays a random legal action instead."""
+
+    def __init__(self, inner: HeuristicBot, rng: random.Random, noise: float, name: str) -> None:
+        self.inner = inner
+        self.rng = rng
+        self.noise = noise
+        self.name = name
+
+    def act(self, view: Observation) -> Action:
+        """The inner bot's action, or now and then a random one."""
+        legal = [a for a in view.legal_actions if str(a) not in ("claim", "dave")]
+        if legal and self.rng.random() < self.noise:
+            return legal[self.rng.randrange(len(legal))]
+        return self.inner.act(view)
+
+
+class _SizedPimc(PimcBot):
+    """PIMC whose budget depends on the number of players."""
+
+    def act(self, view: Observation) -> Action:
+        n = view.rules.players
+        self.seconds = HARD_SECONDS.get(n, 0.2)
+        self.node_budget = HARD_NODES.get(n, 80_000)
+        return super().act(view)
+
+
+def easy(rng: random.Random) -> NoisyBot:
+    """The easy level."""
+    return NoisyBot(HeuristicBot(rng), rng, 0.25, "easy")
+
+
+def medium(rng: random.Random) -> PimcBot:
+    """The medium level."""
+    bot = PimcBot(rng, seconds=0.02, max_samples=12, node_budget=50_000)
+    bot.name = "medium"
+    return bot
+
+
+def hard(rng: random.Random) -> PimcBot:
+    """The hard level: the strongest bot we have."""
+    bot = _SizedPimc(rng, max_samples=64, before_play=EvaluatorBot(rng))
+    bot.name = "hard"
+    return bot
+
+
+class AllSeeingBot:
+    """Sees every card: solves the real deal for its card play (measurement only)."""
+
+    name = "allseeing"
+    sees_all = True
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.before_play = EvaluatorBot(rng)
+        self._keys, self._vals = sv.new_table(18)
+        self._moves = [0] * 64
+
+    def act(self, view: Observation) -> Action:
+        """Without the deal it can only decide before play (the driver gives it the deal)."""
+        return self.before_play.act(view)
+
+    def act_full(self, deal: Deal, seat: int) -> Action:
+        """Its action, seeing the whole deal."""
+        view = deal.observation(seat)
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        if view.phase is not Phase.PLAY or len(plays) < 2 or view.dave_pending is not None:
+            if len(view.legal_actions) == 1:
+                return view.legal_actions[0]
+            return self.before_play.act(view)
+        return Play(self._best_card(deal, view, [a.card for a in plays]))
+
+    def _best_card(self, deal: Deal, view: Observation, cards: list[Card]) -> Card:
+        import numpy as np
+
+        r = fc.rules_array(deal.rules)
+        p = position_from(view, list(deal.hands), r)
+        for seat in deal.active:  # the true jack credits (K4, K6), not estimates
+            aces = p[sv.P_REMISE + seat] - deal.rules.remise
+            p[sv.P_FIRST_CREDIT + seat] = aces + deal.jack_credit[seat]
+            p[sv.P_JACK_REMISE + seat] = deal.jack_remise[seat]
+        self._keys[:] = 0
+        moves = np.zeros(64, dtype=np.int64)
+        rows = np.zeros((64, sv.VAL), dtype=np.int64)
+        k, _, _ = sv.solve_position(p, r, self._keys, self._vals, 0, moves, rows)
+        scores = {int(moves[i]): int(sv.utility(rows[i], view.seat)) for i in range(k)}
+        return max(sorted(cards), key=lambda c: scores.get(c, -(10**9)))
