@@ -72,8 +72,9 @@ BotFactory = Callable[[str, random.Random], Bot]
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:
-    """A bot for a tournament: every bot, the all-seeing one included (measurement)."""
-    return _make_bot(name, rng, allow_all_seeing=True)
+    """A bot for a tournament: every bot, the all-seeing one included (measurement), and
+    without time limits, so that a seed gives the same results on any machine."""
+    return _make_bot(name, rng, allow_all_seeing=True, timed=False)
 
 MAX_ACTIONS = 10_000  # a safety stop for a deal that would never end (Даве offered forever)
 

@@ -30,47 +30,50 @@ class Bot(Protocol):
         ...
 
 
-def _random(rng: random.Random) -> Bot:
+def _random(rng: random.Random, timed: bool = True) -> Bot:
     from rams.bots.random_bot import RandomBot
 
     return RandomBot(rng)
 
 
-def _heuristic(rng: random.Random) -> Bot:
+def _heuristic(rng: random.Random, timed: bool = True) -> Bot:
     from rams.bots.heuristic import HeuristicBot
 
     return HeuristicBot(rng)
 
 
-def _pimc(rng: random.Random) -> Bot:
+def _pimc(rng: random.Random, timed: bool = True) -> Bot:
     from rams.bots.pimc import PimcBot
 
-    return PimcBot(rng)
+    return PimcBot(rng, seconds=0.05 if timed else None)
 
 
-def _level(name: str) -> Callable[[random.Random], Bot]:
-    def factory(rng: random.Random) -> Bot:
+Factory = Callable[[random.Random, bool], Bot]
+
+
+def _level(name: str) -> Factory:
+    def factory(rng: random.Random, timed: bool = True) -> Bot:
         from rams.bots import levels
 
-        made: Bot = getattr(levels, name)(rng)
+        made: Bot = getattr(levels, name)(rng, timed)
         return made
 
     return factory
 
 
-def _evaluator(rng: random.Random) -> Bot:
+def _evaluator(rng: random.Random, timed: bool = True) -> Bot:
     from rams.bots.evaluator import EvaluatorBot
 
     return EvaluatorBot(rng)
 
 
-def _all_seeing(rng: random.Random) -> Bot:
+def _all_seeing(rng: random.Random, timed: bool = True) -> Bot:
     from rams.bots.levels import AllSeeingBot
 
     return AllSeeingBot(rng)
 
 
-_FACTORIES: dict[str, Callable[[random.Random], Bot]] = {
+_FACTORIES: dict[str, Factory] = {
     "random": _random,
     "heuristic": _heuristic,
     "easy": _level("easy"),
@@ -82,14 +85,17 @@ _FACTORIES: dict[str, Callable[[random.Random], Bot]] = {
 #: The bots anyone may seat at a table.
 BOT_NAMES = tuple(_FACTORIES)
 #: Bots for measurement only: they see every card (the terminal and the web refuse them).
-ALL_SEEING = {"allseeing": _all_seeing}
+ALL_SEEING: dict[str, Factory] = {"allseeing": _all_seeing}
 #: The levels offered to people.
 LEVELS = ("easy", "medium", "hard")
 
 
-def make_bot(name: str, rng: random.Random, allow_all_seeing: bool = False) -> Bot:
+def make_bot(
+    name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
+) -> Bot:
     """A bot by name, with its own injected RNG. The all-seeing bot only when allowed
-    (measurement: tournaments and benchmarks)."""
+    (measurement: tournaments and benchmarks). ``timed=False`` takes the searching bots'
+    time limits away (their sample counts alone decide), so a measurement is reproducible."""
     factory = _FACTORIES.get(name)
     if factory is None and name in ALL_SEEING:
         if not allow_all_seeing:
@@ -101,4 +107,4 @@ def make_bot(name: str, rng: random.Random, allow_all_seeing: bool = False) -> B
     if factory is None:
         known = ", ".join(_FACTORIES)
         raise RulesError(f"unknown bot {name!r}; bots: {known}", ("bots",))
-    return factory(rng)
+    return factory(rng, timed)

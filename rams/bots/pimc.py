@@ -323,7 +323,7 @@ class PimcBot:
     def __init__(
         self,
         rng: random.Random,
-        seconds: float = 0.05,
+        seconds: float | None = 0.05,
         max_samples: int = 48,
         node_budget: int = 400_000,
         before_play: object | None = None,
@@ -358,7 +358,9 @@ class PimcBot:
         keys, vals = _TABLE.get(view.rules, self.table_bits)
         know = knowledge_of(view)
         totals = {c: 0.0 for c in cards}
-        deadline = time.perf_counter() + self.seconds
+        # No time limit (seconds None): the sample count alone decides, so results are
+        # reproducible (tournaments); with one, the bot is anytime (people waiting).
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         samples = 0
         attempts = 0
         while samples < self.max_samples and attempts < self.max_samples * 20:
@@ -377,7 +379,7 @@ class PimcBot:
                 if c in totals:
                     totals[c] += float(sv.utility(self._rows[i], view.seat))
             samples += 1
-            if time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_samples = samples
         if samples == 0:

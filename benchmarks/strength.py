@@ -1,0 +1,56 @@
+"""The ladder of bots in duplicate tournaments: hard > heuristic > random, and how much of
+the gap between heuristic and the all-seeing bot hard closes.
+
+One tournament per table (classic at 3, 4, 5 and 7 players, and the duel), the bots in
+every seat in turn over the same deals; results (JSON, PNG chart, the printed tables) go to
+benchmarks/results/strength-<table>/. Every figure is reproducible from the seed (the
+searching bots run without time limits in tournaments).
+
+    .venv/bin/python benchmarks/strength.py --table classic-3 --deals 10000 [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+TABLES = {
+    "classic-3a": ("classic", 3, "hard,heuristic,random"),
+    "classic-3b": ("classic", 3, "hard,heuristic,allseeing"),
+    "classic-4": ("classic", 4, "hard,heuristic,random,allseeing"),
+    "classic-5": ("classic", 5, "hard,heuristic,random,allseeing,heuristic"),
+    "classic-7": ("classic", 7, "hard,heuristic,random,allseeing,heuristic,random,heuristic"),
+    "duel-a": ("duel", 2, "hard,heuristic"),
+    "duel-b": ("duel", 2, "heuristic,random"),
+    "duel-c": ("duel", 2, "hard,allseeing"),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--table", choices=list(TABLES), required=True)
+    parser.add_argument("--deals", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    preset, players, bots = TABLES[args.table]
+    out = Path(__file__).parent / "results" / f"strength-{args.table}"
+    command = [
+        sys.executable, "-m", "rams.cli", "tournament",
+        "--preset", preset, "--players", str(players), "--bots", bots,
+        "--deals", str(args.deals), "--seed", str(args.seed),
+        "--workers", str(args.workers), "--out", str(out),
+    ]  # fmt: skip
+    out.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    (out / "output.txt").write_text("$ " + " ".join(command[1:]) + "\n" + result.stdout)
+    print(result.stdout)
+    if result.returncode:
+        print(result.stderr, file=sys.stderr)
+        sys.exit(result.returncode)
+
+
+if __name__ == "__main__":
+    main()
