@@ -138,7 +138,7 @@ def main() -> None:
         r = fc.rules_array(rules)
         total = 0
         took = 0.0
-        for deal, s in positions(rules, 20 if n < 7 else 8, args.seed, 5):
+        for _deal, s in positions(rules, 20 if n < 7 else 8, args.seed, 5):
             keys[:] = 0
             start = time.perf_counter()
             _, nodes, exact = sv.solve(s, r, keys, vals, 0, moves, rows)
