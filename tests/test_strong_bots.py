@@ -20,8 +20,8 @@ from rams.fast import core as fc
 from rams.fast import solver as sv
 from rams.observation import Phase
 from rams.rules import PRESETS, Rules
-from rams.tournament import play_out
 from rams.tournament import make_bot as tournament_bot
+from rams.tournament import play_out
 
 TABLES = [
     ("classic", 3),
@@ -84,7 +84,9 @@ def test_pimc_knowledge_is_sound_for_the_true_deal(preset: str, players: int) ->
             assert hands[seat] == mask_of(view.hand)
 
 
-@pytest.mark.parametrize(("preset", "players"), [t for t in TABLES if not t[0].startswith("petukh")])
+@pytest.mark.parametrize(
+    ("preset", "players"), [t for t in TABLES if not t[0].startswith("petukh")]
+)
 def test_position_from_a_view_with_true_hands_solves_like_the_fast_core(
     preset: str, players: int
 ) -> None:
@@ -113,7 +115,9 @@ SLOW = {"medium", "hard", "pimc"}
 
 
 @pytest.mark.parametrize("bot", [*LEVELS, "pimc", "evaluator", "allseeing"])
-@pytest.mark.parametrize(("preset", "players"), [("classic", 4), ("mushka-pamfil", 3), ("duel", 2), ("petukh", 5)])
+@pytest.mark.parametrize(
+    ("preset", "players"), [("classic", 4), ("mushka-pamfil", 3), ("duel", 2), ("petukh", 5)]
+)
 def test_every_level_plays_legally(bot: str, preset: str, players: int) -> None:
     rules = Rules.preset(preset, players)
     rng = random.Random(3)
@@ -146,7 +150,7 @@ def test_all_seeing_plays_the_solved_card() -> None:
         rows = np.zeros((64, sv.VAL), dtype=np.int64)
         k, _, _ = sv.solve(s, r, keys, vals, 0, moves, rows)
         best = max(sv.utility(rows[i], seat) for i in range(k))
-        chosen = [i for i in range(k) if moves[i] == action.card][0]
+        chosen = next(i for i in range(k) if moves[i] == action.card)
         assert sv.utility(rows[chosen], seat) == best
 
 
