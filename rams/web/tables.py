@@ -86,10 +86,10 @@ class Settings:
     #: The level of the bot that stands in for a person who left.
     standin: str = "medium"
     #: Messages a second a connection may send, and the burst it may save up.
-    rate: float = 10.0
-    burst: float = 30.0
-    #: Messages over the rate after which a flooding connection is closed.
-    flood_close: int = 200
+    rate: float = 30.0
+    burst: float = 60.0
+    #: Messages over the rate, in a row, after which a flooding connection is closed.
+    flood_close: int = 300
 
 
 class TableError(ValueError):
@@ -640,11 +640,11 @@ class Tables:
         seat = live.seat_of(m.token) if m.token else None
         if m.token and seat is None:
             client.send(error("bad_token", client.lang))
-        client.seat = seat
-        live.clients.add(client)
         if seat is not None:
             await self._came_back(live, seat)
-        async with live.lock:
+        async with live.lock:  # joined under the lock: the welcome comes before any state
+            client.seat = seat
+            live.clients.add(client)
             client.send({"type": "welcome", "seat": seat, "table": live.public()})
             self._broadcast(live)
         self.kick(live)

@@ -1,0 +1,32 @@
+// The browser client of Rams: a page per path, drawn from what the server sends.
+import { lang, setLang, t } from "./common.js";
+import { showCreate } from "./create.js";
+import { showTable } from "./table.js";
+import { showReplay } from "./replay.js";
+
+let current = null;
+
+function route() {
+  const path = location.pathname;
+  const app = document.getElementById("app");
+  let m;
+  if ((m = path.match(/^\/t\/([\w-]{1,32})$/))) current = showTable(app, m[1]);
+  else if ((m = path.match(/^\/r\/([\w-]{1,32})$/))) current = showReplay(app, m[1]);
+  else current = showCreate(app);
+}
+
+function drawHeader() {
+  document.getElementById("brand").textContent = t("brand");
+  document.getElementById("lang-switch").textContent = t("lang");
+  document.title = t("brand");
+}
+
+document.getElementById("lang-switch").addEventListener("click", () => {
+  setLang(lang === "ru" ? "en" : "ru");
+  drawHeader();
+  if (current && current.relang) current.relang();
+});
+
+setLang(lang);
+drawHeader();
+route();

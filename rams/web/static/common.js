@@ -1,0 +1,202 @@
+// Shared helpers: language, words, elements, cards, the paper score sheet, the server.
+
+const STR = {
+  ru: {
+    brand: "Рамс", lang: "EN", langName: "Русский",
+    intro: "Рамс — карточная игра на взятки. Создайте стол, позовите друзей по ссылке, посадите ботов на пустые места.",
+    yourName: "Ваше имя", preset: "Вариант", players: "Игроков", seats: "Места",
+    seatYou: "вы", seatFriend: "друг (по ссылке)", seatBot: "бот: {level}",
+    level_easy: "лёгкий", level_medium: "средний", level_hard: "сильный",
+    startScore: "Начальная запись", houseRules: "Домашние правила", moreRules: "Другие правила (КЛЮЧ=ЗНАЧЕНИЕ, по строке)",
+    create: "Создать стол", invite: "Ссылка-приглашение", copy: "Копировать", copied: "Скопировано",
+    personal: "Ваша личная ссылка (вернуться на своё место с другого устройства)",
+    waiting: "Ждём игроков: игра начнётся, когда все места будут заняты.",
+    free: "свободно", join: "Сесть за стол", joinTitle: "Вас пригласили за стол", full: "Все места заняты: вы смотрите как гость.",
+    online: "в игре", offline: "не в сети", standin: "за него играет бот", bot: "бот", ready: "готов",
+    dealer: "сдаёт", record: "запись", tricks: "взятки", exchanged: "сменил {n}",
+    call_play: "играет", call_pass: "пас",
+    trump: "Козырь", turned: "Открытая карта", taken: "у сдающего", stock: "Прикуп", stake: "Ставка",
+    trick: "На столе", lastTrick: "Прошлая взятка", took: "взял(а) {name}",
+    hand: "Ваши карты", log: "Ход игры", sheet: "Запись",
+    yourTurn: "Ваш ход", waitFor: "Ходит {name}", waitDeal: "Раздача…",
+    w_play: "Играю", w_pass: "Пас", w_keep: "Оставить козырь", w_take: "Беру прикуп", w_sell: "Продаю",
+    w_go: "Ходи", w_dave: "Даве!", w_accept: "Принимаю даве", w_concede: "Сдаюсь", w_claim: "Заявить выигрыш",
+    exchangeN: "Снести {n} и прикупить", standPat: "Остаюсь при своих", swapCard: "Отдать {card} за козырь",
+    pickSwap: "Выберите карту, которую отдадите за козырь",
+    dealOver: "Сдача {n} окончена", nextDeal: "Следующая сдача", waitingOthers: "Ждём остальных…",
+    gameOver: "Партия окончена", winner: "Выиграл(а) {name}", settlement: "Расчёт", pam: "Памфил",
+    download: "Скачать запись", replay: "Посмотреть повтор", newTable: "Новый стол",
+    reconnecting: "Связь потеряна, переподключаемся…", guest: "Вы смотрите как гость",
+    keys: "Клавиши: 1–9 — карта, ←/→ и Enter — выбрать, P играю, N пас, K оставить, T беру, S продаю, G ходи, D даве, A принять, C сдаться, W заявить выигрыш, Enter — подтвердить",
+    replayTitle: "Повтор партии", step: "Шаг {i} из {n}", deal: "Сдача {n}", start: "Начало сдачи",
+    notFound: "Такого стола нет.", notOver: "Повтор доступен, когда партия окончена.",
+    rules: "Правила", error: "Ошибка",
+  },
+  en: {
+    brand: "Rams", lang: "RU", langName: "English",
+    intro: "Rams (Рамс) is a Russian trick-taking card game. Create a table, invite friends with the link, seat bots in the empty places.",
+    yourName: "Your name", preset: "Game", players: "Players", seats: "Seats",
+    seatYou: "you", seatFriend: "a friend (by the link)", seatBot: "bot: {level}",
+    level_easy: "easy", level_medium: "medium", level_hard: "hard",
+    startScore: "Starting record", houseRules: "House rules", moreRules: "More rules (KEY=VALUE, one a line)",
+    create: "Create the table", invite: "Invite link", copy: "Copy", copied: "Copied",
+    personal: "Your own link (to come back to your seat from another device)",
+    waiting: "Waiting for players: the game starts when every seat is taken.",
+    free: "free", join: "Take a seat", joinTitle: "You are invited to a table", full: "Every seat is taken: you are watching as a guest.",
+    online: "online", offline: "offline", standin: "a bot plays for them", bot: "bot", ready: "ready",
+    dealer: "deals", record: "record", tricks: "tricks", exchanged: "drew {n}",
+    call_play: "plays", call_pass: "passed",
+    trump: "Trump", turned: "Turned card", taken: "taken by the dealer", stock: "Stock", stake: "Stake",
+    trick: "On the table", lastTrick: "Last trick", took: "won by {name}",
+    hand: "Your hand", log: "The deal", sheet: "Score sheet",
+    yourTurn: "Your turn", waitFor: "{name} to act", waitDeal: "Dealing…",
+    w_play: "Play", w_pass: "Pass", w_keep: "Leave the trump", w_take: "Take the talon", w_sell: "Sell",
+    w_go: "Go", w_dave: "Даве!", w_accept: "Accept Даве", w_concede: "Concede", w_claim: "Claim the game",
+    exchangeN: "Discard {n} and draw", standPat: "Stand pat", swapCard: "Give {card} for the trump",
+    pickSwap: "Pick the card to give for the trump",
+    dealOver: "Deal {n} is over", nextDeal: "Next deal", waitingOthers: "Waiting for the others…",
+    gameOver: "The game is over", winner: "{name} wins", settlement: "Settlement", pam: "Pam ledger",
+    download: "Download the record", replay: "Watch the replay", newTable: "New table",
+    reconnecting: "Connection lost, reconnecting…", guest: "You are watching as a guest",
+    keys: "Keys: 1–9 a card, ←/→ and Enter to choose, P play, N pass, K keep, T take, S sell, G go, D Даве, A accept, C concede, W claim, Enter to confirm",
+    replayTitle: "Replay", step: "Step {i} of {n}", deal: "Deal {n}", start: "Start of the deal",
+    notFound: "There is no such table.", notOver: "The replay opens once the game is over.",
+    rules: "Rules", error: "Error",
+  },
+};
+
+export let lang = localStorage.getItem("rams.lang") ||
+  ((navigator.language || "ru").toLowerCase().startsWith("ru") ? "ru" : "en");
+
+export function setLang(value) {
+  lang = value;
+  localStorage.setItem("rams.lang", value);
+  document.documentElement.lang = value;
+}
+
+export function t(key, vars = {}) {
+  const text = STR[lang][key] ?? STR.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
+const RANK = {
+  ru: { T: "10", J: "В", Q: "Д", K: "К", A: "Т" },
+  en: { T: "10", J: "J", Q: "Q", K: "K", A: "A" },
+};
+
+export function rankText(code) {
+  return RANK[lang][code[0]] ?? code[0];
+}
+
+export function suitSymbol(letter) {
+  return SUIT_SYMBOL[letter] ?? "";
+}
+
+export function cardText(code) {
+  return rankText(code) + suitSymbol(code[1]);
+}
+
+// A card face; a button when it can be chosen.
+export function cardEl(code, { button = false, small = false, label = null } = {}) {
+  const red = code[1] === "D" || code[1] === "H";
+  const node = el(button ? "button" : "span", {
+    class: `card ${red ? "red" : "black"}${small ? " small" : ""}`,
+    type: button ? "button" : null,
+    dataset: { card: code },
+    "aria-label": label ?? cardText(code),
+    title: cardText(code),
+  },
+  el("span", { class: "rank" }, rankText(code)),
+  el("span", { class: "suit" }, suitSymbol(code[1])));
+  return node;
+}
+
+export function cardBack(small = true) {
+  return el("span", { class: `card back${small ? " small" : ""}`, "aria-hidden": "true" });
+}
+
+// The score sheet drawn like paper: a column per player, each earlier value struck out.
+export function sheetEl(sheet, highlight = null) {
+  const rows = Math.max(0, ...sheet.columns.map((c) => c.length));
+  const body = [];
+  for (let i = 0; i < rows; i++) {
+    body.push(el("tr", {}, sheet.columns.map((col, s) => {
+      if (i >= col.length) return el("td");
+      const last = i === col.length - 1;
+      const v = col[i];
+      const text = v < 0 ? `−${-v}` : String(v);
+      return el("td", { class: last ? (s === highlight ? "now mine" : "now") : "old" },
+        last ? text : el("s", {}, text));
+    })));
+  }
+  return el("section", { class: "sheet paper", "aria-label": t("sheet") },
+    el("h3", {}, t("sheet")),
+    el("table", {},
+      el("thead", {}, el("tr", {}, sheet.names.map((n, s) => el("th", { class: s === highlight ? "mine" : null }, n)))),
+      el("tbody", {}, body)));
+}
+
+export function settlementEl(names, payouts, pamLedger) {
+  const fmt = (p) => (p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0");
+  return el("section", { class: "settlement" },
+    el("h3", {}, t("settlement")),
+    el("table", {}, el("tbody", {}, names.map((n, i) =>
+      el("tr", { class: payouts[i] > 0 ? "plus" : payouts[i] < 0 ? "minus" : null },
+        el("td", {}, n), el("td", { class: "num" }, fmt(payouts[i])),
+        pamLedger ? el("td", { class: "num", title: t("pam") }, fmt(pamLedger[i])) : null)))));
+}
+
+export async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    const message = data && (data.message || (data.detail && JSON.stringify(data.detail)));
+    throw new Error(message || `HTTP ${response.status}`);
+  }
+  return data;
+}
+
+let toastTimer = null;
+export function toast(text, kind = "error") {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.className = kind;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 5000);
+}
+
+export function seatToken(tableId) {
+  return localStorage.getItem(`rams.seat.${tableId}`);
+}
+
+export function saveSeatToken(tableId, token) {
+  localStorage.setItem(`rams.seat.${tableId}`, token);
+}
+
+export function presetName(rules) {
+  return lang === "ru" ? rules.ru : rules.en;
+}

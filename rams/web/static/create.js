@@ -1,0 +1,111 @@
+// The first page: pick a name, the game, the seats and house rules; create the table.
+import { api, el, lang, saveSeatToken, t, toast } from "./common.js";
+
+const FIELDS = ["max_exchange", "remise", "dealer_trump", "passing", "ace_forbids_pass",
+  "must_trump", "must_overtrump", "must_head_trick", "marriage_lead", "ace_covers_honours",
+  "five_suit", "five_suit_wins", "four_aces", "jacks", "freeze", "overshoot", "payout",
+  "spade_ace_bonus", "big_pack_from", "dave"];
+
+export function showCreate(app) {
+  app.dataset.view = "create";
+  let meta = null;
+  let form = null;
+  const state = { preset: "classic", players: 3, seats: [] };
+
+  function draw() {
+    app.replaceChildren();
+    document.getElementById("where").textContent = "";
+    if (!meta) return;
+    const preset = meta.presets.find((p) => p.name === state.preset);
+    const [lo, hi] = preset.players;
+    state.players = Math.min(hi, Math.max(lo, state.players));
+    while (state.seats.length < state.players) state.seats.push(state.seats.length === 0 ? "you" : "friend");
+    state.seats.length = state.players;
+    const defaults = preset.options;
+
+    const name = el("input", { id: "name", name: "name", required: true, maxlength: 32,
+      autocomplete: "nickname", value: localStorage.getItem("rams.name") || "" });
+    const presetSel = el("select", { id: "preset", name: "preset",
+      onchange: (e) => { state.preset = e.target.value; keepName(); draw(); } },
+    meta.presets.map((p) => el("option", { value: p.name, selected: p.name === state.preset },
+      `${lang === "ru" ? p.ru : p.en} (${p.players[0]}–${p.players[1]})`)));
+    const players = el("input", { id: "players", type: "number", min: lo, max: hi, value: state.players,
+      onchange: (e) => { state.players = Number(e.target.value) || lo; keepName(); draw(); } });
+    const seatRows = state.seats.map((kind, i) => {
+      if (i === 0) return el("li", {}, `${i + 1}. `, el("b", {}, t("seatYou")));
+      const sel = el("select", { "data-seat": i, "aria-label": `${t("seats")} ${i + 1}`,
+        onchange: (e) => { state.seats[i] = e.target.value; } },
+      el("option", { value: "friend", selected: kind === "friend" }, t("seatFriend")),
+      meta.levels.map((level) => el("option", { value: `bot:${level}`, selected: kind === `bot:${level}` },
+        t("seatBot", { level: t(`level_${level}`) }))));
+      return el("li", {}, `${i + 1}. `, sel);
+    });
+    const start = el("input", { id: "start_score", type: "number", min: 1, max: 1000,
+      value: defaults.start_score });
+    const house = meta.options.filter((o) => FIELDS.includes(o.name)).map((o) => {
+      const label = `${lang === "ru" ? o.ru : o.en} (${o.clause})`;
+      const value = defaults[o.name];
+      let input;
+      if (o.kind === "bool") {
+        input = el("input", { type: "checkbox", "data-option": o.name, "data-default": String(value), checked: value });
+        return el("label", { class: "check" }, input, " ", label);
+      }
+      if (o.kind === "choice") {
+        input = el("select", { "data-option": o.name, "data-default": String(value) },
+          o.choices.map((c) => el("option", { value: c, selected: c === value }, c)));
+      } else {
+        input = el("input", { type: "number", min: 0, "data-option": o.name, "data-default": String(value), value });
+      }
+      return el("label", {}, label, " ", input);
+    });
+    const extra = el("textarea", { id: "extra", rows: 2, placeholder: "ace_values={\"S\":5,\"C\":10,\"D\":15,\"H\":20}" });
+    form = el("form", { id: "create-form", class: "card-panel", onsubmit: submit },
+      el("label", {}, t("yourName"), " ", name),
+      el("label", {}, t("preset"), " ", presetSel),
+      el("label", {}, t("players"), " ", players),
+      el("fieldset", {}, el("legend", {}, t("seats")), el("ol", { class: "seats" }, seatRows)),
+      el("label", {}, t("startScore"), " ", start),
+      el("details", {}, el("summary", {}, t("houseRules")),
+        el("div", { class: "house" }, house),
+        el("label", { class: "wide" }, t("moreRules"), extra)),
+      el("button", { type: "submit", id: "create", class: "primary" }, t("create")));
+    app.append(el("section", { class: "intro" }, el("h1", {}, t("brand")), el("p", {}, t("intro"))), form);
+  }
+
+  function keepName() {
+    const input = document.getElementById("name");
+    if (input) localStorage.setItem("rams.name", input.value);
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    const name = form.querySelector("#name").value.trim();
+    localStorage.setItem("rams.name", name);
+    const rules = {};
+    const preset = meta.presets.find((p) => p.name === state.preset);
+    const start = Number(form.querySelector("#start_score").value);
+    if (start && start !== preset.options.start_score) rules.start_score = start;
+    for (const input of form.querySelectorAll("[data-option]")) {
+      const key = input.dataset.option;
+      let value;
+      if (input.type === "checkbox") value = input.checked;
+      else if (input.type === "number") value = Number(input.value);
+      else value = input.value;
+      if (String(value) !== input.dataset.default) rules[key] = value;
+    }
+    const bots = state.seats.map((kind) => (kind.startsWith("bot:") ? kind.slice(4) : null));
+    const extra = form.querySelector("#extra").value.split("\n").map((s) => s.trim()).filter(Boolean);
+    try {
+      const made = await api("/api/tables", {
+        name, preset: state.preset, players: state.players, bots, rules, extra,
+      });
+      saveSeatToken(made.id, made.token);
+      location.assign(`/t/${made.id}`);
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
+  api("/api/meta").then((m) => { meta = m; draw(); }).catch((e) => toast(e.message));
+  return { relang: () => { keepName(); draw(); } };
+}

@@ -1,0 +1,363 @@
+// A table: the waiting room, then the game as this seat sees it (server-authoritative).
+import {
+  api, cardBack, cardEl, cardText, el, lang, presetName, saveSeatToken, seatToken,
+  settlementEl, sheetEl, suitSymbol, t, toast,
+} from "./common.js";
+
+const WORD_KEYS = { play: "KeyP", pass: "KeyN", keep: "KeyK", take: "KeyT", sell: "KeyS",
+  go: "KeyG", dave: "KeyD", accept: "KeyA", concede: "KeyC", claim: "KeyW" };
+
+export function showTable(app, tableId) {
+  app.dataset.view = "table";
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("s");
+  if (fromLink) {
+    saveSeatToken(tableId, fromLink);
+    history.replaceState(null, "", location.pathname);
+  }
+  let token = seatToken(tableId);
+  let ws = null;
+  let state = null;      // the last "state" message (a seat's view)
+  let table = null;      // the public side of the table
+  let seat = null;
+  let selected = new Set();
+  let retry = 0;
+  let closedByUs = false;
+
+  // Connection ---------------------------------------------------------------------------
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
+    ws.onopen = () => {
+      retry = 0;
+      document.body.classList.remove("offline");
+      ws.send(JSON.stringify({ type: "hello", token, lang }));
+    };
+    ws.onmessage = (event) => receive(JSON.parse(event.data));
+    ws.onclose = () => {
+      if (closedByUs) return;
+      document.body.classList.add("offline");
+      retry = Math.min(retry + 1, 5);
+      setTimeout(connect, 400 * retry);
+    };
+  }
+
+  function send(message) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+  }
+
+  function act(action) {
+    if (!state) return;
+    send({ type: "act", action, deal: state.deal, step: state.step });
+  }
+
+  function receive(m) {
+    if (m.type === "welcome") {
+      seat = m.seat;
+      table = m.table;
+      if (seat === null && token) token = null;
+      draw();
+    } else if (m.type === "table") {
+      table = m.table;
+      state = null;
+      drawPublic(m);
+    } else if (m.type === "state") {
+      const moved = !state || state.deal !== m.deal || state.step !== m.step;
+      state = m;
+      table = m.table;
+      seat = m.seat;
+      if (moved) selected = new Set();
+      draw();
+    } else if (m.type === "error") {
+      toast(m.message + (m.clause && !m.message.includes(m.clause) ? ` (${m.clause})` : ""));
+    }
+  }
+
+  // Drawing ------------------------------------------------------------------------------
+
+  function name(s) {
+    return table.seats[s].name ?? t("free");
+  }
+
+  function where() {
+    document.getElementById("where").textContent = table ? presetName(table.rules) : "";
+  }
+
+  function draw() {
+    if (!table) return;
+    where();
+    if (table.status === "open" || !state) {
+      drawPublic({ table });
+      return;
+    }
+    drawGame();
+  }
+
+  function inviteBox() {
+    const link = `${location.origin}/t/${tableId}`;
+    const input = el("input", { id: "invite-link", readonly: true, value: link, onfocus: (e) => e.target.select() });
+    const copy = el("button", { type: "button", onclick: async () => {
+      try { await navigator.clipboard.writeText(link); toast(t("copied"), "info"); } catch { input.select(); }
+    } }, t("copy"));
+    const parts = [el("label", {}, t("invite")), el("div", { class: "row" }, input, copy)];
+    if (token) {
+      parts.push(el("label", { class: "small" }, t("personal")),
+        el("input", { id: "personal-link", readonly: true, value: `${link}#s=${token}`, onfocus: (e) => e.target.select() }));
+    }
+    return el("section", { class: "invite card-panel" }, parts);
+  }
+
+  function seatList() {
+    return el("ol", { class: "lobby-seats" }, table.seats.map((s, i) => el("li", {
+      class: `${s.name ? "taken" : "free"}${i === seat ? " mine" : ""}`,
+    }, s.name ?? t("free"), s.bot ? el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${s.bot}`)}`) : null,
+    s.name && !s.bot ? el("span", { class: `dot ${s.online ? "on" : "off"}`, title: s.online ? t("online") : t("offline") }) : null)));
+  }
+
+  function rulesBox() {
+    const r = table.rules;
+    return el("section", { class: "rules small" },
+      el("b", {}, `${t("rules")}: `, presetName(r), `, ${t("startScore").toLowerCase()} ${r.start_score}`),
+      r.house.length ? el("ul", {}, r.house.map((h) => el("li", {}, `${lang === "ru" ? h.ru : h.en}: ${JSON.stringify(h.value)} (${h.clause})`))) : null);
+  }
+
+  function drawPublic(m) {
+    app.replaceChildren();
+    where();
+    document.body.dataset.myTurn = "0";
+    const t0 = table;
+    const parts = [];
+    if (t0.status === "open") {
+      parts.push(el("h2", {}, t("waiting")));
+      if (seat === null) parts.push(joinForm());
+      parts.push(inviteBox());
+    } else if (seat === null) {
+      parts.push(el("p", { class: "guest" }, t("guest")));
+    }
+    parts.push(seatList(), rulesBox());
+    if (m.sheet) parts.push(sheetEl(m.sheet));
+    if (m.payouts && t0.winner !== null) parts.push(gameOverBox(m.payouts, null));
+    app.append(el("div", { class: "lobby" }, parts));
+  }
+
+  function joinForm() {
+    const free = table.seats.some((s) => s.name === null);
+    if (!free) return el("p", {}, t("full"));
+    const input = el("input", { id: "join-name", required: true, maxlength: 32, value: localStorage.getItem("rams.name") || "" });
+    return el("form", { class: "join card-panel", onsubmit: async (e) => {
+      e.preventDefault();
+      const name = input.value.trim();
+      localStorage.setItem("rams.name", name);
+      try {
+        const joined = await api(`/api/tables/${tableId}/join`, { name });
+        saveSeatToken(tableId, joined.token);
+        token = joined.token;
+        closedByUs = true;
+        ws.close();
+        closedByUs = false;
+        connect();
+      } catch (err) { toast(err.message); }
+    } }, el("h3", {}, t("joinTitle")), el("label", {}, t("yourName"), " ", input),
+    el("button", { type: "submit", id: "join-btn", class: "primary" }, t("join")));
+  }
+
+  function seatBox(s) {
+    const v = state;
+    const info = table.seats[s];
+    const classes = ["seat"];
+    if (v.to_move === s && v.winner === null) classes.push("to-move");
+    if (s === seat) classes.push("me");
+    if (v.calls && v.calls[s] === "pass") classes.push("passed");
+    const call = v.calls && v.calls[s] ? t(`call_${v.calls[s]}`) : "";
+    const badges = [];
+    if (v.dealer === s) badges.push(el("span", { class: "badge dealer" }, t("dealer")));
+    if (info.bot) badges.push(el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${info.bot}`)}`));
+    else if (info.standin) badges.push(el("span", { class: "badge warn" }, t("standin")));
+    else if (!info.online) badges.push(el("span", { class: "badge warn" }, t("offline")));
+    if (table.pausing && info.ready) badges.push(el("span", { class: "badge ok" }, t("ready")));
+    const known = (v.known && v.known[s]) || [];
+    const record = v.records[s];
+    return el("div", { class: classes.join(" "), dataset: { seat: s } },
+      el("div", { class: "seat-name" }, info.name, " ", badges),
+      el("div", { class: "seat-line" },
+        el("span", { class: "record", title: t("record") }, record < 0 ? `−${-record}` : String(record)),
+        call ? el("span", { class: `call ${v.calls[s]}` }, call) : null,
+        v.exchanged && v.exchanged[s] ? el("span", { class: "exch" }, t("exchanged", { n: v.exchanged[s] })) : null,
+        el("span", { class: "tricks", title: t("tricks") }, "●".repeat(v.tricks_taken[s]) || "·")),
+      known.length ? el("div", { class: "known" }, known.map((c) => cardEl(c, { small: true }))) : null);
+  }
+
+  function centre() {
+    const v = state;
+    const trump = el("div", { class: "trumpbox" },
+      el("div", { class: "label" }, t("trump")),
+      v.turned ? cardEl(v.turned, { label: `${t("turned")} ${cardText(v.turned)}` })
+        : el("span", { class: "suit-big" }, v.trump ? suitSymbol(v.trump) : "—"),
+      v.turned && v.turned_taken ? el("div", { class: "small" }, t("taken")) : null,
+      el("div", { class: "stock" }, v.stock > 0 ? cardBack() : null, ` ${t("stock")}: ${v.stock}`),
+      v.stake > 1 ? el("div", { class: "small" }, `${t("stake")}: ${v.stake}`) : null);
+    const trick = el("div", { class: "trick", "aria-label": t("trick") },
+      v.trick.length ? v.trick.map(([s, c]) => el("figure", {}, cardEl(c), el("figcaption", {}, name(s))))
+        : el("div", { class: "empty small" }, v.last_trick ? "" : t("trick")));
+    const last = v.last_trick ? el("div", { class: "last-trick small" }, `${t("lastTrick")} ${v.last_trick.number}: `,
+      v.last_trick.cards.map(([s, c]) => el("span", { class: "played" }, cardEl(c, { small: true }), name(s))),
+      v.last_trick.winner !== null ? ` — ${t("took", { name: name(v.last_trick.winner) })}` : "") : null;
+    return el("div", { class: "centre" }, trump, el("div", { class: "trick-area" }, trick, last));
+  }
+
+  function handBox() {
+    const v = state;
+    const legal = v.legal;
+    const playable = new Set(legal ? legal.cards : []);
+    const swappable = new Set(legal ? legal.swap : []);
+    const exchanging = legal && legal.exchange !== null && legal.exchange !== undefined;
+    const cards = v.hand.map((c, i) => {
+      const node = cardEl(c, { button: true });
+      node.dataset.index = String(i + 1);
+      node.append(el("span", { class: "key" }, String(i + 1)));
+      if (playable.has(c)) {
+        node.classList.add("legal");
+        node.addEventListener("click", () => act(c));
+      } else if (exchanging || swappable.has(c)) {
+        node.classList.add("choosable");
+        if (selected.has(c)) node.classList.add("selected");
+        node.setAttribute("aria-pressed", selected.has(c) ? "true" : "false");
+        node.addEventListener("click", () => toggle(c));
+      } else {
+        node.disabled = legal !== null && (playable.size > 0);
+        if (legal === null || playable.size === 0) node.classList.add("idle");
+        else node.classList.add("illegal");
+      }
+      return node;
+    });
+    return el("div", { class: "hand", "aria-label": t("hand") }, cards);
+  }
+
+  function toggle(c) {
+    const legal = state.legal;
+    if (legal.swap.length) {
+      selected = selected.has(c) ? new Set() : new Set([c]);
+    } else if (selected.has(c)) {
+      selected.delete(c);
+    } else if (selected.size < legal.exchange) {
+      selected.add(c);
+    }
+    drawGame();
+  }
+
+  function actionsBox() {
+    const v = state;
+    const legal = v.legal;
+    const buttons = [];
+    if (legal) {
+      if (legal.exchange !== null && legal.exchange !== undefined) {
+        const n = selected.size;
+        buttons.push(el("button", { type: "button", id: "confirm", class: "primary",
+          onclick: () => act(["exchange", ...selected].join(" ")) },
+        n ? t("exchangeN", { n }) : t("standPat")));
+      }
+      if (legal.swap.length) {
+        const [c] = [...selected];
+        buttons.push(el("button", { type: "button", id: "confirm", class: "primary", disabled: !c,
+          onclick: () => c && act(`swap ${c}`) }, c ? t("swapCard", { card: cardText(c) }) : t("pickSwap")));
+      }
+      for (const w of legal.words) {
+        const key = WORD_KEYS[w] ? WORD_KEYS[w].slice(3) : "";
+        buttons.push(el("button", { type: "button", class: `word ${w === "pass" || w === "concede" ? "" : "primary"}`,
+          dataset: { word: w }, onclick: () => act(w) }, t(`w_${w}`), key ? el("kbd", {}, key) : null));
+      }
+    }
+    let status;
+    if (v.winner !== null) status = t("gameOver");
+    else if (v.deal_over) status = t("dealOver", { n: v.deal });
+    else if (v.to_move === seat && legal) status = t("yourTurn");
+    else if (v.to_move !== null && v.to_move !== undefined) status = t("waitFor", { name: name(v.to_move) });
+    else status = t("waitDeal");
+    return el("div", { class: "actions" },
+      el("div", { class: `status${v.to_move === seat && legal ? " mine" : ""}`, id: "status" }, status),
+      buttons.length ? el("div", { class: "buttons" }, buttons) : null,
+      v.hint ? el("div", { class: "hint", id: "hint" }, v.hint) : null);
+  }
+
+  function dealOverBox() {
+    const v = state;
+    const me = table.seats[seat];
+    return el("div", { class: "banner deal-over" },
+      el("h2", {}, t("dealOver", { n: v.deal })),
+      me && me.ready ? el("p", {}, t("waitingOthers"))
+        : el("button", { type: "button", id: "ready", class: "primary", onclick: () => send({ type: "ready" }) }, t("nextDeal")));
+  }
+
+  function gameOverBox(payouts, pamLedger) {
+    const w = table.winner;
+    return el("div", { class: "banner game-over" },
+      el("h2", {}, t("gameOver")),
+      w !== null ? el("p", { class: "winner" }, t("winner", { name: table.seats[w].name })) : null,
+      settlementEl(table.seats.map((s) => s.name), payouts, pamLedger),
+      el("p", { class: "links" },
+        el("a", { href: `/api/tables/${tableId}/record`, download: `rams-${tableId}.json`, id: "download" }, t("download")),
+        " · ", el("a", { href: `/r/${tableId}`, id: "replay-link" }, t("replay")),
+        " · ", el("a", { href: "/" }, t("newTable"))));
+  }
+
+  function drawGame() {
+    const v = state;
+    app.replaceChildren();
+    const n = table.seats.length;
+    const others = [];
+    for (let k = 1; k < n; k++) others.push((seat + k) % n);
+    const mine = v.legal !== null && v.winner === null;
+    document.body.dataset.myTurn = mine ? "1" : "0";
+    const board = el("section", { class: "board" },
+      el("div", { class: "opponents" }, others.map(seatBox)),
+      centre(),
+      v.winner !== null ? gameOverBox(v.payouts, v.pam_ledger) : v.deal_over ? dealOverBox() : null,
+      el("div", { class: "mine" }, seatBox(seat), handBox(), actionsBox()),
+      el("p", { class: "keys small" }, t("keys")));
+    const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
+      el("ol", {}, v.log.map((line) => el("li", {}, line))));
+    app.append(el("div", { class: "game" }, board, el("aside", {}, sheetEl(v.sheet, seat), logBox, rulesBox())));
+    const list = logBox.querySelector("ol");
+    list.scrollTop = list.scrollHeight;
+  }
+
+  // Keyboard -----------------------------------------------------------------------------
+
+  function onKey(e) {
+    if (!state || seat === null || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    const cards = [...app.querySelectorAll(".hand .card")];
+    if (/^Digit[1-9]$/.test(e.code)) {
+      const node = cards[Number(e.code.slice(5)) - 1];
+      if (node && !node.disabled) { node.focus(); node.click(); e.preventDefault(); }
+      return;
+    }
+    if (e.code === "ArrowRight" || e.code === "ArrowLeft") {
+      const i = cards.indexOf(document.activeElement);
+      const next = cards[(i + (e.code === "ArrowRight" ? 1 : cards.length - 1) + (i < 0 ? 1 : 0)) % cards.length];
+      if (next) { next.focus(); e.preventDefault(); }
+      return;
+    }
+    if (e.code === "Enter" && !(document.activeElement instanceof HTMLButtonElement)) {
+      const button = app.querySelector("#confirm:not([disabled])") || app.querySelector("#ready");
+      if (button) { button.click(); e.preventDefault(); }
+      return;
+    }
+    for (const [word, code] of Object.entries(WORD_KEYS)) {
+      if (e.code === code) {
+        const button = app.querySelector(`button[data-word="${word}"]`);
+        if (button) { button.click(); e.preventDefault(); }
+        return;
+      }
+    }
+  }
+  document.addEventListener("keydown", onKey);
+
+  connect();
+  return {
+    relang: () => {
+      send({ type: "lang", lang });
+      draw();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+"""Fixtures of the web tests: a fresh database per test, SQLite or a real PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+PG_URL = os.environ.get("RAMS_TEST_POSTGRES_URL")
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'rams.sqlite3'}"
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh schema of the PostgreSQL at RAMS_TEST_POSTGRES_URL (skipped when unset)."""
+    if not PG_URL:
+        pytest.skip("RAMS_TEST_POSTGRES_URL is not set")
+    import sqlalchemy as sa
+
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(PG_URL)
+    with admin.begin() as c:
+        c.execute(sa.text(f"CREATE SCHEMA {schema}"))
+    sep = "&" if "?" in PG_URL else "?"
+    try:
+        yield f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as c:
+            c.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each store test runs on SQLite, and on PostgreSQL when RAMS_TEST_POSTGRES_URL is set."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'rams.sqlite3'}"
+    url: str = request.getfixturevalue("pg_url")
+    return url

@@ -1,0 +1,307 @@
+"""Helpers for the web tests: a server in a thread or a process, websocket seats, play."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from rams.web.app import create_app
+from rams.web.tables import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ThreadServer:
+    """The app on uvicorn in a thread of the test process (its state can be inspected)."""
+
+    def __init__(self, database_url: str, settings: Settings) -> None:
+        self.app = create_app(database_url, settings)
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=16384,
+            lifespan="on",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        asyncio.run(self.server.serve())
+
+    def start(self) -> ThreadServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+    @property
+    def tables(self) -> Any:
+        return self.app.state.tables
+
+    @property
+    def store(self) -> Any:
+        return self.app.state.store
+
+
+class ProcessServer:
+    """``rams serve`` as a separate process (to kill it with SIGKILL)."""
+
+    def __init__(self, database_url: str, port: int | None = None, *extra: str) -> None:
+        self.database_url = database_url
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        self.extra = extra
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ProcessServer:
+        cmd = [
+            sys.executable,
+            "-m",
+            "rams.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database-url",
+            self.database_url,
+            "--log-level",
+            "warning",
+            *self.extra,
+        ]
+        self.proc = subprocess.Popen(
+            cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ.copy()
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{self.base}/api/meta", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"rams serve did not start: {err}")
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def create_table(
+    base: str,
+    bots: list[str | None],
+    name: str = "Аня",
+    preset: str = "classic",
+    rules: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    r = httpx.post(
+        f"{base}/api/tables",
+        json={
+            "name": name,
+            "preset": preset,
+            "players": len(bots),
+            "bots": bots,
+            "rules": rules or {},
+        },
+        timeout=10,
+    )
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def join(base: str, table_id: str, name: str) -> dict[str, Any]:
+    r = httpx.post(f"{base}/api/tables/{table_id}/join", json={"name": name}, timeout=10)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+class Seat:
+    """A websocket client of one seat (or a guest), keeping every message it receives."""
+
+    def __init__(
+        self, ws_base: str, table_id: str, token: str | None, lang: str = "en", hello: bool = True
+    ) -> None:
+        # Entered as a context manager, as websockets asks, and left in close().
+        self.ws: ClientConnection = connect(
+            f"{ws_base}/ws/{table_id}", open_timeout=10, close_timeout=2, max_size=2**22
+        ).__enter__()
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.acted_at: tuple[int, int] | None = None
+        self.ready_for = 0
+        if hello:
+            self.send({"type": "hello", "token": token, "lang": lang})
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def send_raw(self, data: str | bytes) -> None:
+        self.ws.send(data)
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        m: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(m)
+        if m["type"] == "state":
+            self.state = m
+        elif m["type"] == "error" and m["code"] in ("flood", "server"):
+            self.acted_at = None  # not taken: act again
+        return m
+
+    def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no such message; last: {self.messages[-3:]}")
+            m = self.recv(timeout=left)
+            if pred(m):
+                return m
+
+    def drain(self, quiet: float = 0.05) -> None:
+        """Read every message already sent (waiting at most ``quiet`` for each)."""
+        while True:
+            try:
+                self.recv(timeout=quiet)
+            except TimeoutError:
+                return
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def choose(state: dict[str, Any], rng: random.Random) -> str | None:
+    """A random legal action for a state (none to claim: the bots claim for themselves)."""
+    legal = state.get("legal")
+    if not legal:
+        return None
+    if legal["cards"]:
+        return str(rng.choice(legal["cards"]))
+    if legal["swap"]:
+        words = [w for w in legal["words"] if w == "keep"]
+        if words and rng.random() < 0.5:
+            return "keep"
+        return "swap " + rng.choice(legal["swap"])
+    if legal["exchange"] is not None:
+        k = rng.randint(0, legal["exchange"])
+        return " ".join(["exchange", *rng.sample(state["hand"], k)])
+    words = [w for w in legal["words"] if w != "dave"] or legal["words"]
+    return str(rng.choice(words))
+
+
+def step(seat: Seat, rng: random.Random) -> bool:
+    """Let a seat act once on its latest state if it may; True if it sent something."""
+    s = seat.state
+    if s is None or s["winner"] is not None:
+        return False
+    if s.get("deal_over") and s["table"]["pausing"] and seat.ready_for != s["deal"]:
+        seat.ready_for = s["deal"]
+        seat.send({"type": "ready"})
+        return True
+    at = (s["deal"], s["step"])
+    if seat.acted_at == at:
+        return False
+    action = choose(s, rng)
+    if action is None:
+        return False
+    seat.acted_at = at
+    seat.send({"type": "act", "action": action, "deal": s["deal"], "step": s["step"]})
+    return True
+
+
+def play_until(
+    seats: list[Seat],
+    rng: random.Random,
+    done: Callable[[], bool],
+    timeout: float = 120,
+) -> None:
+    """Every seat acts at random whenever it may, until ``done()``."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the game did not finish in time")
+        for seat in seats:
+            seat.drain(0.01)
+            step(seat, rng)
+
+
+def over(seats: list[Seat]) -> Callable[[], bool]:
+    return lambda: all(s.state is not None and s.state["winner"] is not None for s in seats)
+
+
+@contextmanager
+def thread_server(database_url: str, **settings: Any) -> Iterator[ThreadServer]:
+    server = ThreadServer(database_url, Settings(**settings)).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+CARD_WORD = re.compile(r"(10|[2-9JQKAВДКТ])([♠♣♦♥])")
+_RANKS = {"10": "T", "В": "J", "Д": "Q", "К": "K", "Т": "A"}
+_SUITS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
+
+
+def cards_named(data: Any) -> set[str]:
+    """Every card a message names: card codes (``AS``) and cards in words (``A♠``, ``Т♠``)."""
+    found: set[str] = set()
+    if isinstance(data, dict):
+        for v in data.values():
+            found |= cards_named(v)
+    elif isinstance(data, list):
+        for v in data:
+            found |= cards_named(v)
+    elif isinstance(data, str):
+        if len(data) == 2 and data[0] in "23456789TJQKA" and data[1] in "SCDH":
+            found.add(data)
+        for rank, suit in CARD_WORD.findall(data):
+            found.add(_RANKS.get(rank, rank) + _SUITS[suit])
+    return found
