@@ -140,7 +140,7 @@ def position_of(s: np.ndarray, r: np.ndarray) -> np.ndarray:
     return p
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal(p: np.ndarray, r: np.ndarray, seat: int) -> int:
     """The fast core's legal_card_mask, on a solver position."""
     hand = p[P_HANDS + seat]
@@ -205,7 +205,7 @@ _K2 = _signed64(0x94D049BB133111EB)
 _K3 = _signed64(0xBF58476D1CE4E5B9)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hash(p: np.ndarray, seat: int) -> int:
     """A 64-bit key of what decides the rest of the deal at a trick boundary."""
     n = p[P_N]
@@ -224,13 +224,13 @@ def _hash(p: np.ndarray, seat: int) -> int:
     return h
 
 
-@njit(cache=True)
-def _finish_deal(p: np.ndarray, r: np.ndarray, out: np.ndarray) -> None:
-    """Remises (S4, K3, K6) and the final value row."""
+@njit(cache=True, inline="always")
+def _finish_deal(p: np.ndarray, r: np.ndarray, vals: np.ndarray, d: int) -> None:
+    """Remises (S4, K3, K6) and the final value row, into ``vals[d]``."""
     n = p[P_N]
     for i in range(n):
-        out[i] = p[P_RECORDS + i]
-    out[MAXP] = p[P_WINNER]
+        vals[d, i] = p[P_RECORDS + i]
+    vals[d, MAXP] = p[P_WINNER]
     if p[P_WINNER] >= 0:
         return
     limit = r[fc.R_REMISE_ONLY]
@@ -239,10 +239,10 @@ def _finish_deal(p: np.ndarray, r: np.ndarray, out: np.ndarray) -> None:
             amount = 0
             if limit == fc.NULL or p[P_RECORDS + i] <= limit:
                 amount += p[P_REMISE + i]
-            out[i] += amount + p[P_JACK_REMISE + i]
+            vals[d, i] += amount + p[P_JACK_REMISE + i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _end_trick(p: np.ndarray, r: np.ndarray, undo: np.ndarray) -> bool:
     """Resolve a full trick (S2, S3, K4, K6, K7, S7, S6); True if the game ends."""
     n = p[P_N]
@@ -304,7 +304,7 @@ def _end_trick(p: np.ndarray, r: np.ndarray, undo: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _undo_trick(p: np.ndarray, undo: np.ndarray, tl: int) -> None:
     n = p[P_N]
     winner = undo[U_TRICK + MAXP + 3]
@@ -323,7 +323,7 @@ def _undo_trick(p: np.ndarray, undo: np.ndarray, tl: int) -> None:
         p[P_INPLAY] |= 1 << undo[U_CARDS + i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def utility(row: np.ndarray, seat: int) -> int:
     """A player's result in a value row: minus his final record, plus the win bonus."""
     u = -row[seat]
@@ -333,7 +333,7 @@ def utility(row: np.ndarray, seat: int) -> int:
 
 
 @njit(cache=True)
-def _playout(p: np.ndarray, r: np.ndarray, out: np.ndarray) -> None:
+def _playout(p: np.ndarray, r: np.ndarray, vals: np.ndarray, d: int) -> None:
     """A quick estimate when the node budget is spent: everyone plays his highest legal card."""
     q = p.copy()
     undo = np.zeros(U_SIZE, dtype=np.int64)
@@ -344,10 +344,10 @@ def _playout(p: np.ndarray, r: np.ndarray, out: np.ndarray) -> None:
         while not (legal >> c) & 1:
             c -= 1
         _apply(q, r, seat, c, undo)
-    _finish_deal(q, r, out)
+    _finish_deal(q, r, vals, d)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _apply(p: np.ndarray, r: np.ndarray, seat: int, c: int, undo: np.ndarray) -> bool:
     """Play card ``c``; saves the trick state into ``undo``; True if a trick was completed."""
     tl = p[P_TL]
@@ -381,7 +381,7 @@ def _apply(p: np.ndarray, r: np.ndarray, seat: int, c: int, undo: np.ndarray) ->
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _unapply(p: np.ndarray, seat: int, c: int, undo: np.ndarray, completed: bool) -> None:
     if completed:
         _undo_trick(p, undo, p[P_ACTIVE_N])
@@ -418,13 +418,15 @@ def _search(
     others = np.zeros(64, dtype=np.int64)
     tt_mask = tt_keys.shape[0] - 1
     special = p[P_SPECIAL]
+    count = 0  # positions searched (written back to stats on return)
+    budget = stats[1]
+    cut = stats[2]
     d = root
     entering = True
     while True:
         if entering:
-            out = vals[d]
             if p[P_WINNER] >= 0 or p[P_PLAYED] == 5:
-                _finish_deal(p, r, out)
+                _finish_deal(p, r, vals, d)
                 entering = False
             else:
                 seat = p[P_TO_MOVE]
@@ -437,13 +439,13 @@ def _search(
                     slot = key & tt_mask
                     if tt_keys[slot] == key:
                         for i in range(VAL):
-                            out[i] = tt_vals[slot, i]
+                            vals[d, i] = tt_vals[slot, i]
                         hit = True
                 if hit:
                     entering = False
-                elif stats[1] == 0:
-                    stats[2] = 1
-                    _playout(p, r, out)
+                elif budget == 0:
+                    cut = 1
+                    _playout(p, r, vals, d)
                     entering = False
                 else:
                     rem[d] = _legal(p, r, seat)
@@ -453,12 +455,17 @@ def _search(
         if not entering:
             # Back at the parent: undo its card and compare the child's value.
             if d == root:
+                stats[0] += count
+                stats[1] = budget
+                stats[2] = cut
                 return
             d -= 1
             seat = seats[d]
             c = cur[d]
             _unapply(p, seat, c, undos[d], done[d])
-            u = utility(vals[d + 1], seat)
+            u = -vals[d + 1, seat]
+            if vals[d + 1, MAXP] == seat:
+                u += WIN_BONUS
             if u > best[d]:
                 best[d] = u
                 for i in range(VAL):
@@ -485,7 +492,7 @@ def _search(
             break
         rem[d] = legal
         if c < 0:
-            if keys[d] != 0 and stats[2] == 0:
+            if keys[d] != 0 and cut == 0:
                 slot = keys[d] & tt_mask
                 tt_keys[slot] = keys[d]
                 for i in range(VAL):
@@ -494,9 +501,9 @@ def _search(
             continue
         prevs[d] = c
         cur[d] = c
-        stats[0] += 1
-        if stats[1] > 0:
-            stats[1] -= 1
+        count += 1
+        if budget > 0:
+            budget -= 1
         done[d] = _apply(p, r, seat, c, undos[d])
         d += 1
         entering = True
