@@ -71,6 +71,7 @@ __all__ = [
     "Standing",
     "arrange_deck",
     "deck_layout",
+    "takes_over",
     "trick_winner",
 ]
 
@@ -1018,7 +1019,7 @@ class Deal:
 
     def _update_winner(self, seat: int, c: Card) -> None:
         """P3, M1, M4: does ``c`` take over the trick from the card winning it so far?"""
-        state = _takes_over(self.rules, self.trump, c, self._win_card, self._win_locked)
+        state = takes_over(self.rules, self.trump, c, self._win_card, self._win_locked)
         if state:
             self._win_seat, self._win_card = seat, c
             self._win_locked = state == 2
@@ -1323,7 +1324,7 @@ class Deal:
         self.apply(self.action_from_id(action_id, seat), seat)
 
 
-def _takes_over(rules: Rules, trump: int | None, c: Card, w: Card, locked: bool) -> int:
+def takes_over(rules: Rules, trump: int | None, c: Card, w: Card, locked: bool) -> int:
     """0 if ``c`` does not beat ``w`` (the card winning so far), 1 if it does, 2 if it does
     and nothing after it can (Pam, M1; the ace of spades over the trump ace, M4)."""
     if rules.pamfil:
@@ -1354,7 +1355,7 @@ def trick_winner(rules: Rules, trump: int, cards: Sequence[Card]) -> int:
     """
     best, locked = 0, False
     for i in range(1, len(cards)):
-        state = _takes_over(rules, trump, cards[i], cards[best], locked)
+        state = takes_over(rules, trump, cards[i], cards[best], locked)
         if state:
             best, locked = i, state == 2
     return best

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from rams.bots import make_bot
 from rams.game import Game
+from rams.parallel import chunk_ranges, run_in_order
 from rams.record import dumps, record_of
 from rams.rules import Rules
 from rams.stats import Interval, mean_ci, wilson
@@ -97,17 +97,10 @@ def simulate(
 def _run(
     rules: Rules, bots: tuple[str, ...], games: int, seed: int, workers: int, keep: bool
 ) -> Iterator[list[GameResult]]:
-    size = max(1, min(50, games // (max(workers, 1) * 8) or 1))
     chunks = [
-        (rules, bots, seed, start, min(start + size, games), keep)
-        for start in range(0, games, size)
+        (rules, bots, seed, start, stop, keep) for start, stop in chunk_ranges(games, workers)
     ]
-    if workers <= 1:
-        for args in chunks:
-            yield _play_chunk(args)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_play_chunk, chunks)
+    return run_in_order(_play_chunk, chunks, workers)
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -41,6 +40,7 @@ from rams.bots import make_bot as _make_bot
 from rams.cards import Card, pack
 from rams.deal import Deal
 from rams.errors import RulesError
+from rams.parallel import chunk_ranges, run_in_order
 from rams.rules import Rules
 from rams.stats import Interval, mean_ci
 
@@ -75,6 +75,7 @@ def make_bot(name: str, rng: random.Random) -> Bot:
     """A bot for a tournament: every bot, the all-seeing one included (measurement), and
     without time limits, so that a seed gives the same results on any machine."""
     return _make_bot(name, rng, allow_all_seeing=True, timed=False)
+
 
 MAX_ACTIONS = 10_000  # a safety stop for a deal that would never end (Даве offered forever)
 
@@ -287,28 +288,15 @@ def run_tournament_deals(
     """
     check_setup(rules, bots, deals, workers, factory)
     names = tuple(bots)
-    size = max(1, min(50, deals // (max(workers, 1) * 8)))
     chunks = [
-        (rules, names, seed, start, min(start + size, deals), factory)
-        for start in range(0, deals, size)
+        (rules, names, seed, start, stop, factory) for start, stop in chunk_ranges(deals, workers)
     ]
     results: list[DealResult] = []
-    for chunk in _run(chunks, workers):
+    for chunk in run_in_order(_play_chunk, chunks, workers):
         results += chunk
         if progress is not None:
             progress(len(chunk))
     return TournamentResult(rules, names, seed, tuple(results))
-
-
-def _run(
-    chunks: list[tuple[Rules, tuple[str, ...], int, int, int, BotFactory]], workers: int
-) -> Iterator[list[DealResult]]:
-    if workers <= 1:
-        for args in chunks:
-            yield _play_chunk(args)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_play_chunk, chunks)
 
 
 # Figures -------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import numpy as np
 from rams.actions import Action, Play
 from rams.bots.heuristic import HeuristicBot
 from rams.cards import ACE, JACK, KING, QUEEN, Card, card, mask_of, pack_mask, rank_of, suit_of
-from rams.deal import PAM, _takes_over
+from rams.deal import PAM, takes_over, trick_winner
 from rams.fast import core as fc
 from rams.fast import solver as sv
 from rams.observation import Observation, Phase
@@ -91,7 +91,7 @@ def knowledge_of(view: Observation) -> Knowledge:
                 could_trump = lead_suit == trump or (void and (c // 13 == trump))
                 if rules.ace_covers_honours and honour and could_trump and c != card(ACE, trump):
                     forbidden[seat] |= ta  # P6: the ace would have covered
-            state = _takes_over(rules, trump, c, win, locked)
+            state = takes_over(rules, trump, c, win, locked)
             if state:
                 win, locked = c, state == 2
             if c // 13 == trump and c != PAM and c > best:
@@ -164,7 +164,7 @@ def _winner_state(view: Observation, trump: int) -> tuple[int, int, int, int]:
     locked = False
     best = win if win // 13 == trump and win != PAM else -1
     for s, c in trick[1:]:
-        state = _takes_over(view.rules, trump, c, win, locked)
+        state = takes_over(view.rules, trump, c, win, locked)
         if state:
             seat, win, locked = s, c, state == 2
         if c // 13 == trump and c != PAM and c > best:
@@ -205,7 +205,7 @@ def position_from(view: Observation, hands: Sequence[int], r: np.ndarray) -> np.
     if view.tricks and rules.marriage_lead:
         last = view.tricks[-1]
         lead_seat, lead_card = last[0]
-        winner_index = _trick_winner_index(view.rules, trump, [c for _, c in last])
+        winner_index = trick_winner(view.rules, trump, [c for _, c in last])
         if (
             lead_card == card(KING, trump)
             and last[winner_index][0] == lead_seat
@@ -243,15 +243,6 @@ def position_from(view: Observation, hands: Sequence[int], r: np.ndarray) -> np.
         special |= 1 << card(ACE, 0)
     p[sv.P_SPECIAL] = special
     return p
-
-
-def _trick_winner_index(rules: Rules, trump: int, cards: list[Card]) -> int:
-    best, locked = 0, False
-    for i in range(1, len(cards)):
-        state = _takes_over(rules, trump, cards[i], cards[best], locked)
-        if state:
-            best, locked = i, state == 2
-    return best
 
 
 def _jack_hands(view: Observation, seat: int, start: int) -> list[int]:
