@@ -6,11 +6,11 @@ import argparse
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from rams.bots import BOT_NAMES
 from rams.errors import RulesError
+from rams.progress import progress_bar
 from rams.rules import Rules, parse_override
 from rams.sim import Summary, simulate, summarize, summary_json
 
@@ -56,26 +56,12 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise RulesError(f"--bots lists {len(bots)} bots for {rules.players} seats", ("bots",))
     if args.games < 1 or args.workers < 1:
         raise RulesError("--games and --workers must be at least 1", ("games",))
-    console = Console(stderr=True)
     records = Path(args.records) if args.records else None
-    with Progress(
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("games", total=args.games)
+    with progress_bar("games", args.games) as advance:
         results = simulate(
-            rules,
-            bots,
-            args.games,
-            args.seed,
-            workers=args.workers,
-            records=records,
-            progress=lambda k: progress.advance(task, k),
-        )
+            rules, bots, args.games, args.seed, workers=args.workers, records=records,
+            progress=advance,
+        )  # fmt: skip
     summary = summarize(results)
     title = (
         f"{rules.preset_name}, {rules.players} players, {summary.games} games, "

@@ -11,10 +11,10 @@ from typing import Any
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from rams.errors import RamsError
+from rams.progress import progress_bar
 from rams.rules import Rules, parse_override
 from rams.tournament import (
     TournamentSummary,
@@ -105,23 +105,9 @@ def run_tournament(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise RamsError(f"cannot write into {out}: {e.strerror or e}") from None
-    console = Console(stderr=True)
-    with Progress(
-        TextColumn("deals"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("deals", total=args.deals)
+    with progress_bar("deals", args.deals) as advance:
         result = run_tournament_deals(
-            rules,
-            bots,
-            args.deals,
-            args.seed,
-            workers=args.workers,
-            progress=lambda k: progress.advance(task, k),
+            rules, bots, args.deals, args.seed, workers=args.workers, progress=advance
         )
     summary = summarize(result.deals)
     title = f"{rules.preset_name}, {rules.players} players, {args.deals} deals, seed {args.seed}"
