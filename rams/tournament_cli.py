@@ -134,5 +134,5 @@ def run_tournament(args: argparse.Namespace) -> int:
         write_chart(summary, title, out / "chart.png")
     except OSError as e:
         raise RamsError(f"cannot write into {out}: {e.strerror or e}") from None
-    console.print(f"wrote {out / 'results.json'} and {out / 'chart.png'}")
+    Console(stderr=True).print(f"wrote {out / 'results.json'} and {out / 'chart.png'}")
     return 0
