@@ -650,7 +650,7 @@ def _start_play(s: np.ndarray, r: np.ndarray) -> None:
 # Legal cards (P2–P6, M1, X7, X8) ---------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_card_mask(s: np.ndarray, r: np.ndarray, seat: int) -> int:
     """The bitmask of the cards ``seat`` may play now (the seat to act)."""
     hand = s[A_HANDS + seat]
@@ -700,7 +700,7 @@ def legal_card_mask(s: np.ndarray, r: np.ndarray, seat: int) -> int:
     return legal | pam
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _takes_over(r: np.ndarray, trump: int, c: int, w: int, locked: int) -> int:
     if r[R_PAMFIL]:
         if c == PAM:
