@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -104,9 +105,13 @@ class ProcessServer:
             "warning",
             *self.extra,
         ]
-        self.proc = subprocess.Popen(
-            cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ.copy()
-        )
+        fd, name = tempfile.mkstemp(prefix="rams-serve-", suffix=".log")
+        os.close(fd)
+        self.log = Path(name)
+        with open(self.log, "ab") as err:
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err, env=os.environ.copy()
+            )
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -115,8 +120,8 @@ class ProcessServer:
             except httpx.HTTPError:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
-                raise RuntimeError(f"rams serve did not start: {err}")
+                self.stop()
+                raise RuntimeError(f"rams serve did not start: {self.log.read_text()[-2000:]}")
             time.sleep(0.1)
 
     def kill(self) -> None:
@@ -266,7 +271,11 @@ def play_until(
     deadline = time.monotonic() + timeout
     while not done():
         if time.monotonic() > deadline:
-            raise TimeoutError("the game did not finish in time")
+            last = [
+                {k: (s.state or {}).get(k) for k in ("seat", "deal", "step", "phase", "legal")}
+                for s in seats
+            ]
+            raise TimeoutError(f"the game did not finish in time: {last}")
         for seat in seats:
             seat.drain(0.01)
             step(seat, rng)

@@ -23,7 +23,8 @@ def config(engine: Engine | None = None) -> Config:
     cfg = Config()
     cfg.set_main_option("script_location", str(HERE))
     if engine is not None:
-        cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+        url = engine.url.render_as_string(hide_password=False)
+        cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))  # configparser syntax
     return cfg
 
 

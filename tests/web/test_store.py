@@ -1,0 +1,82 @@
+"""The store on SQLite, and on a real PostgreSQL when RAMS_TEST_POSTGRES_URL is set."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from rams.rules import Rules
+from rams.web.store import SeatRow, Store, metadata
+from tests.web.helpers import Seat, create_table, over, play_until, step, thread_server
+
+
+def test_migrations_run_twice_and_match_the_models(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+        store.migrate()
+        store.migrate()  # at every start: nothing left to do
+        with store.engine.connect() as c:
+            diff = compare_metadata(MigrationContext.configure(c), metadata)
+            version = c.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
+        assert diff == []
+        assert version == "0001"
+    finally:
+        store.close()
+
+
+def test_tables_seats_deals_and_append_only_actions(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+        store.migrate()
+        rules = Rules.preset("classic", 3, start_score=50)
+        store.create_table(
+            "t1", rules, [SeatRow("Аня", None, "h" * 64), SeatRow(None), SeatRow("bot-3", "easy")]
+        )
+        assert store.live_table_ids() == ["t1"]
+        assert store.take_seat("t1", 1, "Борис", "b" * 64)
+        assert not store.take_seat("t1", 1, "Вера", "c" * 64)  # taken first by Борис
+        row = store.table("t1")
+        assert row is not None and row.rules == rules and row.status == "open"
+        assert [s.name for s in row.seats] == ["Аня", "Борис", "bot-3"]
+        assert row.seats[2].bot == "easy"
+        store.start_game("t1", 2)
+        store.add_deal("t1", 0, 2, "7S 8S")
+        for i, a in enumerate(["play", "pass", "play"]):
+            store.add_action("t1", 0, i, i, a)
+        with pytest.raises(sa.exc.IntegrityError):
+            store.add_action("t1", 0, 2, 1, "pass")  # a step is written once, never rewritten
+        assert store.action_count("t1") == 3
+        (deal,) = store.deals_of("t1")
+        assert deal.dealer == 2 and deal.actions == ("p1 play", "p2 pass", "p3 play")
+        store.finish("t1", "{}")
+        assert store.live_table_ids() == []
+        assert store.table("t1").status == "over"  # type: ignore[union-attr]
+        assert store.table("nope") is None
+    finally:
+        store.close()
+
+
+def test_a_game_is_resumed_from_the_database_after_a_restart(database_url: str) -> None:
+    """The whole server on the database: play, stop, start again, the table goes on."""
+    rng = random.Random(9)
+    with thread_server(database_url, bot_delay=0, deal_pause=0, grace_s=60) as server:
+        made = create_table(server.base, [None, "easy", "medium"], rules={"start_score": 60})
+        me = Seat(server.ws_base, made["id"], made["token"])
+        play_until([me], rng, lambda: sum(m["type"] == "ack" for m in me.messages) >= 5)
+        me.drain(0.2)
+        assert me.state is not None
+        before = (me.state["deal"], me.state["step"])
+        hand = me.state["hand"]
+        me.close()
+    with thread_server(database_url, bot_delay=0, deal_pause=0, grace_s=60) as server:
+        me = Seat(server.ws_base, made["id"], made["token"])
+        state = me.until(lambda m: m["type"] == "state")
+        assert (state["deal"], state["step"]) == before
+        assert state["hand"] == hand
+        play_until([me], rng, over([me]), timeout=120)
+        step(me, rng)
+        assert server.store.table(made["id"]).status == "over"
