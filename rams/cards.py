@@ -112,13 +112,21 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
+# For each suit, the cards of every 13-bit pattern of that suit (cards_of without a bit loop).
+_SUIT_CARDS = tuple(
+    tuple(tuple(13 * s + r for r in range(13) if m >> r & 1) for m in range(1 << 13))
+    for s in range(4)
+)
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards of a bitmask, in ascending order (by suit, then rank: N3)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    s0, s1, s2, s3 = _SUIT_CARDS
+    out = list(s0[mask & 0x1FFF])
+    if mask >> 13:
+        out += s1[(mask >> 13) & 0x1FFF]
+        out += s2[(mask >> 26) & 0x1FFF]
+        out += s3[(mask >> 39) & 0x1FFF]
     return out
 
 
