@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 
@@ -49,10 +50,8 @@ def test_kill_9_mid_deal_loses_no_acknowledged_action(tmp_path: Path) -> None:
         )
         assert acked
         for s in seats:
-            try:
+            with contextlib.suppress(Exception):
                 s.close()
-            except Exception:
-                pass
 
         server = ProcessServer(url, server.port, *flags).start()
         seats = [Seat(server.ws_base, table_id, tok) for tok in tokens]

@@ -30,7 +30,7 @@ const STR = {
     keys: "Клавиши: 1–9 — карта, ←/→ и Enter — выбрать, P играю, N пас, K оставить, T беру, S продаю, G ходи, D даве, A принять, C сдаться, W заявить выигрыш, Enter — подтвердить",
     replayTitle: "Повтор партии", step: "Шаг {i} из {n}", deal: "Сдача {n}", start: "Начало сдачи",
     notFound: "Такого стола нет.", notOver: "Повтор доступен, когда партия окончена.",
-    rules: "Правила", error: "Ошибка",
+    rules: "Правила", error: "Ошибка", a_exchange: "сносит", a_swap: "берёт козырь, отдаёт",
   },
   en: {
     brand: "Rams", lang: "RU", langName: "English",
@@ -61,7 +61,7 @@ const STR = {
     keys: "Keys: 1–9 a card, ←/→ and Enter to choose, P play, N pass, K keep, T take, S sell, G go, D Даве, A accept, C concede, W claim, Enter to confirm",
     replayTitle: "Replay", step: "Step {i} of {n}", deal: "Deal {n}", start: "Start of the deal",
     notFound: "There is no such table.", notOver: "The replay opens once the game is over.",
-    rules: "Rules", error: "Error",
+    rules: "Rules", error: "Error", a_exchange: "discards", a_swap: "takes the trump for",
   },
 };
 
@@ -112,6 +112,16 @@ export function suitSymbol(letter) {
 
 export function cardText(code) {
   return rankText(code) + suitSymbol(code[1]);
+}
+
+// An action in record notation (``exchange 7S 8D``) in words and card faces.
+export function actionText(action) {
+  const [head, ...rest] = action.split(" ");
+  const cards = rest.map(cardText).join(" ");
+  if (head === "exchange") return rest.length ? `${t("a_exchange")} ${cards}` : t("standPat");
+  if (head === "swap") return `${t("a_swap")} ${cards}`;
+  if (/^[2-9TJQKA][SCDH]$/.test(head)) return cardText(head);
+  return t(`w_${head}`);
 }
 
 // A card face; a button when it can be chosen.

@@ -1,5 +1,7 @@
 // The step-by-step replay of a finished game: every hand face up, the score sheet at the end.
-import { api, cardEl, el, lang, presetName, settlementEl, sheetEl, suitSymbol, t, toast } from "./common.js";
+import {
+  actionText, api, cardEl, el, lang, presetName, settlementEl, sheetEl, suitSymbol, t, toast,
+} from "./common.js";
 
 export function showReplay(app, tableId) {
   app.dataset.view = "replay";
@@ -46,13 +48,13 @@ export function showReplay(app, tableId) {
     const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: data.steps.length - 1, value: i,
       "aria-label": t("step", { i: i + 1, n: data.steps.length }), oninput: (e) => go(Number(e.target.value)) });
     const controls = el("div", { class: "replay-controls" },
-      el("button", { type: "button", id: "first", onclick: () => go(0), "aria-label": "first" }, "⏮"),
+      el("button", { type: "button", id: "first", onclick: () => go(0), "aria-label": "first" }, "«"),
       el("button", { type: "button", id: "prev", onclick: () => go(i - 1), "aria-label": "previous" }, "◀"),
       el("button", { type: "button", id: "next", onclick: () => go(i + 1), "aria-label": "next" }, "▶"),
-      el("button", { type: "button", id: "last", onclick: () => go(data.steps.length - 1), "aria-label": "last" }, "⏭"),
+      el("button", { type: "button", id: "last", onclick: () => go(data.steps.length - 1), "aria-label": "last" }, "»"),
       slider,
       el("span", { id: "step-no" }, `${t("deal", { n: s.deal })} · ${t("step", { i: i + 1, n: data.steps.length })}`));
-    const action = s.action === null ? t("start") : `${names[s.seat]}: ${s.action}`;
+    const action = s.action === null ? t("start") : `${names[s.seat]}: ${actionText(s.action)}`;
     const end = i === data.steps.length - 1 && data.payouts
       ? settlementEl(names, data.payouts, null) : null;
     app.replaceChildren(el("div", { class: "game replay" },

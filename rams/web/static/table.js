@@ -68,7 +68,8 @@ export function showTable(app, tableId) {
       seat = m.seat;
       if (moved) selected = new Set();
       draw();
-    } else if (m.type === "error") {
+    } else if (m.type === "error" && m.code !== "stale") {
+      // (A stale click is answered with the table as it is now: nothing to tell.)
       toast(m.message + (m.clause && !m.message.includes(m.clause) ? ` (${m.clause})` : ""));
     }
   }

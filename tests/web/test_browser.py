@@ -1,0 +1,241 @@
+"""The browser, end to end: Playwright drives Debian's Chromium against a real server.
+
+Three people create a table, join by the invite link and play a whole game with a bot
+(one of them on a phone screen, by keyboard; the others by mouse, in Russian and in
+English); one reloads the page mid-deal and carries on. Screenshots of the table and the
+score sheet are saved under the test's directory, and copied to
+``benchmarks/results/screenshots/`` when ``RAMS_SCREENSHOTS`` is set.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rams.record import loads
+from tests.web.helpers import ROOT, thread_server
+
+CHROMIUM = os.environ.get("RAMS_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _save(page: Any, out: Path, name: str, selector: str | None = None) -> None:
+    path = out / name
+    if selector is None:
+        page.screenshot(path=str(path), full_page=True)
+    else:
+        page.locator(selector).first.screenshot(path=str(path))
+    if os.environ.get("RAMS_SCREENSHOTS"):
+        dest = ROOT / "benchmarks" / "results" / "screenshots"
+        dest.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, dest / name)
+
+
+class Player:
+    """One browser page at the table, playing at random by mouse or by keyboard."""
+
+    def __init__(self, page: Any, name: str, keyboard: bool, rng: random.Random) -> None:
+        self.page = page
+        self.name = name
+        self.keyboard = keyboard
+        self.rng = rng
+        self.actions = 0
+        self.errors: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def is_over(self) -> bool:
+        return bool(self.page.locator(".game-over").count())
+
+    def act(self) -> bool:
+        """Do one thing if it is this page's turn (or the deal is over); True if it did."""
+        page, rng = self.page, self.rng
+        try:
+            ready = page.locator("#ready")
+            if ready.count():
+                if self.keyboard:
+                    page.keyboard.press("Enter")
+                else:
+                    ready.click(timeout=2000)
+                return True
+            if page.get_attribute("body", "data-my-turn") != "1":
+                return False
+            legal = page.locator(".hand .card.legal")
+            if legal.count():
+                card = legal.nth(rng.randrange(legal.count()))
+                if self.keyboard:
+                    page.keyboard.press(f"Digit{card.get_attribute('data-index')}")
+                else:
+                    card.click(timeout=2000)
+                self.actions += 1
+                return True
+            confirm = page.locator("#confirm")
+            if confirm.count():
+                choosable = page.locator(".hand .card.choosable")
+                swap = confirm.is_disabled()
+                picks = 1 if swap else rng.randint(0, min(2, choosable.count()))
+                for i in rng.sample(range(choosable.count()), picks):
+                    choosable.nth(i).click(timeout=2000)
+                if self.keyboard:
+                    page.keyboard.press("Enter")
+                else:
+                    page.locator("#confirm").click(timeout=2000)
+                self.actions += 1
+                return True
+            words = page.locator("button[data-word]")
+            names = [words.nth(i).get_attribute("data-word") for i in range(words.count())]
+            choices = [w for w in names if w not in ("dave", "claim")] or names
+            if not choices:
+                return False
+            word = rng.choice(choices)
+            button = page.locator(f'button[data-word="{word}"]')
+            if self.keyboard:
+                page.keyboard.press(f"Key{button.locator('kbd').inner_text()}")
+            else:
+                button.click(timeout=2000)
+            self.actions += 1
+            return True
+        except Exception as e:  # the page redrew under the click: try again next round
+            if "Timeout" not in type(e).__name__ and "detached" not in str(e):
+                raise
+            return False
+
+
+def test_three_people_and_a_bot_play_a_whole_game(
+    browser: Any, sqlite_url: str, tmp_path: Path
+) -> None:
+    rng = random.Random(2026)
+    with thread_server(sqlite_url, bot_delay=0.05, deal_pause=60, grace_s=60) as server:
+        desktop = {"viewport": {"width": 1280, "height": 900}}
+        phone = {
+            "viewport": {"width": 390, "height": 844},
+            "device_scale_factor": 2,
+            "is_mobile": True,
+            "has_touch": True,
+        }
+        ctx_a = browser.new_context(locale="ru-RU", **desktop)
+        ctx_b = browser.new_context(locale="en-US", **desktop)
+        ctx_c = browser.new_context(locale="ru-RU", **phone)
+        a, b, c = ctx_a.new_page(), ctx_b.new_page(), ctx_c.new_page()
+
+        # Аня creates the table: four seats, two for friends, one bot; a short game.
+        a.goto(f"{server.base}/")
+        a.wait_for_selector("#create-form")
+        assert a.locator("#create").inner_text() == "Создать стол"
+        a.fill("#name", "Аня")
+        a.fill("#players", "4")
+        a.locator("#players").dispatch_event("change")
+        a.wait_for_selector("[data-seat='3']")
+        a.fill("#name", "Аня")
+        a.select_option("[data-seat='3']", "bot:easy")
+        a.fill("#start_score", "30")
+        _save(a, tmp_path, "create.png")
+        a.click("#create")
+        a.wait_for_selector("#invite-link")
+        invite = a.input_value("#invite-link")
+        table_id = invite.rsplit("/", 1)[1]
+        assert invite == f"{server.base}/t/{table_id}"
+        _save(a, tmp_path, "waiting-room.png")
+
+        # Борис and Вера open the link and take the free seats; the game starts.
+        for page, name in ((b, "Борис"), (c, "Вера")):
+            page.goto(invite)
+            page.wait_for_selector("#join-name")
+            page.fill("#join-name", name)
+            page.click("#join-btn")
+        for page in (a, b, c):
+            page.wait_for_selector(".hand .card", timeout=15000)
+        assert b.locator(".seat.me .seat-name").inner_text().startswith("Борис")
+
+        players = [
+            Player(a, "Аня", keyboard=False, rng=rng),
+            Player(b, "Борис", keyboard=False, rng=rng),
+            Player(c, "Вера", keyboard=True, rng=rng),
+        ]
+        reloaded = False
+        shot = False
+        deadline = time.monotonic() + 300
+        while not all(p.is_over() for p in players):
+            assert time.monotonic() < deadline, "the game did not end in time"
+            did = False
+            for p in players:
+                did |= p.act()
+            if not did:
+                a.wait_for_timeout(60)
+            # Борис reloads mid-deal, and carries on in the same seat.
+            if not reloaded and players[1].actions >= 2 and not b.locator(".banner").count():
+                b.reload()
+                b.wait_for_selector(".hand .card", timeout=15000)
+                assert b.locator(".seat.me .seat-name").inner_text().startswith("Борис")
+                reloaded = True
+            if not shot and a.locator(".trick figure").count() >= 2:
+                _save(a, tmp_path, "table-desktop.png")
+                _save(c, tmp_path, "table-phone.png")
+                shot = True
+        assert reloaded and all(p.actions > 0 for p in players)
+        assert not [e for p in players for e in p.errors]
+
+        # The end: the winner, the settlement, the score sheet with earlier values struck.
+        for page in (a, b, c):
+            page.wait_for_selector(".game-over .winner")
+        assert a.locator(".game-over h2").inner_text() == "Партия окончена"
+        assert b.locator(".game-over h2").inner_text() == "The game is over"
+        assert a.locator(".sheet td.old s").count() >= 1
+        assert a.locator(".settlement tr").count() == 4
+        _save(a, tmp_path, "game-over.png")
+        _save(a, tmp_path, "score-sheet.png", ".sheet")
+        _save(c, tmp_path, "game-over-phone.png")
+
+        # The language switch redraws the page (and asks the server for its words).
+        b.click("#lang-switch")
+        b.wait_for_function(
+            "document.querySelector('.game-over h2').textContent === 'Партия окончена'"
+        )
+        b.click("#lang-switch")
+
+        # The record downloads, replays and checks; the replay viewer steps through it.
+        with a.expect_download() as download:
+            a.click("#download")
+        record = loads(Path(download.value.path()).read_text(encoding="utf-8"))
+        game = record.replay()
+        assert game.is_over and list(record.players) == ["Аня", "Борис", "Вера", "bot-4"]
+        a.click("#replay-link")
+        a.wait_for_selector("#replay-slider")
+        assert a.inner_text("#replay-action")
+        for _ in range(12):
+            a.keyboard.press("ArrowRight")
+        assert "13" in a.inner_text("#step-no")
+        assert a.locator(".replay-hands .seat").count() == 4
+        _save(a, tmp_path, "replay.png")
+        a.keyboard.press("End")
+        a.wait_for_selector(".replay .settlement")
+        for ctx in (ctx_a, ctx_b, ctx_c):
+            ctx.close()
