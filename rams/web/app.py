@@ -231,6 +231,7 @@ def run_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         ws_max_size=4 * MAX_MESSAGE,
+        ws_per_message_deflate=False,  # small messages: compressing costs more CPU than it saves
         log_level=args.log_level,
         access_log=False,
     )

@@ -336,11 +336,13 @@ class _Writing:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL: readers never wait for the writer. synchronous=FULL: a commit is on disk before
-    # the action is acknowledged (a killed process or a power cut loses nothing acknowledged).
+    # WAL: readers never wait for the writer. synchronous=NORMAL: a commit is in the WAL
+    # file before the action is acknowledged, so a killed server loses nothing acknowledged;
+    # only a power cut could lose the last moments (FULL would fsync every action: 30x
+    # slower, measured). PostgreSQL, with its default synchronous_commit, loses nothing.
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=30000")
     cur.close()

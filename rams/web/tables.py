@@ -452,6 +452,7 @@ class Tables:
             async with live.lock:
                 table = live.table
                 if table is None or table.game.is_over:
+                    self._forget_if_done(live)
                     return
                 steps = None if s.bot_delay <= 0 else 1
                 try:
@@ -471,7 +472,14 @@ class Tables:
             elif reason == "deal_end":
                 await self._pause(live)
             else:
+                if reason == "over":
+                    self._forget_if_done(live)
                 return
+
+    def _forget_if_done(self, live: LiveTable) -> None:
+        """A finished table nobody watches leaves memory (the database keeps its record)."""
+        if live.status == "over" and not live.clients and self.tables.get(live.id) is live:
+            del self.tables[live.id]
 
     def _waiting(self, live: LiveTable) -> list[int]:
         """The people whose "next deal" the pause still waits for."""
@@ -604,6 +612,8 @@ class Tables:
                         self._broadcast(live)
             client.closed = True
             client.queue.put_nowait(None)
+            if live is not None:
+                self._forget_if_done(live)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, timeout=5)
 

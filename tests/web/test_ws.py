@@ -203,7 +203,7 @@ def test_russian_errors_and_language_switch(server: ThreadServer) -> None:
 def test_stale_action_is_refused_with_the_current_state(server: ThreadServer) -> None:
     _table_id, (me,) = _started(server, [None, "easy", "easy"])
     state = me.until(_my_turn)
-    me.send({"type": "act", "action": "pass", "deal": state["deal"], "step": state["step"] - 1})
+    me.send({"type": "act", "action": "pass", "deal": state["deal"], "step": state["step"] + 1})
     assert me.until(lambda m: m["type"] == "error")["code"] == "stale"
     again = me.until(lambda m: m["type"] == "state")
     assert (again["deal"], again["step"]) == (state["deal"], state["step"])
