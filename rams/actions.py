@@ -174,9 +174,15 @@ def parse_action(text: str) -> Action:
 def parse_line(text: str) -> tuple[int, Action]:
     """Read a record line ``pN ACTION`` into a 0-based seat and an action (N4, §12)."""
     seat_text, _, rest = text.strip().partition(" ")
-    if len(seat_text) < 2 or seat_text[0] not in "pP" or not seat_text[1:].isdigit():
-        raise NotationError(f"§12: an action line starts with the seat pN: {text!r}")
-    seat = int(seat_text[1:]) - 1
+    number = seat_text[1:]
+    if (
+        len(seat_text) < 2
+        or seat_text[0] not in "pP"
+        or not (number.isascii() and number.isdigit())
+        or len(number) > 2
+    ):
+        raise NotationError(f"§12: an action line starts with the seat pN: {text[:40]!r}")
+    seat = int(number) - 1
     if seat < 0:
         raise NotationError(f"N4: seats are numbered from p1: {text!r}")
     return seat, parse_action(rest)

@@ -85,7 +85,7 @@ _BLACK_JACKS = (1 << _JACKS[0]) | (1 << _JACKS[1])
 _RED_JACKS = (1 << _JACKS[2]) | (1 << _JACKS[3])
 _SPADE_ACE = card(ACE, 0)
 _FIVE_SUIT_BASE = 5  # R2: the holder writes off 5, the others add 5
-_WIN = 10**6  # a jack value that wins the game (V1), larger than any count
+_JACKS_WIN = -1  # the "value" of four jacks that win the game (V1)
 
 # Bits above a card in its suit: for overtrumping and heading.
 _ABOVE = tuple(sum(1 << card(r, suit_of(c)) for r in range(rank_of(c) + 1, 13)) for c in range(52))
@@ -266,6 +266,10 @@ class Deal:
         self._trump_mask = self._trump_ace = self._trump_king = self._trump_queen = 0
         self._trump_honours = 0
         self._ace_value: tuple[int, ...] = (0, 0, 0, 0)
+        # Before the first phase is set: declarations can end the game while dealing, when
+        # no action comes before them (no passing, no exchange, no turned trump to take).
+        self.phase = Phase.DEALER_TRUMP
+        self.to_move: int | None = None
         self._deal_cards()
 
     def __repr__(self) -> str:
@@ -483,6 +487,10 @@ class Deal:
             raise self._turn_error(seat, action)
         elif self.dave_pending is not None:
             self._answer_dave(seat, action)
+        elif action in (ACCEPT, CONCEDE):
+            raise IllegalActionError(
+                "V4", f"no Даве has been offered: p{seat + 1} may not {action}"
+            )
         elif action == DAVE:
             self._offer_dave(seat)
         elif self.phase is Phase.PLAY:
@@ -520,7 +528,9 @@ class Deal:
             Phase.TALON: "V2",
             Phase.PAM_SWAP: "M3",
         }.get(self.phase, "X9")
-        if self.dave_pending is not None:
+        if self.dave_pending is not None or (
+            isinstance(action, Say) and action.word in ("dave", "accept", "concede")
+        ):
             clause = "V4"
         owed = "answer Даве" if self.dave_pending is not None else self._owed_word()
         return IllegalActionError(
@@ -808,7 +818,7 @@ class Deal:
         jacks = mask & _ALL_JACKS
         if jacks == _ALL_JACKS:
             fj = self.rules.four_jacks
-            return _WIN if fj == "win_game" else int(fj)
+            return _JACKS_WIN if fj == "win_game" else int(fj)
         if jacks & _BLACK_JACKS == _BLACK_JACKS or jacks & _RED_JACKS == _RED_JACKS:
             return 5
         return 0
@@ -819,13 +829,15 @@ class Deal:
         dv, fv = self._jack_value(dealt), self._jack_value(final)
         if dv == 0 and fv == 0:
             return False
+        wins = _JACKS_WIN in (dv, fv)
+        from_final = fv == _JACKS_WIN if wins else fv >= dv
         best = max(dv, fv)
-        source = final if fv >= dv else dealt
+        source = final if from_final else dealt
         cards = tuple(cards_of(source & _ALL_JACKS))
-        if fv >= dv:
+        if from_final:
             self.known[seat] |= final & _ALL_JACKS
-        detail = "final" if fv >= dv else "dealt"
-        if best == _WIN:
+        detail = "final" if from_final else "dealt"
+        if wins:
             self.events.append(Event(EventKind.JACKS, seat, cards, clause="V1", detail=detail))
             self._set_record(seat, 0, EventKind.JACKS, "V1")
             self._win(seat, "V1")
@@ -1009,7 +1021,7 @@ class Deal:
                 self._win_seat, self._win_card = seat, c
         else:
             self._update_winner(seat, c)
-        if c // 13 == trump and c != PAM and c > self._best_trump:
+        if c // 13 == trump and not bit & self._pam_bit and c > self._best_trump:
             self._best_trump = c
         trick.append((seat, c))
         if len(trick) == len(self.active):

@@ -240,7 +240,12 @@ def loads(text: str) -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
-    return Record.from_json(data)
+    except (ValueError, RecursionError) as e:  # a number too long, nesting too deep
+        raise RecordError(f"not a record: {str(e)[:80]}") from None
+    try:
+        return Record.from_json(data)
+    except RecursionError:
+        raise RecordError("not a record: nested too deep") from None
 
 
 def load(fp: IO[str]) -> Record:

@@ -152,11 +152,12 @@ class Rules:
         name = options.pop("preset", None)
         if not isinstance(name, str):
             raise RulesError("rules: 'preset' must name a preset (§12)", ("preset",))
-        if "players" in options and options.pop("players") != players:
-            raise RulesError(
-                f"rules: players {data['players']!r} but {players} names are given",
-                ("players",),
-            )
+        if "players" in options:
+            count = options.pop("players")
+            if not _is_int(count) or count != players:
+                raise RulesError(
+                    f"players {count!r}, but {players} names are given (§12)", ("players",)
+                )
         for key in options:
             if key not in OPTIONS or key == "preset_name":
                 raise RulesError(f"unknown option {key!r} (§9.1)", (key,))
@@ -432,7 +433,7 @@ def _validate(r: Rules) -> None:
     fj = r.four_jacks
     if not (fj == "win_game" or (isinstance(fj, int) and _is_int(fj) and fj >= 0)):
         raise _bad("four_jacks", r.four_jacks, 'an integer >= 0 or "win_game"')
-    if r.pack != "auto" and r.pack not in (32, 36, 52):
+    if r.pack != "auto" and not (_is_int(r.pack) and r.pack in (32, 36, 52)):
         raise _bad("pack", r.pack, '"auto", 32, 36 or 52')
     if not (
         isinstance(r.packets, tuple)

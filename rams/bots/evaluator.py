@@ -65,9 +65,10 @@ def features(
     rules = view.rules
     trump = view.trump if view.trump is not None else -1
     n = rules.players
-    trumps = [c for c in kept if suit_of(c) == trump and c != PAM]
+    pam = PAM if rules.pamfil else -1
+    trumps = [c for c in kept if suit_of(c) == trump and c != pam]
     ranks = {rank_of(c) for c in trumps}
-    side = [c for c in kept if suit_of(c) != trump and c != PAM]
+    side = [c for c in kept if suit_of(c) != trump and c != pam]
     by_suit = [sum(1 for c in side if suit_of(c) == s) for s in range(4) if s != trump]
     ace_value = sum(rules.ace_value(suit_of(c), max(trump, 0)) for c in kept if rank_of(c) == ACE)
     jacks = [c for c in kept if rank_of(c) == JACK]
@@ -89,7 +90,7 @@ def features(
         sum(1 for c in side if rank_of(c) == KING) / 2,
         sum(1 for c in side if rank_of(c) == QUEEN) / 2,
         ace_value / 20,
-        float(PAM in kept and rules.pamfil),
+        float(pam in kept),
         max(by_suit, default=0) / 5,
         sum(1 for k in by_suit if k == 0) / 3,
         to_draw / 5,

@@ -47,13 +47,16 @@ _TRUMP_ODDS = {ACE: 1.0, KING: 0.85, QUEEN: 0.7, JACK: 0.55, TEN: 0.45}
 _AVERAGE_HAND = 1.0  # the estimate of an average five-card hand (a rough constant)
 
 
-def trick_estimate(hand: tuple[Card, ...] | list[Card], trump: int | None, players: int) -> float:
-    """Expected tricks of a hand: trumps by rank, side aces and kings, Pam."""
+def trick_estimate(
+    hand: tuple[Card, ...] | list[Card], trump: int | None, players: int, pam: int = -1
+) -> float:
+    """Expected tricks of a hand: trumps by rank, side aces and kings, Pam (``pam`` is the
+    jack of clubs when Pam is played, else -1)."""
     crowd = max(players - 1, 1)
     est = 0.0
     for c in hand:
         r, s = rank_of(c), suit_of(c)
-        if c == PAM:
+        if c == pam:
             est += 1.0
         elif s == trump:
             est += _TRUMP_ODDS.get(r, 0.35)
@@ -64,10 +67,10 @@ def trick_estimate(hand: tuple[Card, ...] | list[Card], trump: int | None, playe
     return est
 
 
-def _value(c: Card, trump: int | None) -> float:
-    """How much a card is worth keeping: trumps, then aces, then rank."""
+def _value(c: Card, trump: int | None, pam: int = -1) -> float:
+    """How much a card is worth keeping: Pam, trumps, then aces, then rank."""
     r = rank_of(c)
-    if c == PAM:
+    if c == pam:
         return 100.0
     if suit_of(c) == trump:
         # A high trump beats everything; a low one is worth less than a side ace.
@@ -75,6 +78,11 @@ def _value(c: Card, trump: int | None) -> float:
     if r == ACE:
         return 48.0
     return float(r)
+
+
+def _pam(view: Observation) -> int:
+    """The jack of clubs when it is Pam (M1), else -1 (no card)."""
+    return PAM if view.rules.pamfil else -1
 
 
 class HeuristicBot:
@@ -103,7 +111,7 @@ class HeuristicBot:
         if phase in (Phase.DEALER_TRUMP, Phase.PAM_SWAP):
             return self._dealer_trump(view, choices)
         if phase is Phase.TALON:
-            weak = trick_estimate(view.hand, view.trump, 2) < _AVERAGE_HAND
+            weak = trick_estimate(view.hand, view.trump, 2, _pam(view)) < _AVERAGE_HAND
             if TAKE in choices and weak:
                 return TAKE
             return SELL if SELL in choices else GO
@@ -119,7 +127,7 @@ class HeuristicBot:
         can_take = view.rules.dealer_trump != "forbidden"
         if view.seat == view.dealer and view.turned is not None and can_take:
             hand.append(view.turned)
-        est = trick_estimate(hand, view.trump, n)
+        est = trick_estimate(hand, view.trump, n, _pam(view))
         if view.seat == view.dealer and view.turned is not None and len(hand) > 5:
             est -= 0.15  # he gives a card for it
         playing = sum(1 for c in view.calls if c == "play")
@@ -130,11 +138,11 @@ class HeuristicBot:
         return est >= threshold
 
     def _exchange(self, view: Observation, choices: list[Action]) -> Action:
-        trump = view.trump
+        trump, pam = view.trump, _pam(view)
         most = max(len(a.cards) for a in choices if isinstance(a, Exchange))
-        keep_rank = {c: _value(c, trump) for c in view.hand}
+        keep_rank = {c: _value(c, trump, pam) for c in view.hand}
         weak = sorted(
-            (c for c in view.hand if keep_rank[c] < 12 and suit_of(c) != trump and c != PAM),
+            (c for c in view.hand if keep_rank[c] < 12 and suit_of(c) != trump and c != pam),
             key=lambda c: keep_rank[c],
         )
         # A guarded trump honour stays; low side cards go, the lowest first.
@@ -142,49 +150,51 @@ class HeuristicBot:
         return Exchange(discard)
 
     def _dealer_trump(self, view: Observation, choices: list[Action]) -> Action:
-        trump = view.trump
+        trump, pam = view.trump, _pam(view)
         swaps = [a for a in choices if isinstance(a, Swap)]
-        worst = min(swaps, key=lambda a: _value(a.card, trump))
+        worst = min(swaps, key=lambda a: _value(a.card, trump, pam))
         if KEEP not in choices or view.phase is Phase.PAM_SWAP:
             return worst
         turned = view.turned
-        if turned is not None and _value(turned, trump) > _value(worst.card, trump):
+        if turned is not None and _value(turned, trump, pam) > _value(worst.card, trump, pam):
             return worst
         return KEEP
 
     def _card(self, view: Observation, plays: list[Play]) -> Action:
         trump = view.trump if view.trump is not None else 0
+        pam = _pam(view)
         cards = [p.card for p in plays]
         if not view.trick:
             return Play(self._lead(view, cards, trump))
         table = [c for _, c in view.trick]
         winners = [c for c in cards if trick_winner(view.rules, trump, [*table, c]) == len(table)]
         if winners:
-            return Play(min(winners, key=lambda c: _value(c, trump)))
-        return Play(min(cards, key=lambda c: _value(c, trump)))
+            return Play(min(winners, key=lambda c: _value(c, trump, pam)))
+        return Play(min(cards, key=lambda c: _value(c, trump, pam)))
 
     def _lead(self, view: Observation, cards: list[Card], trump: int) -> Card:
         if len(cards) == 1:
             return cards[0]
+        pam = _pam(view)
         played = {c for t in view.tricks for _, c in t}
-        trumps = sorted((c for c in cards if suit_of(c) == trump and c != PAM), reverse=True)
+        trumps = sorted((c for c in cards if suit_of(c) == trump and c != pam), reverse=True)
         if trumps:
             higher_out = [
-                c for c in range(trumps[0] + 1, 13 * (trump + 1)) if c not in played and c != PAM
+                c for c in range(trumps[0] + 1, 13 * (trump + 1)) if c not in played and c != pam
             ]
             if not higher_out:
                 return trumps[0]
         aces = [c for c in cards if rank_of(c) == ACE and suit_of(c) != trump]
         if aces:
             return aces[0]
-        side = [c for c in cards if suit_of(c) != trump and c != PAM]
+        side = [c for c in cards if suit_of(c) != trump and c != pam]
         if side:
             counts = {
                 s: sum(1 for c in side if suit_of(c) == s) for s in {suit_of(c) for c in side}
             }
             short = min(counts, key=lambda s: (counts[s], s))
             return min(c for c in side if suit_of(c) == short)
-        return min(cards, key=lambda c: _value(c, trump))
+        return min(cards, key=lambda c: _value(c, trump, pam))
 
     def _answer_dave(self, view: Observation) -> Action:
         me = view.records[view.seat]

@@ -58,6 +58,7 @@ def knowledge_of(view: Observation) -> Knowledge:
     me = view.seat
     trump = view.trump if view.trump is not None else -1
     pam = (1 << PAM) if rules.pamfil else 0
+    pam_card = PAM if rules.pamfil else -1  # the jack of clubs is Pam only under M1
     ta = 1 << card(ACE, trump) if trump >= 0 else 0
     trump_mask = (_SUIT[trump] & ~pam) if trump >= 0 else 0
     forbidden = [0] * n
@@ -68,17 +69,18 @@ def knowledge_of(view: Observation) -> Knowledge:
         if not trick:
             continue
         lead_seat, lead = trick[0]
-        if ta and lead != card(ACE, trump) and lead != PAM:
+        if ta and lead != card(ACE, trump) and lead != pam_card:
             forbidden[lead_seat] |= ta  # P4: holding the trump ace he would have led it
-        win, locked, best = lead, False, lead if lead // 13 == trump and lead != PAM else -1
+        win, locked = lead, False
+        best = lead if lead // 13 == trump and lead != pam_card else -1
         for seat, c in trick:
             played |= 1 << c
             played_by[seat] |= 1 << c
         for seat, c in trick[1:]:
-            if lead == PAM and pam:
-                if c // 13 != trump or c == PAM:
+            if lead == pam_card:
+                if c // 13 != trump or c == pam_card:
                     forbidden[seat] |= trump_mask  # M1: a led Pam calls for a trump
-            elif c != PAM:
+            elif c != pam_card:
                 lead_suit = lead // 13
                 void = c // 13 != lead_suit
                 if void:
@@ -87,14 +89,16 @@ def knowledge_of(view: Observation) -> Knowledge:
                         forbidden[seat] |= trump_mask  # P2: could not trump
                     elif rules.must_overtrump and c // 13 == trump and best >= 0 and c < best:
                         forbidden[seat] |= trump_mask & _ABOVE[best]  # P2: could not overtrump
-                honour = win // 13 == trump and rank_of(win) in (JACK, QUEEN, KING) and win != PAM
+                honour = (
+                    win // 13 == trump and rank_of(win) in (JACK, QUEEN, KING) and win != pam_card
+                )
                 could_trump = lead_suit == trump or (void and (c // 13 == trump))
                 if rules.ace_covers_honours and honour and could_trump and c != card(ACE, trump):
                     forbidden[seat] |= ta  # P6: the ace would have covered
             state = takes_over(rules, trump, c, win, locked)
             if state:
                 win, locked = c, state == 2
-            if c // 13 == trump and c != PAM and c > best:
+            if c // 13 == trump and c != pam_card and c > best:
                 best = c
     mine = mask_of(view.hand)
     gone = played | mine | mask_of(view.dealt)
@@ -162,12 +166,13 @@ def _winner_state(view: Observation, trump: int) -> tuple[int, int, int, int]:
         return -1, -1, 0, -1
     seat, win = trick[0]
     locked = False
-    best = win if win // 13 == trump and win != PAM else -1
+    pam_card = PAM if view.rules.pamfil else -1
+    best = win if win // 13 == trump and win != pam_card else -1
     for s, c in trick[1:]:
         state = takes_over(view.rules, trump, c, win, locked)
         if state:
             seat, win, locked = s, c, state == 2
-        if c // 13 == trump and c != PAM and c > best:
+        if c // 13 == trump and c != pam_card and c > best:
             best = c
     return seat, win, int(locked), best
 

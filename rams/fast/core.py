@@ -42,7 +42,6 @@ SPADE_ACE = 12
 NONE = -1
 NULL = -(10**9)  # an option set to null
 WIN_GAME = -1  # four_jacks = "win_game"
-_BIG = 10**6
 
 # Rules vector ------------------------------------------------------------------------
 (
@@ -569,7 +568,7 @@ def _score_rams(s: np.ndarray, r: np.ndarray, holder: int, kind: int, value: int
 def _jack_value(r: np.ndarray, mask: int) -> int:
     jacks = mask & _ALL_JACKS
     if jacks == _ALL_JACKS:
-        return _BIG if r[R_FOUR_JACKS] == WIN_GAME else r[R_FOUR_JACKS]
+        return -1 if r[R_FOUR_JACKS] == WIN_GAME else r[R_FOUR_JACKS]  # -1: they win (V1)
     if jacks & _BLACK_JACKS == _BLACK_JACKS or jacks & _RED_JACKS == _RED_JACKS:
         return 5
     return 0
@@ -582,7 +581,7 @@ def _score_jacks(s: np.ndarray, r: np.ndarray, seat: int) -> bool:
     if dv == 0 and fv == 0:
         return False
     best = max(dv, fv)
-    if best == _BIG:
+    if dv == -1 or fv == -1:
         s[A_RECORDS + seat] = 0
         _win(s, seat)
         return True
@@ -947,7 +946,7 @@ def _play(s: np.ndarray, r: np.ndarray, seat: int, c: int) -> None:
             s[S_WIN_SEAT] = seat
             s[S_WIN_CARD] = c
             s[S_WIN_LOCKED] = 1 if state == 2 else 0
-    if c // 13 == trump and c != PAM and c > s[S_BEST_TRUMP]:
+    if c // 13 == trump and not ((s[S_PAM_MASK] >> c) & 1) and c > s[S_BEST_TRUMP]:
         s[S_BEST_TRUMP] = c
     s[A_TRICK_SEATS + tl] = seat
     s[A_TRICK_CARDS + tl] = c

@@ -369,7 +369,7 @@ def _apply(p: np.ndarray, r: np.ndarray, seat: int, c: int, undo: np.ndarray) ->
             p[P_WIN_SEAT] = seat
             p[P_WIN_CARD] = c
             p[P_WIN_LOCKED] = 1 if state == 2 else 0
-    if c // 13 == trump and c != fc.PAM and c > p[P_BEST_TRUMP]:
+    if c // 13 == trump and not ((p[P_PAM_MASK] >> c) & 1) and c > p[P_BEST_TRUMP]:
         p[P_BEST_TRUMP] = c
     p[P_TRICK_SEATS + tl] = seat
     p[P_TRICK_CARDS + tl] = c
