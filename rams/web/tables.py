@@ -31,6 +31,7 @@ from rams.cards import cards_str
 from rams.deal import Deal
 from rams.errors import IllegalActionError, RamsError, RulesError
 from rams.game import Game
+from rams.observation import Observation
 from rams.record import FORMAT, Record, dumps, record_of
 from rams.rules import PRESETS, Rules
 from rams.table import Table
@@ -63,14 +64,37 @@ _NAME_MAX = 32
 
 
 def make_level_bot(level: str, rng: random.Random) -> Bot:
-    """A bot of a level (``easy``, ``medium``, ``hard``), or the nearest bot there is."""
+    """A bot of a level (``easy``, ``medium``, ``hard``), or the nearest bot there is;
+    guarded, so that no bot's mistake can stop a table."""
     try:
-        return make_bot(level, rng)
+        bot = make_bot(level, rng)
     except RulesError:
         try:
-            return make_bot(_FALLBACK.get(level, "heuristic"), rng)
+            bot = make_bot(_FALLBACK.get(level, "heuristic"), rng)
         except RulesError:
-            return make_bot("heuristic", rng)
+            bot = make_bot("heuristic", rng)
+    return GuardedBot(bot, random.Random(rng.getrandbits(64)))
+
+
+class GuardedBot:
+    """A bot whose failure (an exception, an illegal choice) is logged and replaced by a
+    random legal action: a table never stalls on a bot."""
+
+    def __init__(self, bot: Bot, rng: random.Random) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self._rng = rng
+
+    def act(self, view: Observation) -> Action:
+        try:
+            action = self.bot.act(view)
+        except Exception:
+            log.exception("bot %s failed; playing a random legal action", self.name)
+            return self._rng.choice(view.legal_actions)
+        if action not in view.legal_actions:
+            log.error("bot %s chose %s, which is not legal; playing at random", self.name, action)
+            return self._rng.choice(view.legal_actions)
+        return action
 
 
 @dataclass
@@ -347,7 +371,7 @@ class Tables:
 
     def _recover(self, live: LiveTable) -> None:
         """After a failed write: forget the game in memory and replay what was stored."""
-        log.exception("table %s: storing failed; replaying the database", live.id)
+        log.exception("table %s: an action failed; replaying the database", live.id)
         row = self.store.table(live.id)
         if row is None:  # pragma: no cover - the table itself is gone
             return
@@ -457,7 +481,7 @@ class Tables:
                 steps = None if s.bot_delay <= 0 else 1
                 try:
                     reason = await asyncio.to_thread(table.advance, True, steps)
-                except SQLAlchemyError:
+                except Exception:  # storing failed, or worse: replay what is stored, retry
                     self._recover(live)
                     reason = "error"
                 if reason == "deal_end":

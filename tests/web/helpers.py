@@ -237,6 +237,8 @@ def choose(state: dict[str, Any], rng: random.Random) -> str | None:
     if legal["exchange"] is not None:
         k = rng.randint(0, legal["exchange"])
         return " ".join(["exchange", *rng.sample(state["hand"], k)])
+    if "dave" in legal["words"] and rng.random() < 0.1:
+        return "dave"
     words = [w for w in legal["words"] if w != "dave"] or legal["words"]
     return str(rng.choice(words))
 

@@ -334,3 +334,34 @@ def test_json_messages_are_objects() -> None:
         with pytest.raises(ProtocolError):
             parse_message(text)
     assert json.loads('{"type": "ping"}')
+
+
+@pytest.mark.parametrize(
+    ("preset", "rules"),
+    [
+        ("rams-001", {"start_score": 20}),
+        ("duel", {"dave": True, "payout": "stake"}),
+        ("duel-v3", {}),
+        ("mushka-pamfil", {"start_score": 12}),
+        ("petukh", {}),
+        ("rozaliev-jacks", {"start_score": 20}),
+    ],
+)
+def test_every_kind_of_table_plays_to_the_end(
+    server: ThreadServer, preset: str, rules: dict[str, object]
+) -> None:
+    """Talon, Даве, Pam, claims, freezes: the phases of every preset go over the wire."""
+    players = 2 if preset.startswith("duel") else 3
+    bots: list[str | None] = [None] * players if players == 2 else [None, None, "easy"]
+    made = create_table(server.base, bots, preset=preset, rules=rules)  # type: ignore[arg-type]
+    tokens = [made["token"]] + [
+        join(server.base, made["id"], f"P{i + 1}")["token"] for i in range(1, bots.count(None))
+    ]
+    langs = ("ru", "en")
+    seats = [Seat(server.ws_base, made["id"], tok, langs[i % 2]) for i, tok in enumerate(tokens)]
+    play_until(seats, random.Random(preset), over(seats), timeout=120)
+    record = httpx.get(f"{server.base}/api/tables/{made['id']}/record")
+    assert record.status_code == 200
+    from rams.record import loads
+
+    assert loads(record.text).replay().is_over
