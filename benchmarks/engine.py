@@ -1,9 +1,12 @@
 """Random full games per second and player decisions per second through the public API.
 
-Plays uniformly random games of `classic` at 3, 4 and 7 players (and the duel), two ways:
-the action objects (`legal_actions` / `apply`) and the integer ids (`legal_action_ids` /
-`apply_id`, the path adapters use). When `open-spiel` is installed, the same random loop
-runs on OpenSpiel's C++ `oh_hell` and `hearts` driven from Python, and the ratio is printed.
+Plays uniformly random games of `classic` at 3, 4 and 7 players (and the duel), three ways:
+the action objects (`legal_actions` / `apply`), the integer ids (`legal_action_ids` /
+`apply_id`, the path adapters use), and, when Numba is installed, the same ids through
+`rams.fast.deal.FastDeal`, the compiled fast core (games there carry the records from deal
+to deal; claims and Даве are not offered in this loop's presets). When `open-spiel` is
+installed, the same random loop runs on OpenSpiel's C++ `oh_hell` and `hearts` driven from
+Python, and the ratio is printed.
 
     .venv/bin/python benchmarks/engine.py [--seconds 5]
 """
@@ -39,6 +42,37 @@ def rams_loop(rules: Rules, ids: bool, seconds: float, seed: int) -> tuple[float
                     legal = deal.legal_actions()
                     deal.apply(legal[rng.randrange(len(legal))])
                     decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, decisions / elapsed
+
+
+def fast_loop(rules: Rules, seconds: float, seed: int) -> tuple[float, float]:
+    """(games/s, decisions/s) of the same random play through FastDeal (the compiled path)."""
+    from rams.cards import pack
+    from rams.fast.deal import FastDeal
+
+    rng = random.Random(seed)
+    n = rules.players
+    games = decisions = 0
+    FastDeal(rules, 0, pack(rules.pack_size)).legal_action_ids()  # compile first
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        records = [rules.start_score] * n
+        dealer = rng.randrange(n)
+        while True:
+            deck = list(pack(rules.pack_size))
+            rng.shuffle(deck)
+            deal = FastDeal(rules, dealer, deck, records)
+            while not deal.is_over:
+                legal_ids = deal.legal_action_ids()
+                deal.apply_id(legal_ids[rng.randrange(len(legal_ids))])
+                decisions += 1
+            if deal.winner is not None:
+                break
+            records = deal.records
+            dealer = (dealer + 1) % n
         games += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, decisions / elapsed
@@ -90,6 +124,12 @@ def main() -> None:
         for ids in (False, True):
             label = f"rams {preset} {n}p ({'ids' if ids else 'actions'})"
             run(label, lambda r=rules, i=ids: rams_loop(r, i, args.seconds, args.seed))
+        try:
+            import numba  # noqa: F401
+        except ImportError:
+            continue
+        label = f"rams {preset} {n}p (FastDeal)"
+        run(label, lambda r=rules: fast_loop(r, args.seconds, args.seed))
     try:
         import pyspiel  # type: ignore[import-not-found]  # noqa: F401
     except ImportError:

@@ -108,3 +108,30 @@ def test_fast_core_matches_the_reference_engine(
     for n in sizes:
         steps += play_both(Rules.preset(preset, n, **overrides), per_size, seed=n)
     assert steps > per_size * len(sizes)
+
+
+def test_fast_deal_wrapper_agrees_and_refuses_illegal_ids() -> None:
+    """FastDeal, the Python face of the fast core, drives the same game as Deal."""
+    from rams.errors import IllegalActionError
+    from rams.fast.deal import FastDeal
+
+    rng = random.Random(5)
+    for preset, n in (("classic", 4), ("mushka-pamfil", 3), ("duel", 2), ("petukh", 6)):
+        rules = Rules.preset(preset, n)
+        for _ in range(30):
+            deck = list(pack(rules.pack_size))
+            rng.shuffle(deck)
+            dealer = rng.randrange(n)
+            deal, fast = Deal(rules, dealer, deck), FastDeal(rules, dealer, deck)
+            while not deal.is_over:
+                assert fast.legal_action_ids() == deal.legal_action_ids()
+                assert fast.to_move == deal.to_move
+                ids = deal.legal_action_ids()
+                a = ids[rng.randrange(len(ids))]
+                deal.apply_id(a)
+                copy = fast.copy()
+                fast.apply_id(a)
+                assert copy.legal_action_ids() != fast.legal_action_ids() or copy.records
+            assert fast.is_over and fast.records == deal.records and fast.winner == deal.winner
+            with pytest.raises(IllegalActionError):
+                fast.apply_id(fc.ID_PASS)
