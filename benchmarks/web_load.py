@@ -63,12 +63,15 @@ def _choose(state: dict[str, Any], rng: random.Random) -> str | None:
     return str(rng.choice(words))
 
 
-async def _seat(ws_url: str, token: str, rng: random.Random, latencies: list[float]) -> int:
+async def _seat(
+    ws_url: str, token: str, rng: random.Random, latencies: list[float], floods: list[int]
+) -> int:
     """Play one seat to the end of the game; returns the number of actions it took."""
     actions = 0
     async with connect(ws_url, max_size=2**22, open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
         sent_at: float | None = None
+        pending: str | None = None
         acted: tuple[int, int] | None = None
         ready_for = 0
         while True:
@@ -76,11 +79,17 @@ async def _seat(ws_url: str, token: str, rng: random.Random, latencies: list[flo
             if m["type"] == "ack":
                 if sent_at is not None:
                     latencies.append(time.perf_counter() - sent_at)
-                    sent_at = None
+                    sent_at = pending = None
                 actions += 1
                 continue
             if m["type"] == "error":
-                sent_at, acted = None, None  # refused (flood, stale): act on the next state
+                if m["code"] == "flood" and pending is not None:
+                    floods.append(1)  # faster than a person may go: wait, send again
+                    await asyncio.sleep(0.2)
+                    sent_at = time.perf_counter()
+                    await ws.send(pending)
+                else:
+                    sent_at, acted = None, None  # refused (stale): act on the next state
                 continue
             if m["type"] != "state":
                 continue
@@ -98,13 +107,17 @@ async def _seat(ws_url: str, token: str, rng: random.Random, latencies: list[flo
                 continue
             acted = at
             sent_at = time.perf_counter()
-            await ws.send(
-                json.dumps({"type": "act", "action": action, "deal": at[0], "step": at[1]})
-            )
+            pending = json.dumps({"type": "act", "action": action, "deal": at[0], "step": at[1]})
+            await ws.send(pending)
 
 
 async def _table(
-    base: str, ws_base: str, rng: random.Random, args: argparse.Namespace, latencies: list[float]
+    base: str,
+    ws_base: str,
+    rng: random.Random,
+    args: argparse.Namespace,
+    latencies: list[float],
+    floods: list[int],
 ) -> int:
     async with httpx.AsyncClient(timeout=60) as http:
         r = await http.post(
@@ -124,8 +137,8 @@ async def _table(
         other = r.json()
     url = f"{ws_base}/ws/{made['id']}"
     counts = await asyncio.gather(
-        _seat(url, made["token"], random.Random(rng.getrandbits(64)), latencies),
-        _seat(url, other["token"], random.Random(rng.getrandbits(64)), latencies),
+        _seat(url, made["token"], random.Random(rng.getrandbits(64)), latencies, floods),
+        _seat(url, other["token"], random.Random(rng.getrandbits(64)), latencies, floods),
     )
     return sum(counts)
 
@@ -133,12 +146,14 @@ async def _table(
 async def _run(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
     rng = random.Random(args.seed)
     latencies: list[float] = []
+    floods: list[int] = []
     sem = asyncio.Semaphore(args.concurrency)
     peak = {"VmRSS": 0.0}
 
     async def one() -> int:
         async with sem:
-            return await _table(base, ws_base, random.Random(rng.getrandbits(64)), args, latencies)
+            seed = random.Random(rng.getrandbits(64))
+            return await _table(base, ws_base, seed, args, latencies, floods)
 
     async def watch() -> None:
         while True:
@@ -158,6 +173,7 @@ async def _run(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> d
         "client_actions": sum(counts),
         "seconds": round(elapsed, 1),
         "client_actions_per_s": round(sum(counts) / elapsed, 1),
+        "flood_retries": len(floods),
         "latency_ms": {
             "p50": round(statistics.median(lat) * 1000, 2),
             "p90": round(q[89] * 1000, 2),

@@ -616,8 +616,9 @@ class Tables:
                 text = message.get("text")
                 raw = text if text is not None else message.get("bytes")
                 if not client.allow():
-                    if client.flooded == 1:
-                        client.send(error("flood", client.lang))
+                    # Every message dropped is answered (a client must know its action was
+                    # not taken); a flood that goes on is closed.
+                    client.send(error("flood", client.lang))
                     if client.flooded > self.settings.flood_close:
                         return
                     continue
