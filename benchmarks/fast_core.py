@@ -128,7 +128,7 @@ def main() -> None:
             flush=True,
         )
     print("exact solver (max^n):")
-    keys, vals = sv.new_table(20)
+    keys, vals = sv.new_table(16)  # 65 536 entries: larger tables cost cache misses
     moves = np.zeros(64, dtype=np.int64)
     rows = np.zeros((64, sv.VAL), dtype=np.int64)
     warm = positions(Rules.preset("classic", 3), 1, 0, 5)[0][1]

@@ -96,7 +96,7 @@ class AllSeeingBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.before_play = EvaluatorBot(rng)
-        self._keys, self._vals = sv.new_table(18)
+        self._keys, self._vals = sv.new_table(16)
         self._moves = [0] * 64
 
     def act(self, view: Observation) -> Action:

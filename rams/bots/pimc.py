@@ -323,7 +323,7 @@ class PimcBot:
         max_samples: int = 48,
         node_budget: int = 400_000,
         before_play: object | None = None,
-        table_bits: int = 18,
+        table_bits: int = 16,
     ) -> None:
         self.rng = rng
         self.seconds = seconds
