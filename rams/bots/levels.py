@@ -30,11 +30,11 @@ __all__ = ["AllSeeingBot", "NoisyBot", "easy", "hard", "medium"]
 
 # hard's time for one card decision, by number of players (the latency goals: median under
 # 50 ms up to 5 players, p99 under 0.5 s at 7).
-HARD_SECONDS = {2: 0.03, 3: 0.03, 4: 0.035, 5: 0.04, 6: 0.12, 7: 0.2}
+HARD_SECONDS = {2: 0.04, 3: 0.05, 4: 0.06, 5: 0.07, 6: 0.18, 7: 0.28}
 HARD_NODES = {2: 400_000, 3: 400_000, 4: 300_000, 5: 200_000, 6: 120_000, 7: 80_000}
 # Its sample limit: what the time budget allows on this machine, so that an untimed hard
 # (measurements) decides like a timed one (people).
-HARD_SAMPLES = {2: 64, 3: 64, 4: 48, 5: 40, 6: 24, 7: 16}
+HARD_SAMPLES = {2: 96, 3: 96, 4: 72, 5: 56, 6: 32, 7: 24}
 
 
 class NoisyBot:
