@@ -31,8 +31,7 @@ __all__ = ["DEFAULT_DATABASE", "create_app", "run_serve"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 DEFAULT_DATABASE = "sqlite:///rams.sqlite3"
-#: The options offered as form fields (the others are written KEY=VALUE).
-_SIMPLE = (bool, int)
+#: Options that are not house rules (the table's size and preset are chosen apart).
 _HIDDEN = {"players", "preset_name"}
 _HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; "

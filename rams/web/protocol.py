@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rams.actions import Action, Exchange, Play, Swap, parse_action
-from rams.cards import Card, card_str, suit_of
+from rams.cards import Card, card_str
 from rams.errors import NotationError
 from rams.events import EventKind
 from rams.game import Game
@@ -322,29 +322,4 @@ def state_message(game: Game, seat: int, lang: str, table: dict[str, Any]) -> di
     )
     if view.turned is not None:
         out["turned_taken"] = view.turned in view.known[view.dealer] or (view.turned in view.hand)
-    out["trump_suit_index"] = None if view.trump is None else view.trump
     return out
-
-
-def cards_in(data: Any) -> set[str]:
-    """Every card code named anywhere in a message (for tests: what a seat was shown)."""
-    found: set[str] = set()
-    if isinstance(data, dict):
-        for v in data.values():
-            found |= cards_in(v)
-    elif isinstance(data, list):
-        for v in data:
-            found |= cards_in(v)
-    elif (
-        isinstance(data, str)
-        and len(data) == 2
-        and data[0] in "23456789TJQKA"
-        and data[1] in "SCDH"
-    ):
-        found.add(data)
-    return found
-
-
-def suit_letter(c: Card) -> str:
-    """The suit letter of a card (``S``, ``C``, ``D``, ``H``)."""
-    return "SCDH"[suit_of(c)]

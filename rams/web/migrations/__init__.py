@@ -1,8 +1,8 @@
 """The Alembic migrations of the web tables' database, run at every start of the server.
 
-``versions/`` holds one file per schema change; ``env.py`` is Alembic's entry point. A new
-change: ``alembic -c rams/web/migrations/alembic.ini revision -m "..."`` (edit it by hand:
-the schema of :mod:`rams.web.store` and the migrations must agree, which a test checks).
+``versions/`` holds one file per schema change (``script.py.mako`` is the template of a
+new one); ``env.py`` is Alembic's entry point. The tables of :mod:`rams.web.store` and the
+migrations must agree: a test compares them on SQLite and PostgreSQL.
 """
 
 from __future__ import annotations

@@ -1,0 +1,56 @@
+"""The driver loop's hooks for front ends that show each step: on_deal, max_steps, set_agent."""
+
+from __future__ import annotations
+
+import random
+
+from rams.bots import make_bot
+from rams.game import Game
+from rams.rules import Rules
+from rams.table import Table
+
+
+def _bots(n: int, seed: int) -> list:  # type: ignore[type-arg]
+    return [make_bot("random", random.Random(seed + i)) for i in range(n)]
+
+
+def test_on_deal_sees_every_deal_before_anyone_acts() -> None:
+    game = Game(Rules.preset("classic", 3, start_score=30), rng=random.Random(1))
+    dealt: list[int] = []
+    acted: list[tuple[int, int]] = []
+    table = Table(
+        game,
+        _bots(3, 10),
+        on_action=lambda seat, action: acted.append((len(game.deals), len(game.deal.actions))),
+        on_deal=lambda deal: dealt.append(len(deal.actions)),
+    )
+    assert table.advance() == "over"
+    assert dealt == [0] * len(game.deals)
+    assert len(acted) == sum(len(d.actions) for d in game.deals)
+
+
+def test_max_steps_takes_one_step_at_a_time_and_stops_for_people() -> None:
+    game = Game(Rules.preset("classic", 3), rng=random.Random(2))
+    table = Table(game, [None, *_bots(2, 20)])
+    reasons = []
+    for _ in range(500):
+        before = (len(game.deals), len(game.deal.actions) if game.deal else 0)
+        reason = table.advance(max_steps=1)
+        reasons.append(reason)
+        if reason == "person":
+            break
+        after = (len(game.deals), len(game.deal.actions) if game.deal else 0)
+        assert after != before  # one step: a deal dealt or one bot action
+    assert reasons[-1] == "person" and table.waiting_for() == 0
+    assert reasons[:-1] and set(reasons[:-1]) == {"steps"}
+
+
+def test_a_bot_stands_in_for_a_person_and_hands_back() -> None:
+    game = Game(Rules.preset("classic", 3, start_score=30), rng=random.Random(3))
+    table = Table(game, [None, *_bots(2, 30)])
+    assert table.advance() == "person"
+    table.set_agent(0, make_bot("random", random.Random(4)))
+    table.advance(max_steps=1)
+    table.set_agent(0, None)
+    assert table.is_person(0)
+    assert table.advance() in ("person", "over")
