@@ -29,4 +29,5 @@ def _main() -> None:
     engine.dispose()
 
 
-_main()
+if hasattr(context, "config"):  # run by Alembic (not when merely imported, as by doctest)
+    _main()
