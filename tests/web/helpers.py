@@ -269,9 +269,10 @@ def play_until(
     done: Callable[[], bool],
     timeout: float = 120,
 ) -> None:
-    """Every seat acts at random whenever it may, until ``done()``."""
+    """Every seat acts at random whenever it may, until ``done()`` or the game's end."""
     deadline = time.monotonic() + timeout
-    while not done():
+    finished = over(seats)
+    while not done() and not finished():
         if time.monotonic() > deadline:
             last = [
                 {k: (s.state or {}).get(k) for k in ("seat", "deal", "step", "phase", "legal")}
