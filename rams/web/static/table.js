@@ -313,7 +313,7 @@ export function showTable(app, tableId) {
       el("div", { class: "opponents" }, others.map(seatBox)),
       centre(),
       v.winner !== null ? gameOverBox(v.payouts, v.pam_ledger) : v.deal_over ? dealOverBox() : null,
-      el("div", { class: "mine" }, seatBox(seat), handBox(), actionsBox()),
+      el("div", { class: "my-side" }, seatBox(seat), handBox(), actionsBox()),
       el("p", { class: "keys small" }, t("keys")));
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
       el("ol", {}, v.log.map((line) => el("li", {}, line))));
