@@ -222,6 +222,7 @@ def run_serve(args: argparse.Namespace) -> int:
     settings = Settings(grace_s=args.grace, bot_delay=args.bot_delay, deal_pause=args.deal_pause)
     app = create_app(args.database_url, settings)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # not its plugin list at every start
     print(
         f"Rams: http://{args.host}:{args.port}/  (database {args.database_url or DEFAULT_DATABASE})"
     )
