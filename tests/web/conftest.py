@@ -23,6 +23,8 @@ def sqlite_url(tmp_path: Path) -> str:
 def pg_url() -> Iterator[str]:
     """A fresh schema of the PostgreSQL at RAMS_TEST_POSTGRES_URL (skipped when unset)."""
     if not PG_URL:
+        if os.environ.get("RAMS_REQUIRE_SERVICES"):
+            pytest.fail("RAMS_TEST_POSTGRES_URL is not set (scripts/services starts PostgreSQL)")
         pytest.skip("RAMS_TEST_POSTGRES_URL is not set")
     import sqlalchemy as sa
 
