@@ -113,28 +113,19 @@ class Table:
                     continue
                 self.start_deal()
                 continue
-            if self._bots_claim():
-                continue
-            seat = game.to_move
-            assert seat is not None
-            agent = self.agents[seat]
-            if agent is None:
-                return "person"
             d = game.deal
             assert d is not None
-            action = agent.act(d.observation(seat))
-            self.submit(seat, action)
+            if bot_turn(d, self.agents, self._applied) == "person":
+                return "person"
         return "over"
 
     def _bots_claim(self) -> bool:
         d = self.game.deal
-        if d is None:
-            return False
-        for seat, agent in enumerate(self.agents):
-            if agent is not None and d.can_claim(seat):
-                self.submit(seat, CLAIM)
-                return True
-        return False
+        return d is not None and bot_claim(d, self.agents, self._applied)
+
+    def _applied(self, seat: int, action: Action) -> None:
+        if self.on_action is not None:
+            self.on_action(seat, action)
 
     # What happened ----------------------------------------------------------------------
 
@@ -155,3 +146,42 @@ class Table:
             k, i = k + 1, 0
         self._seen = (k, i)
         return out
+
+
+Applied = Callable[[int, Action], None]
+
+
+def bot_claim(deal: Deal, agents: Sequence[Bot | None], applied: Applied | None = None) -> bool:
+    """A bot that may claim the game does so at once (S7); True if one did."""
+    for seat, agent in enumerate(agents):
+        if agent is not None and deal.can_claim(seat):
+            deal.apply(CLAIM, seat)
+            if applied is not None:
+                applied(seat, CLAIM)
+            return True
+    return False
+
+
+def bot_turn(deal: Deal, agents: Sequence[Bot | None], applied: Applied | None = None) -> str:
+    """One step of the driver loop on a deal: a bot claims if it may (S7), else the bot to
+    act acts. Returns ``"claimed"``, ``"acted"``, ``"person"`` (a person is to act) or
+    ``"done"`` (the deal is over and nobody claims).
+
+    A bot that ``sees_all`` (for measurement only; tables refuse it) is handed the deal.
+    """
+    if bot_claim(deal, agents, applied):
+        return "claimed"
+    seat = deal.to_move
+    if seat is None:
+        return "done"
+    agent = agents[seat]
+    if agent is None:
+        return "person"
+    if getattr(agent, "sees_all", False):
+        action = agent.act_full(deal, seat)  # type: ignore[attr-defined]
+    else:
+        action = agent.act(deal.observation(seat))
+    deal.apply(action, seat)
+    if applied is not None:
+        applied(seat, action)
+    return "acted"

@@ -34,7 +34,6 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from rams.actions import CLAIM
 from rams.bots import Bot
 from rams.bots import make_bot as _make_bot
 from rams.cards import Card, pack
@@ -43,6 +42,7 @@ from rams.errors import RulesError
 from rams.parallel import chunk_ranges, run_in_order
 from rams.rules import Rules
 from rams.stats import Interval, mean_ci
+from rams.table import bot_turn
 
 __all__ = [
     "BotFactory",
@@ -176,35 +176,12 @@ def bot_rng(seed: int, index: int, rotation: int, seat: int) -> random.Random:
 
 
 def play_out(deal: Deal, agents: Sequence[Bot]) -> Deal:
-    """Play ``deal`` to its end, each seat's bot acting on its own observation.
-
-    Bots claim as soon as they may (S7), before each action and once more after the last
-    trick, as :class:`rams.table.Table` does.
-    """
+    """Play ``deal`` to its end, each seat's bot acting on its own observation, through the
+    driver loop's step (:func:`rams.table.bot_turn`): bots claim as soon as they may (S7)."""
     for _ in range(MAX_ACTIONS):
-        if deal.is_over:
-            _claim(deal)
+        if bot_turn(deal, agents) == "done":
             return deal
-        if _claim(deal):
-            continue
-        seat = deal.to_move
-        assert seat is not None
-        agent = agents[seat]
-        if getattr(agent, "sees_all", False):
-            # Measurement only: the all-seeing bot is handed the deal itself.
-            action = agent.act_full(deal, seat)  # type: ignore[attr-defined]
-        else:
-            action = agent.act(deal.observation(seat))
-        deal.apply(action, seat)
     raise RuntimeError(f"a deal ran past {MAX_ACTIONS} actions: {deal!r}")
-
-
-def _claim(deal: Deal) -> bool:
-    for seat in range(deal.n):
-        if deal.can_claim(seat):
-            deal.apply(CLAIM, seat)
-            return True
-    return False
 
 
 def play_rotations(
