@@ -105,12 +105,12 @@ class Table:
                 return "steps"
             steps += 1
             if game.needs_deal:
+                if self._bots_claim():  # S7: as soon as they may, before any pause
+                    continue
                 finished = len(game.deals)
                 if stop_at_deal_end and finished and self._paused_after < finished:
                     self._paused_after = finished
                     return "deal_end"
-                if self._bots_claim():
-                    continue
                 self.start_deal()
                 continue
             d = game.deal
