@@ -1,8 +1,9 @@
 """Decision latency of every bot at 2–7 players: median and p99 over many decisions.
 
-Every seat is played by the bot under test (so all its decisions are timed: play or pass,
-exchange, the turned trump, the talon, cards); `classic` at 3–7 players, the duel at 2.
-Only decisions with a real choice (more than one legal action) are timed.
+Every seat is played by the bot under test, as people meet it (with its time limits), so
+all its decisions are timed: play or pass, exchange, the turned trump, the talon, cards;
+`classic` at 3–7 players, the duel at 2. Only decisions with a real choice (more than one
+legal action) are timed.
 
     .venv/bin/python benchmarks/bot_latency.py [--deals 12] [--bots hard,medium]
 """
@@ -13,44 +14,66 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 
-from rams.bots import BOT_NAMES, make_bot
+from rams.actions import Action
+from rams.bots import BOT_NAMES, Bot, make_bot
 from rams.cards import pack
 from rams.deal import Deal
-from rams.observation import Phase
+from rams.observation import Observation, Phase
 from rams.rules import Rules
-from rams.tournament import make_bot as tournament_bot
+from rams.table import bot_turn
+
+
+class Timed:
+    """A bot whose decisions are timed (those with a real choice: more than one action)."""
+
+    def __init__(self, inner: Bot, every: list[float], cards: list[float]) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.sees_all = getattr(inner, "sees_all", False)
+        self.every = every
+        self.cards = cards
+
+    def _timed(self, view: Observation, decide: Callable[[], Action]) -> Action:
+        start = time.perf_counter()
+        action = decide()
+        took = time.perf_counter() - start
+        if len(view.legal_actions) > 1:
+            self.every.append(took)
+            if view.phase is Phase.PLAY:
+                self.cards.append(took)
+        return action
+
+    def act(self, view: Observation) -> Action:
+        return self._timed(view, lambda: self.inner.act(view))
+
+    def act_full(self, deal: Deal, seat: int) -> Action:
+        view = deal.observation(seat)
+        return self._timed(view, lambda: self.inner.act_full(deal, seat))  # type: ignore[attr-defined, no-any-return]
 
 
 def latencies(bot: str, players: int, deals: int, seed: int) -> tuple[list[float], list[float]]:
-    """(every timed decision, the card plays among them), in seconds."""
+    """(every timed decision, the card plays among them), in seconds, of the bot as people
+    meet it (with its time limits), played through the driver loop's step."""
     preset = "duel" if players == 2 else "classic"
     rules = Rules.preset(preset, players)
     rng = random.Random(seed)
-    agents = [tournament_bot(bot, random.Random(rng.getrandbits(32))) for _ in range(players)]
-    times: list[float] = []
+    every: list[float] = []
     cards: list[float] = []
+    agents = [
+        Timed(
+            make_bot(bot, random.Random(rng.getrandbits(32)), allow_all_seeing=True), every, cards
+        )
+        for _ in range(players)
+    ]
     for _ in range(deals):
         deck = list(pack(rules.pack_size))
         rng.shuffle(deck)
         deal = Deal(rules, rng.randrange(players), deck)
-        while not deal.is_over:
-            seat = deal.to_move
-            assert seat is not None
-            agent = agents[seat]
-            timed = len(deal.legal_actions()) > 1
-            start = time.perf_counter()
-            if getattr(agent, "sees_all", False):
-                action = agent.act_full(deal, seat)  # type: ignore[attr-defined]
-            else:
-                action = agent.act(deal.observation(seat))
-            took = time.perf_counter() - start
-            if timed:
-                times.append(took)
-                if deal.phase is Phase.PLAY:
-                    cards.append(took)
-            deal.apply(action, seat)
-    return times, cards
+        while bot_turn(deal, agents) != "done":
+            pass
+    return every, cards
 
 
 def p99(values: list[float]) -> float:

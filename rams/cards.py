@@ -23,8 +23,10 @@ __all__ = [
     "CLUBS",
     "DIAMONDS",
     "HEARTS",
+    "HIGHER",
     "JACK",
     "KING",
+    "LOWER",
     "PACK_SIZES",
     "QUEEN",
     "RANKS",
@@ -82,6 +84,16 @@ _SUIT_INPUT.update({"П": SPADES, "Т": CLUBS, "Б": DIAMONDS, "Ч": HEARTS})
 
 #: The packs of N2 and K1, by size.
 PACK_SIZES = (30, 32, 36, 52)
+
+
+#: For each card, the bitmask of the higher cards of its suit (overtrumping, heading).
+HIGHER: tuple[int, ...] = tuple(
+    sum(1 << (13 * (c // 13) + r) for r in range(c % 13 + 1, 13)) for c in range(52)
+)
+#: For each card, the bitmask of the lower cards of its suit.
+LOWER: tuple[int, ...] = tuple(
+    sum(1 << (13 * (c // 13) + r) for r in range(c % 13)) for c in range(52)
+)
 
 
 def card(rank: int, suit: int) -> Card:

@@ -42,6 +42,7 @@ from rams.actions import (
 from rams.cards import (
     ACE,
     CLUBS,
+    HIGHER,
     JACK,
     KING,
     QUEEN,
@@ -55,7 +56,6 @@ from rams.cards import (
     pack,
     parse_card,
     parse_cards,
-    rank_of,
     suit_of,
 )
 from rams.errors import IllegalActionError, RulesError
@@ -71,6 +71,7 @@ __all__ = [
     "Standing",
     "arrange_deck",
     "deck_layout",
+    "petukh_jacks",
     "takes_over",
     "trick_winner",
 ]
@@ -88,7 +89,6 @@ _FIVE_SUIT_BASE = 5  # R2: the holder writes off 5, the others add 5
 _JACKS_WIN = -1  # the "value" of four jacks that win the game (V1)
 
 # Bits above a card in its suit: for overtrumping and heading.
-_ABOVE = tuple(sum(1 << card(r, suit_of(c)) for r in range(rank_of(c) + 1, 13)) for c in range(52))
 
 # Integer action ids, for adapters and fast paths (see Deal.action_id).
 _ID_PLAY_IN, _ID_PASS, _ID_EXCHANGE, _ID_SWAP = 52, 53, 54, 86
@@ -851,27 +851,8 @@ class Deal:
     def _petukh_jacks(self, seat: int) -> None:
         """K4, K6: the jacks a player will write off with his first trick."""
         trump = self.trump if self.trump is not None else 0
-        best = 0
-        count = 0
-        for mask in (self.deal_hands[seat], self.hands[seat]):
-            jacks = mask & _ALL_JACKS
-            n = _popcount(jacks)
-            count = max(count, n)
-            if self.rules.jacks == "petukh":
-                if n == 4:
-                    value = 15
-                else:
-                    value = 0
-                    trump_jack = 1 << card(JACK, trump)
-                    for pair in (_BLACK_JACKS, _RED_JACKS):
-                        if jacks & pair == pair:
-                            value = max(value, 10 if pair & trump_jack else 5)
-            else:
-                value = 10 if n == 4 else 5 if n >= 2 else 0
-            best = max(best, value)
-        self.jack_credit[seat] = best
-        if self.rules.jacks == "petukh-any" and count >= 2:
-            self.jack_remise[seat] = 10
+        hands = (self.deal_hands[seat], self.hands[seat])
+        self.jack_credit[seat], self.jack_remise[seat] = petukh_jacks(self.rules, trump, hands)
 
     # Play: P1–P6, M1, M4, X7, X8 --------------------------------------------------------
 
@@ -916,7 +897,7 @@ class Deal:
         if follow:
             legal = follow
             if rules.must_head_trick and self._win_card // 13 == lead_suit:
-                higher = follow & _ABOVE[self._win_card]
+                higher = follow & HIGHER[self._win_card]
                 if higher and not self._win_locked:
                     legal = higher
         else:
@@ -925,7 +906,7 @@ class Deal:
                 legal = trumps
                 if rules.must_overtrump:
                     best = self._best_trump
-                    higher = trumps & _ABOVE[best] if best >= 0 else trumps
+                    higher = trumps & HIGHER[best] if best >= 0 else trumps
                     if higher:
                         legal = higher
             else:
@@ -1334,6 +1315,34 @@ class Deal:
                 self.actions.append((who, _PLAYS[action_id]))
                 return
         self.apply(self.action_from_id(action_id, seat), seat)
+
+
+def petukh_jacks(rules: Rules, trump: int, hands: Iterable[int]) -> tuple[int, int]:
+    """Петух's jacks (K4, K6) over the hands that count (J2: dealt and final): the credit
+    written off with the first trick, and the addition if no trick is taken (K6).
+
+    >>> from rams.cards import parse_cards, mask_of
+    >>> petukh_jacks(Rules.preset("petukh", 3), 2, [mask_of(parse_cards("JD JH 7S"))])
+    (10, 0)
+    """
+    best = count = 0
+    trump_jack = 1 << card(JACK, trump)
+    for mask in hands:
+        jacks = mask & _ALL_JACKS
+        n = _popcount(jacks)
+        count = max(count, n)
+        if rules.jacks == "petukh":
+            value = 15 if n == 4 else 0
+            for pair in (_BLACK_JACKS, _RED_JACKS):
+                if n < 4 and jacks & pair == pair:
+                    value = max(value, 10 if pair & trump_jack else 5)
+        elif rules.jacks == "petukh-any":
+            value = 10 if n == 4 else 5 if n >= 2 else 0
+        else:
+            value = 0
+        best = max(best, value)
+    remise = 10 if rules.jacks == "petukh-any" and count >= 2 else 0
+    return best, remise
 
 
 def takes_over(rules: Rules, trump: int | None, c: Card, w: Card, locked: bool) -> int:

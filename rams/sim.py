@@ -49,7 +49,9 @@ def play_game(rules: Rules, bots: Sequence[str], seed: int, index: int, keep: bo
     n = rules.players
     seated = tuple(bots[(s + index) % n] for s in range(n))
     rng = random.Random(game_seed(seed, index))
-    agents = [make_bot(name, random.Random(rng.getrandbits(63))) for name in seated]
+    # Untimed bots: the searching ones take their full sample count, so results do not
+    # depend on the machine's speed or load.
+    agents = [make_bot(name, random.Random(rng.getrandbits(63)), timed=False) for name in seated]
     names = [f"{name}-{s + 1}" for s, name in enumerate(seated)]
     game = Game(rules, names, rng=random.Random(rng.getrandbits(63)))
     table = Table(game, agents)
@@ -150,10 +152,6 @@ def summarize(results: Sequence[GameResult]) -> Summary:
 
 def summary_json(summary: Summary) -> str:
     """The figures as JSON (for benchmarks/results)."""
-
-    def iv(i: Interval) -> dict[str, float]:
-        return {"mean": i.mean, "low": i.low, "high": i.high}
-
     return json.dumps(
         {
             "games": summary.games,
@@ -162,12 +160,12 @@ def summary_json(summary: Summary) -> str:
                 {
                     "name": b.name,
                     "seats": b.seats,
-                    "record_change_per_deal": iv(b.change_per_deal),
-                    "win_rate": iv(b.win_rate),
+                    "record_change_per_deal": b.change_per_deal.as_json(),
+                    "win_rate": b.win_rate.as_json(),
                 }
                 for b in summary.bots
             ],
-            "versus_first": {k: iv(v) for k, v in summary.versus_first.items()},
+            "versus_first": {k: v.as_json() for k, v in summary.versus_first.items()},
         },
         indent=1,
     )

@@ -37,6 +37,20 @@ class Interval:
     def __str__(self) -> str:
         return f"{self.mean:+.3f} [{self.low:+.3f}, {self.high:+.3f}]"
 
+    def as_json(self) -> dict[str, float | int | None]:
+        """``{"mean", "low", "high", "n"}``; JSON has no infinities (the interval of a single
+        sample) nor NaN (no sample): they become null."""
+
+        def finite(x: float) -> float | None:
+            return x if math.isfinite(x) else None
+
+        return {
+            "mean": finite(self.mean),
+            "low": finite(self.low),
+            "high": finite(self.high),
+            "n": self.n,
+        }
+
 
 def mean_ci(values: Sequence[float]) -> Interval:
     """The mean and its normal-approximation 95 % interval (values are independent samples)."""

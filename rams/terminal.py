@@ -9,10 +9,13 @@ once the game is over.
 from __future__ import annotations
 
 import argparse
+import base64
+import json
 import os
 import random
 import sys
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +42,7 @@ from rams.actions import (
     Play,
     Swap,
 )
-from rams.bots import ALL_SEEING, BOT_NAMES, Bot, make_bot
+from rams.bots import BOT_NAMES, Bot, make_bot
 from rams.cards import Card, card_str, parse_card, suit_of
 from rams.deal import PAM
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
@@ -50,7 +53,16 @@ from rams.rules import PRESETS, Rules, parse_override
 from rams.table import Table
 from rams.text import Announcer, default_lang, legal_hint, signed, suit_name
 
-__all__ = ["Setup", "TerminalGame", "hand_text", "run_play", "sheet_table", "table_panel"]
+__all__ = [
+    "Setup",
+    "TerminalGame",
+    "hand_text",
+    "load_save",
+    "run_play",
+    "save_text",
+    "sheet_table",
+    "table_panel",
+]
 
 _UI: dict[str, tuple[str, str]] = {
     "title": ("{preset} · сдача {deal}", "{preset} · deal {deal}"),
@@ -306,7 +318,7 @@ def settlement_text(game: Game, lang: str) -> Text:
 
 
 def _card_or_number(token: str, view: Observation) -> Card:
-    if token.isdigit():
+    if token.isdecimal() and token.isascii():
         i = int(token)
         if not 1 <= i <= len(view.hand):
             raise NotationError(f"N1: no card number {i}")
@@ -432,10 +444,13 @@ class TerminalGame:
     # Saving --------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Write the record (atomically: a crash never leaves half a file)."""
-        text = dumps(record_of(self.game, self.meta))
+        """Write the game (atomically: a crash never leaves half a file; readable by its owner
+        only). The deal in progress is sealed (see :func:`save_text`)."""
+        text = save_text(self.game, self.meta)
         tmp = self.save_path.with_name(self.save_path.name + ".tmp")
-        tmp.write_text(text + "\n", encoding="utf-8")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
         os.replace(tmp, self.save_path)
 
     # Output --------------------------------------------------------------------------
@@ -540,6 +555,9 @@ class TerminalGame:
         names = game.players
         hot_seat = len(self.people) > 1
         if hot_seat and self._revealed_for != seat:
+            # Wipe the last person's hand off the screen and out of the scrollback first.
+            self.console.clear()
+            self.console.file.write("\x1b[3J")
             self.console.print(
                 table_panel(deal.observation(seat), names, lang, len(game.deals), show_hand=False)
             )
@@ -603,16 +621,9 @@ def _parse_bots(text: str, players: int) -> list[str | None]:
     for item in items:
         if item.lower() in people:
             out.append(None)
-        elif item in BOT_NAMES:
-            out.append(item)
-        elif item in ALL_SEEING:
-            raise RulesError(
-                f"{item!r} sees every card: it is for measurement only, not for a table",
-                ("bots",),
-            )
         else:
-            known = ", ".join(BOT_NAMES)
-            raise RulesError(f"unknown bot {item!r}; bots: {known}, or human", ("bots",))
+            make_bot(item, random.Random(0))  # refuses unknown and all-seeing bots
+            out.append(item)
     return out
 
 
@@ -681,7 +692,40 @@ def _ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Conso
     return Setup(rules, names, bots, lang, args.seed)
 
 
-def _resume(path: Path) -> tuple[Game, list[str | None], dict[str, Any]]:
+_SEAL_MASK = b"rams-seal"
+
+
+def _seal(data: dict[str, Any]) -> str:
+    raw = zlib.compress(json.dumps(data).encode("utf-8"))
+    masked = bytes(b ^ _SEAL_MASK[i % len(_SEAL_MASK)] for i, b in enumerate(raw))
+    return base64.b64encode(masked).decode("ascii")
+
+
+def _unseal(text: str) -> dict[str, Any]:
+    masked = base64.b64decode(text.encode("ascii"), validate=True)
+    raw = bytes(b ^ _SEAL_MASK[i % len(_SEAL_MASK)] for i, b in enumerate(masked))
+    data: dict[str, Any] = json.loads(zlib.decompress(raw))
+    return data
+
+
+def save_text(game: Game, meta: dict[str, Any]) -> str:
+    """A saved game: a record (§12) of the finished deals, the deal in progress sealed in
+    ``meta["sealed"]`` — its deck and every discard stay out of sight of a player who opens
+    the file (an obfuscation, not a lock). A finished game is a plain record."""
+    record = record_of(game, meta)
+    if record.deals and not game.is_over and not game.deals[-1].is_over:
+        current = record.deals[-1]
+        record = Record(
+            record.rules,
+            record.players,
+            record.deals[:-1],
+            {**meta, "sealed": _seal(current.to_json())},
+        )
+    return dumps(record)
+
+
+def load_save(path: Path) -> Record:
+    """A saved game as a record, the sealed deal in progress back in its place."""
     try:
         with open(path, encoding="utf-8") as f:
             record: Record = load(f)
@@ -689,6 +733,22 @@ def _resume(path: Path) -> tuple[Game, list[str | None], dict[str, Any]]:
         raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not UTF-8 text") from None
+    sealed = record.meta.get("sealed")
+    if sealed is None:
+        return record
+    try:
+        data = _unseal(sealed)
+    except (ValueError, zlib.error, TypeError):
+        raise RecordError("meta: the sealed deal is damaged") from None
+    meta = {k: v for k, v in record.meta.items() if k != "sealed"}
+    whole = record.to_json()
+    whole["deals"].append(data)
+    whole["meta"] = meta
+    return Record.from_json(whole)
+
+
+def _resume(path: Path) -> tuple[Game, list[str | None], dict[str, Any]]:
+    record = load_save(path)
     game = record.replay(partial=True)
     meta = dict(record.meta)
     bots_meta = meta.get("bots")

@@ -482,6 +482,8 @@ def legal_hint(view: Observation, lang: str = "ru") -> str:
         notes.append(hint("S7", lang))
     if any(str(a) == "accept" for a in legal):
         return "; ".join([*notes, hint("V4", lang)])
+    if not view.is_my_turn:  # a seat that may only claim: no hint for another's turn
+        return "; ".join(notes)
     phase = view.phase.value
     rules = view.rules
     if phase == "declare":

@@ -25,7 +25,6 @@ the results are gathered in deal order, so they are the same whatever the number
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -350,13 +349,8 @@ def summarize(deals: Sequence[DealResult]) -> TournamentSummary:
     return TournamentSummary(len(deals), sum(len(d.plays) for d in deals), bots, pairs)
 
 
-def _number(x: float) -> float | None:
-    """JSON has no infinities (a one-deal interval) nor NaN: they become null."""
-    return x if math.isfinite(x) else None
-
-
 def _interval(i: Interval) -> dict[str, Any]:
-    return {"mean": _number(i.mean), "low": _number(i.low), "high": _number(i.high), "n": i.n}
+    return dict(i.as_json())
 
 
 def summary_dict(summary: TournamentSummary) -> dict[str, Any]:

@@ -210,3 +210,25 @@ def test_cli_simulate_prints_the_table_and_writes_json(tmp_path: Path) -> None:
     data = json.loads(out.read_text())
     assert data["games"] == 40 and [b["name"] for b in data["bots"]] == ["heuristic", "random"]
     assert main(["simulate", "--preset", "duel", "--players", "2", "--bots", "heuristic"]) == 2
+
+
+def test_searching_bots_give_the_same_results_whatever_the_worker_count() -> None:
+    """hard and medium take no wall-clock time limit in simulations (nor in tournaments), and
+    each decision has its own solver table: results do not depend on workers or load."""
+    rules = Rules.preset("duel", 2)
+    one = simulate(rules, ["hard", "medium"], 12, 21, workers=1)
+    two = simulate(rules, ["hard", "medium"], 12, 21, workers=2)
+    assert [(r.changes, r.deals, r.winner) for r in one] == [
+        (r.changes, r.deals, r.winner) for r in two
+    ]
+
+
+def test_summary_json_is_strict_json_even_for_one_game() -> None:
+    from rams.sim import summary_json
+
+    def no_constants(name: str) -> None:
+        raise AssertionError(f"not JSON: {name}")
+
+    results = simulate(Rules.preset("classic", 3), ["heuristic", "random", "random"], 1, 2)
+    data = json.loads(summary_json(summarize(results)), parse_constant=no_constants)
+    assert data["games"] == 1 and data["bots"][0]["record_change_per_deal"]["low"] is None

@@ -135,3 +135,6 @@ def test_fast_deal_wrapper_agrees_and_refuses_illegal_ids() -> None:
             assert fast.is_over and fast.records == deal.records and fast.winner == deal.winner
             with pytest.raises(IllegalActionError):
                 fast.apply_id(fc.ID_PASS)
+            for seat in (n, n + 3, -2):  # N4: no such seat, as the reference engine says
+                with pytest.raises(IllegalActionError, match="N4"):
+                    fast.apply_id(fc.ID_CLAIM, seat)

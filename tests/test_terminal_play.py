@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from rams.cards import cards_str
 from rams.record import loads, replay_summary
+from rams.terminal import load_save
 
 RAMS = [sys.executable, "-m", "rams.cli"]
 ENV = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "100"}
@@ -105,10 +108,17 @@ def test_whole_game_with_wrong_input_help_quit_resume_and_replay(tmp_path: Path)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    saved = loads(save.read_text(encoding="utf-8"))
+    text = save.read_text(encoding="utf-8")
+    saved = load_save(save)
     played = sum(len(d.actions) for d in saved.deals)
     assert played >= 7
     assert saved.meta["bots"] == [None, "heuristic", "random"]
+    # The deal in progress is sealed: neither its deck nor any discard can be read in the
+    # file, which only its owner may open.
+    current = saved.deals[-1]
+    assert cards_str(current.deck) not in text and '"sealed"' in text
+    assert len(loads(text).deals) == len(saved.deals) - 1  # only finished deals in the clear
+    assert stat.S_IMODE(save.stat().st_mode) == 0o600
 
     # Resume from the saved record and play to the end.
     child = spawn("play", "--resume", str(save), "--lang", "en")
@@ -173,7 +183,7 @@ def test_ctrl_c_and_end_of_input_save_first(tmp_path: Path, how: str, status: in
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == status
-    record = loads(save.read_text(encoding="utf-8"))
+    record = load_save(save)
     game = record.replay(partial=True)
     last = game.deals[-1]
     assert last.actions and not last.is_over  # saved mid-deal, every action kept
@@ -221,3 +231,46 @@ def test_a_corrupt_resume_file_exits_2(tmp_path: Path, content: str) -> None:
     assert proc.stderr.startswith(("record:", "deal 1"))
     assert "Traceback" not in proc.stderr
     assert path.read_text(encoding="utf-8") == content  # the file is left as it was
+
+
+def test_hot_seat_wipes_the_screen_before_the_next_person(tmp_path: Path) -> None:
+    """With two people at one keyboard, the last hand is cleared (screen and scrollback)
+    before the next person is asked to take over."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from rams.actions import Exchange, Play, Swap
+    from rams.cards import card_str
+    from rams.game import Game
+    from rams.rules import Rules
+    from rams.terminal import TerminalGame
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=100)
+    game = Game(Rules.preset("classic", 3), ["Аня", "Борис", "Bot"], rng=random.Random(4))
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if "look away" in prompt or "next deal" in prompt or "claim" in prompt:
+            return ""
+        if len(prompts) > 24:
+            return "q"
+        deal = game.deal
+        assert deal is not None
+        action = deal.legal_actions()[0]
+        if isinstance(action, Exchange):
+            return "0"
+        if isinstance(action, (Play, Swap)):
+            return card_str(action.card)
+        return str(action)
+
+    tg = TerminalGame(console, game, [None, None, "heuristic"], "en", tmp_path / "g.json", {}, read)
+    assert tg.run() == 0
+    text = out.getvalue()
+    handovers = [i for i, p in enumerate(prompts) if "look away" in p]
+    assert len(handovers) >= 2
+    assert text.count("\x1b[3J") >= len(handovers)  # scrollback wiped at every handover
+    assert "\x1b[2J" in text  # and the screen

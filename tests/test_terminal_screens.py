@@ -6,8 +6,8 @@ screen written out below, in Russian and in English. The positions are built by 
 number is what it is (RULES clause ids). Trailing spaces are stripped from every line before
 comparing, so that an editor cannot break a golden screen.
 
-The expected screens are what the screens SHOULD be: where the client was found wrong or
-clumsy, the test states the fix and fails until it is made (see the `FIX:` comments).
+Where the client was once found wrong or clumsy, a `Was:` comment says what it showed; the
+expected screen is the corrected one, so the fault cannot come back unnoticed.
 """
 
 from __future__ import annotations
@@ -155,11 +155,11 @@ def petukh_six() -> Deal:
 
 # 1. The table panel -----------------------------------------------------------------------
 
-# FIX (all panels): the title names the game by its preset id after «Рамс» («Рамс · petukh»,
+# Was (all panels): the title names the game by its preset id after «Рамс» («Рамс · petukh»,
 # «Рамс · mushka-pamfil»: Петух and Мушка are not Rams). It should be the preset's own name in
 # the screen's language (Preset.ru / Preset.en, capitalised): «Классический рамс · сдача 1»,
 # "Classic Rams · deal 1".
-# FIX (all panels): «Карты Вера» is ungrammatical (the name cannot be declined): «Карты игрока
+# Was (all panels): «Карты Вера» is ungrammatical (the name cannot be declined): «Карты игрока
 # Вера». The column «Прикуп» (cards drawn) has the same name as the header's «Прикуп» (the
 # stock): «Обмен». In English the call column mixes "plays" and "pass": "play" / "pass".
 
@@ -401,7 +401,7 @@ def test_screen_panel_hidden_hand(lang: str) -> None:
     assert panel(deal, 0, NAMES3, lang, show_hand=False) == PANEL_HIDDEN[lang]
 
 
-# FIX (duel, Петух): nobody says play or pass there (V2, K5), yet every row says «играет»
+# Was (duel, Петух): nobody says play or pass there (V2, K5), yet every row says «играет»
 # once play starts; with no exchange (duel, Петух with six) the «Прикуп»/"Drew" column is
 # always empty. Hide the call column when `rules.passing` is false and the exchange column
 # when there is no exchange (`talon`, `turned_card_in_hand`). The duel's talon (V2) is not
@@ -507,7 +507,7 @@ def test_screen_panel_petukh_six(lang: str) -> None:
     assert panel(petukh_six(), 0, NAMES, lang) == PANEL_PETUKH_SIX[lang]
 
 
-# FIX: while a turned Pam waits for the dealer's swap (M3) there is no trump yet, but the
+# Was: while a turned Pam waits for the dealer's swap (M3) there is no trump yet, but the
 # header says «Козырь: В♣» / "Trump: J♣". It should say «Открыт памфил: В♣» / "Pam turned: J♣".
 
 PANEL_PAM_TURNED = {
@@ -612,7 +612,7 @@ def test_screen_sheet_strikes_earlier_values() -> None:
 
 # 3. Announcements --------------------------------------------------------------------------
 
-# FIX: the count of cards another player exchanged reads «меняет карт: 1» / "exchanges 1
+# Was: the count of cards another player exchanged reads «меняет карт: 1» / "exchanges 1
 # card(s)": «меняет 1 карту» (2–4 карты, 5 карт) / "exchanges 1 card" ("2 cards").
 
 CLASSIC_TRICKS_LINES = {
@@ -715,7 +715,7 @@ def test_screen_words_keep(lang: str) -> None:
     assert said(deal.events, NAMES3, lang, EventKind.KEEP) == KEEP[lang]
 
 
-# FIX: when Pam is turned the deal line calls it the trump («Козырь: В♣») though it has no
+# Was: when Pam is turned the deal line calls it the trump («Козырь: В♣») though it has no
 # suit and the trump comes from the card the dealer gives (M3): «Сдаёт Вера. Открыт памфил:
 # В♣.» / "Вера deals. Pam is turned: J♣." (the engine must mark such a deal event).
 
@@ -760,7 +760,7 @@ def test_screen_words_talon(lang: str) -> None:
     assert got == TALON[lang]
 
 
-# FIX: K5 in English: "plays his own cards" (the player may be a woman, and it says less than
+# Was: K5 in English: "plays his own cards" (the player may be a woman, and it says less than
 # the rule): "Аня is at 2 points or less and may not exchange (K5)."
 
 FROZEN = {
@@ -842,7 +842,7 @@ def test_screen_words_trump_rams(lang: str) -> None:
     assert got == RAMS_TRUMP[lang]
 
 
-# FIX: four aces list the whole hand, the 7♠ among «четыре туза»: only the aces.
+# Was: four aces list the whole hand, the 7♠ among «четыре туза»: only the aces.
 
 FOUR_ACES = {
     "ru": [
@@ -893,9 +893,9 @@ def test_screen_words_jacks(lang: str) -> None:
     assert got == JACKS[lang]
 
 
-# FIX: V1's four jacks give a second, broken line «Аня: четыре валета , выигрыш партии (V1).»
+# Was: V1's four jacks give a second, broken line «Аня: четыре валета , выигрыш партии (V1).»
 # (the record set to 0 is a JACKS event without cards). One line is enough.
-# FIX: the reason of an S6 win, «списал всю запись», and of S7, «заявил выигрыш», are in the
+# Was: the reason of an S6 win, «списал всю запись», and of S7, «заявил выигрыш», are in the
 # masculine (Аня …): «запись списана», «выигрыш заявлен».
 
 V1_JACKS = {
@@ -931,7 +931,7 @@ def test_screen_words_v1_four_jacks(lang: str) -> None:
     assert deal_lines(game.deals[0].events, game.players, lang) == V1_JACKS[lang]
 
 
-# FIX: P4 «как обязан» / "as he must", P5 "as he must": gendered (Аня): «как положено» /
+# Was: P4 «как обязан» / "as he must", P5 "as he must": gendered (Аня): «как положено» /
 # "as required".
 
 FORCED = {
@@ -964,7 +964,7 @@ def test_screen_words_forced_leads(lang: str) -> None:
     assert got == FORCED[lang]
 
 
-# FIX: a negative record after a trick is written «→ -3» with a hyphen beside «−1»: «→ −3».
+# Was: a negative record after a trick is written «→ -3» with a hyphen beside «−1»: «→ −3».
 
 OVERSHOOT = {
     "ru": [
@@ -1024,7 +1024,7 @@ def test_screen_words_revert_and_win(lang: str) -> None:
     assert lines[-5:] == REVERT[lang]
 
 
-# FIX: Петух's remise is K3 (only at 10 or less), and K6's 10 for two jacks; both say (S4).
+# Was: Петух's remise is K3 (only at 10 or less), and K6's 10 for two jacks; both say (S4).
 
 PETUKH_30 = {
     "ru": [
@@ -1086,7 +1086,7 @@ def test_screen_words_petukh_remise(lang: str) -> None:
     assert said(game.deals[1].events, game.players, lang, EventKind.REMISE) == PETUKH_REMISE[lang]
 
 
-# FIX: K1's deal line says «Козырь — его последняя карта» / "his last card" of any dealer:
+# Was: K1's deal line says «Козырь — его последняя карта» / "his last card" of any dealer:
 # «последняя карта сдающего» / "the dealer's last card".
 
 DEAL_IN_HAND = {
@@ -1104,7 +1104,7 @@ def test_screen_words_deal_in_hand(lang: str) -> None:
     assert said(petukh_six().events, NAMES, lang, EventKind.DEAL) == DEAL_IN_HAND[lang]
 
 
-# FIX: the acceptance has no clause and the English no object: «… ставка 2 (V4).» /
+# Was: the acceptance has no clause and the English no object: «… ставка 2 (V4).» /
 # "Борис accepts the Даве: the stake is 2 (V4)."
 
 DAVE = {
@@ -1137,7 +1137,7 @@ def test_screen_words_dave(lang: str) -> None:
     assert deal_lines(deal.events, NAMES2, lang) == DAVE[lang]
 
 
-# FIX: «У Вера памфил» is ungrammatical: «Вера держит памфил и получает по 1 с каждого (M2).»
+# Was: «У Вера памфил» is ungrammatical: «Вера держит памфил и получает по 1 с каждого (M2).»
 
 M4_PAM = {
     "ru": [
@@ -1183,7 +1183,7 @@ def test_every_event_kind_is_covered() -> None:
 
 # 4. Settlement -----------------------------------------------------------------------------
 
-# FIX: «Партию выиграл Вера!» is masculine: «Победитель партии: Вера!». The amounts use "-"
+# Was: «Партию выиграл Вера!» is masculine: «Победитель партии: Вера!». The amounts use "-"
 # where the announcements use "−": «Аня −41».
 
 SETTLEMENT = {
@@ -1324,10 +1324,10 @@ def _at_zero() -> tuple[Deal, int]:
 _TO_SWAP = ("p1 play", "p2 pass", "p3 play", "p1 exchange", "p3 exchange")
 
 
-# FIX: E4 with one card left: «до 1 карт» / "up to 1 cards": «до 1 карты» / "up to 1 card";
+# Was: E4 with one card left: «до 1 карт» / "up to 1 cards": «до 1 карты» / "up to 1 card";
 # with an empty stock «до 0 карт»: «прикуп пуст: остаётесь при своих (E4)» / "the stock is
 # empty: you stand pat (E4)".
-# FIX: V2 offers «продать / сказать «ходи»» to both players, but the non-dealer may only take
+# Was: V2 offers «продать / сказать «ходи»» to both players, but the non-dealer may only take
 # or sell and the dealer, after a sale, only take or say go: one hint for each.
 
 # Each case: the position, the seat that asks, and the hint in both languages.

@@ -268,3 +268,14 @@ def test_cli_tournament_bad_input_exits_2(
     err = capsys.readouterr().err
     assert err.startswith("rams: ") and err.count("\n") == 1
     assert not out.exists()
+
+
+def test_hard_gives_the_same_tournament_whatever_the_worker_count() -> None:
+    """The searching bots play without time limits and with a fresh solver table for every
+    decision, so a seed gives one result for any number of workers."""
+    from rams.tournament import run_tournament_deals
+
+    rules = Rules.preset("duel", 2)
+    one = run_tournament_deals(rules, ["hard", "heuristic"], 40, 2026, workers=1)
+    two = run_tournament_deals(rules, ["hard", "heuristic"], 40, 2026, workers=2)
+    assert one == two

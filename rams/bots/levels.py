@@ -81,7 +81,7 @@ def medium(rng: random.Random, timed: bool = True) -> PimcBot:
 
 def hard(rng: random.Random, timed: bool = True) -> PimcBot:
     """The hard level: the strongest bot we have."""
-    bot = _SizedPimc(rng, max_samples=64, before_play=EvaluatorBot(rng))
+    bot = _SizedPimc(rng, before_play=EvaluatorBot(rng))  # samples set by table size
     bot.name = "hard"
     bot.timed = timed
     return bot
@@ -97,7 +97,6 @@ class AllSeeingBot:
         self.rng = rng
         self.before_play = EvaluatorBot(rng)
         self._keys, self._vals = sv.new_table(16)
-        self._moves = [0] * 64
 
     def act(self, view: Observation) -> Action:
         """Without the deal it can only decide before play (the driver gives it the deal)."""

@@ -23,8 +23,20 @@ import numpy as np
 
 from rams.actions import Action, Play
 from rams.bots.heuristic import HeuristicBot
-from rams.cards import ACE, JACK, KING, QUEEN, Card, card, mask_of, pack_mask, rank_of, suit_of
-from rams.deal import PAM, takes_over, trick_winner
+from rams.cards import (
+    ACE,
+    HIGHER,
+    JACK,
+    KING,
+    QUEEN,
+    SUIT_MASKS,
+    Card,
+    card,
+    mask_of,
+    pack_mask,
+    rank_of,
+)
+from rams.deal import PAM, petukh_jacks, takes_over, trick_winner
 from rams.fast import core as fc
 from rams.fast import solver as sv
 from rams.observation import Observation, Phase
@@ -34,8 +46,6 @@ __all__ = ["Knowledge", "PimcBot", "position_from", "sample_hands"]
 
 _ALL_ACES = sum(1 << card(ACE, s) for s in range(4))
 _ALL_JACKS = sum(1 << card(JACK, s) for s in range(4))
-_SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
-_ABOVE = tuple(sum(1 << card(r, suit_of(c)) for r in range(rank_of(c) + 1, 13)) for c in range(52))
 
 
 @dataclass
@@ -60,7 +70,7 @@ def knowledge_of(view: Observation) -> Knowledge:
     pam = (1 << PAM) if rules.pamfil else 0
     pam_card = PAM if rules.pamfil else -1  # the jack of clubs is Pam only under M1
     ta = 1 << card(ACE, trump) if trump >= 0 else 0
-    trump_mask = (_SUIT[trump] & ~pam) if trump >= 0 else 0
+    trump_mask = (SUIT_MASKS[trump] & ~pam) if trump >= 0 else 0
     forbidden = [0] * n
     played_by = [0] * n
     played = 0
@@ -84,11 +94,11 @@ def knowledge_of(view: Observation) -> Knowledge:
                 lead_suit = lead // 13
                 void = c // 13 != lead_suit
                 if void:
-                    forbidden[seat] |= _SUIT[lead_suit] & ~pam  # P2: could not follow
+                    forbidden[seat] |= SUIT_MASKS[lead_suit] & ~pam  # P2: could not follow
                     if rules.must_trump and c // 13 != trump:
                         forbidden[seat] |= trump_mask  # P2: could not trump
                     elif rules.must_overtrump and c // 13 == trump and best >= 0 and c < best:
-                        forbidden[seat] |= trump_mask & _ABOVE[best]  # P2: could not overtrump
+                        forbidden[seat] |= trump_mask & HIGHER[best]  # P2: could not overtrump
                 honour = (
                     win // 13 == trump and rank_of(win) in (JACK, QUEEN, KING) and win != pam_card
                 )
@@ -199,7 +209,7 @@ def position_from(view: Observation, hands: Sequence[int], r: np.ndarray) -> np.
     p[sv.P_TRUMP] = trump
     pam = (1 << PAM) if rules.pamfil else 0
     p[sv.P_PAM_MASK] = pam
-    p[sv.P_TRUMP_MASK] = _SUIT[trump] & ~pam
+    p[sv.P_TRUMP_MASK] = SUIT_MASKS[trump] & ~pam
     p[sv.P_START] = rules.start_score
     played_by = [0] * n
     for trick in [*view.tricks, view.trick]:
@@ -238,9 +248,10 @@ def position_from(view: Observation, hands: Sequence[int], r: np.ndarray) -> np.
             inplay |= hands[seat]
             start = hands[seat] | played_by[seat]
             aces = sum(rules.ace_value(s, trump) for s in range(4) if start >> card(ACE, s) & 1)
-            p[sv.P_FIRST_CREDIT + seat] = aces + _petukh_credit(view, seat, start, trump)
+            credit, remise = petukh_jacks(rules, trump, _jack_hands(view, seat, start))
+            p[sv.P_FIRST_CREDIT + seat] = aces + credit
             p[sv.P_REMISE + seat] = rules.remise + aces
-            p[sv.P_JACK_REMISE + seat] = _petukh_remise(view, seat, start)
+            p[sv.P_JACK_REMISE + seat] = remise
             p[sv.P_NEXT_SEAT + seat] = ring[(ring.index(seat) + 1) % len(ring)]
     p[sv.P_INPLAY] = inplay
     special = (0xF << (13 * trump + 9)) | pam
@@ -251,64 +262,11 @@ def position_from(view: Observation, hands: Sequence[int], r: np.ndarray) -> np.
 
 
 def _jack_hands(view: Observation, seat: int, start: int) -> list[int]:
+    """The hands a seat's Петух jacks count from, as far as this seat can know (J2)."""
     hands = [start]
     if seat == view.seat:
         hands.append(mask_of(view.dealt))
     return hands
-
-
-def _petukh_credit(view: Observation, seat: int, start: int, trump: int) -> int:
-    """K4, K6: the jack credit a seat will write off with its first trick (from what the seat
-    can know: its own dealt and start hands; for others, the sampled start hand)."""
-    mode = view.rules.jacks
-    if mode not in ("petukh", "petukh-any"):
-        return 0
-    best = 0
-    for hand in _jack_hands(view, seat, start):
-        jacks = hand & _ALL_JACKS
-        count = jacks.bit_count()
-        if mode == "petukh-any":
-            value = 10 if count == 4 else 5 if count >= 2 else 0
-        elif count == 4:
-            value = 15
-        else:
-            value = 0
-            trump_jack = 1 << card(JACK, trump)
-            for pair in ((1 << 9) | (1 << 22), (1 << 35) | (1 << 48)):
-                if jacks & pair == pair:
-                    value = max(value, 10 if pair & trump_jack else 5)
-        best = max(best, value)
-    return best
-
-
-def _petukh_remise(view: Observation, seat: int, start: int) -> int:
-    if view.rules.jacks != "petukh-any":
-        return 0
-    count = max((h & _ALL_JACKS).bit_count() for h in _jack_hands(view, seat, start))
-    return 10 if count >= 2 else 0
-
-
-class _SharedTable:
-    """A transposition table shared by the bots of this process, cleared for new rules."""
-
-    def __init__(self) -> None:
-        self.bits = 0
-        self.keys = np.zeros(0, dtype=np.int64)
-        self.vals = np.zeros((0, sv.VAL), dtype=np.int64)
-        self.rules: Rules | None = None
-
-    def get(self, rules: Rules, bits: int) -> tuple[np.ndarray, np.ndarray]:
-        if self.bits != bits:
-            self.keys, self.vals = sv.new_table(bits)
-            self.bits = bits
-            self.rules = None
-        if self.rules != rules:
-            self.keys[:] = 0
-            self.rules = rules
-        return self.keys, self.vals
-
-
-_TABLE = _SharedTable()
 
 
 class PimcBot:
@@ -330,6 +288,10 @@ class PimcBot:
         self.max_samples = max_samples
         self.node_budget = node_budget
         self.table_bits = table_bits
+        # The bot's own transposition table, cleared at every decision: its entries hold
+        # only within one deal and one seat's samples (what a key leaves out — the trump,
+        # the first-trick credits, the seat's own knowledge — is fixed there).
+        self._keys, self._vals = sv.new_table(table_bits)
         self.before_play = before_play if before_play is not None else HeuristicBot(rng)
         self._rules: Rules | None = None
         self._r = np.zeros(0, dtype=np.int64)
@@ -351,7 +313,8 @@ class PimcBot:
         if self._rules != view.rules:
             self._rules = view.rules
             self._r = fc.rules_array(view.rules)
-        keys, vals = _TABLE.get(view.rules, self.table_bits)
+        keys, vals = self._keys, self._vals
+        keys[:] = 0
         know = knowledge_of(view)
         totals = {c: 0.0 for c in cards}
         # No time limit (seconds None): the sample count alone decides, so results are

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from rams.cards import HIGHER
 from rams.rules import Rules
 
 __all__ = [
@@ -209,10 +210,7 @@ _ALL_ACES = sum(1 << (13 * s + 12) for s in range(4))
 _ALL_JACKS = sum(1 << (13 * s + 9) for s in range(4))
 _BLACK_JACKS = (1 << 9) | (1 << 22)
 _RED_JACKS = (1 << 35) | (1 << 48)
-_ABOVE = np.array(
-    [sum(1 << (13 * (c // 13) + r) for r in range(c % 13 + 1, 13)) for c in range(52)],
-    dtype=np.int64,
-)
+_ABOVE = np.array(HIGHER, dtype=np.int64)
 
 
 def rules_array(rules: Rules) -> np.ndarray:
@@ -749,8 +747,8 @@ def _declare_may_pass(s: np.ndarray, r: np.ndarray, seat: int) -> bool:
 @njit(cache=True)
 def legal_actions(s: np.ndarray, r: np.ndarray, seat: int, out: np.ndarray) -> int:
     """Write the legal action ids of ``seat`` (-1: the seat to act) into ``out``, in the
-    reference engine's order; return how many."""
-    if s[S_WINNER] != NONE:
+    reference engine's order; return how many (none for a seat that is not at the table)."""
+    if s[S_WINNER] != NONE or seat < -1 or seat >= s[S_N]:
         return 0
     if seat < 0:
         seat = s[S_TO_MOVE]
@@ -804,6 +802,8 @@ def legal_actions(s: np.ndarray, r: np.ndarray, seat: int, out: np.ndarray) -> i
 @njit(cache=True)
 def apply_action(s: np.ndarray, r: np.ndarray, action: int, seat: int) -> bool:
     """Apply an action id by ``seat`` (-1: the seat to act). False (and no change) if illegal."""
+    if seat < -1 or seat >= s[S_N]:
+        return False
     if seat < 0:
         seat = s[S_TO_MOVE]
         if seat < 0:

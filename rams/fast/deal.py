@@ -57,15 +57,22 @@ class FastDeal:
         )
         self._buf = np.empty(64, dtype=np.int64)
 
+    def _seat(self, seat: int | None) -> int:
+        if seat is None:
+            return -1
+        if not 0 <= seat < self.rules.players:
+            raise IllegalActionError("N4", f"there is no seat p{seat + 1}")
+        return seat
+
     def legal_action_ids(self, seat: int | None = None) -> list[int]:
         """The legal action ids (the ids and order of :meth:`rams.deal.Deal.action_id`)."""
-        k = fc.legal_actions(self.s, self.r, -1 if seat is None else seat, self._buf)
+        k = fc.legal_actions(self.s, self.r, self._seat(seat), self._buf)
         ids: list[int] = self._buf[:k].tolist()
         return ids
 
     def apply_id(self, action_id: int, seat: int | None = None) -> None:
         """Apply an action id; IllegalActionError (and no change) if it is not legal."""
-        if not fc.apply_action(self.s, self.r, action_id, -1 if seat is None else seat):
+        if not fc.apply_action(self.s, self.r, action_id, self._seat(seat)):
             raise IllegalActionError("P7", f"action id {action_id} is not legal now")
 
     def copy(self) -> FastDeal:
