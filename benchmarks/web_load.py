@@ -214,6 +214,8 @@ def main() -> int:
                 "0",
                 "--grace",
                 "600",
+                "--tables-per-minute",
+                "1000000",  # every table comes from one address here
                 "--log-level",
                 "warning",
             ],

@@ -207,6 +207,13 @@ def _add_serve(sub: Any) -> None:
         metavar="S",
         help="most seconds between deals (default 30)",
     )
+    p.add_argument(
+        "--tables-per-minute",
+        type=float,
+        default=10.0,
+        metavar="N",
+        help="new tables one address may create a minute, after a first 20 (default 10)",
+    )
     p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
     p.set_defaults(run=_leaf("rams.web.app", "run_serve", "web"))
 

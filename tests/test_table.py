@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from rams.actions import Action
 from rams.bots import make_bot
 from rams.game import Game
 from rams.rules import Rules
@@ -47,10 +48,23 @@ def test_max_steps_takes_one_step_at_a_time_and_stops_for_people() -> None:
 
 def test_a_bot_stands_in_for_a_person_and_hands_back() -> None:
     game = Game(Rules.preset("classic", 3, start_score=30), rng=random.Random(3))
-    table = Table(game, [None, *_bots(2, 30)])
-    assert table.advance() == "person"
+    acted: list[tuple[int, Action]] = []
+    table = Table(game, [None, *_bots(2, 30)], on_action=lambda s, a: acted.append((s, a)))
+    assert table.advance() == "person" and table.waiting_for() == 0
+    before = len(acted)
+    legal = game.deal.observation(0).legal_actions
     table.set_agent(0, make_bot("random", random.Random(4)))
-    table.advance(max_steps=1)
+    assert not table.is_person(0) and table.waiting_for() is None
+    assert table.advance(max_steps=1) == "steps"
+    # The stand-in took the person's turn: one legal action, by seat 0.
+    assert len(acted) == before + 1
+    seat, action = acted[-1]
+    assert seat == 0 and action in legal
+    assert game.deal.actions[-1] == (0, action)
     table.set_agent(0, None)
     assert table.is_person(0)
-    assert table.advance() in ("person", "over")
+    reason = table.advance()
+    assert reason in ("person", "over")
+    if reason == "person":  # handed back: the person's turn waits for the person again
+        assert table.waiting_for() == 0
+        assert all(s != 0 for s, _ in acted[before + 1 :])

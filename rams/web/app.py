@@ -14,23 +14,29 @@ from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rams.bots import LEVELS
 from rams.errors import RamsError
 from rams.record import loads
 from rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules, parse_override
 from rams.web.protocol import LANGS, MAX_MESSAGE
 from rams.web.replay import replay_steps
 from rams.web.store import Store
-from rams.web.tables import LEVELS, Settings, TableError, Tables
+from rams.web.tables import HOUSE_LIMITS, Settings, TableError, Tables, clip
 
 __all__ = ["DEFAULT_DATABASE", "create_app", "run_serve"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 DEFAULT_DATABASE = "sqlite:///rams.sqlite3"
+#: The largest request body taken, in bytes (a table's whole settings are a few hundred).
+MAX_BODY = 64 * 1024
 #: Options that are not house rules (the table's size and preset are chosen apart).
 _HIDDEN = {"players", "preset_name"}
 _HEADERS = {
@@ -95,9 +101,60 @@ def _meta() -> dict[str, Any]:
                 "en": opt.en,
                 "kind": kind,
                 "choices": list(OPTION_CHOICES.get(name, ())),
+                # The range this server takes (numeric options; None for the others).
+                "min": HOUSE_LIMITS[name][0] if name in HOUSE_LIMITS else None,
+                "max": HOUSE_LIMITS[name][1] if name in HOUSE_LIMITS else None,
             }
         )
     return {"presets": presets, "options": options, "levels": list(LEVELS)}
+
+
+class BodyLimit:
+    """Refuse (413) a request whose body is over ``limit`` bytes, before anything reads it:
+    by its Content-Length, or while it streams in."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length", b"0")
+        if not declared.isdigit() or int(declared) > self.limit:
+            await self._too_big(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client is gone
+                return
+            chunk: bytes = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._too_big(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _too_big(self, scope: Scope, receive: Receive, send: Send) -> None:
+        message = f"a request is at most {self.limit // 1024} KiB"
+        response = JSONResponse({"code": "too_big", "message": message}, status_code=413)
+        await response(scope, receive, send)
 
 
 def create_app(database_url: str | None = None, settings: Settings | None = None) -> FastAPI:
@@ -128,7 +185,16 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"code": exc.code, "message": str(exc)}, status_code=exc.status)
+        return JSONResponse({"code": exc.code, "message": clip(str(exc))}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # What was wrong and where, never the value itself (it may be huge).
+        problems = "; ".join(
+            f"{'.'.join(str(x) for x in e.get('loc', ()) if x != 'body')}: {e.get('msg', '')}"
+            for e in exc.errors()
+        )
+        return JSONResponse({"code": "bad_request", "message": clip(problems)}, status_code=422)
 
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -150,7 +216,10 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         return meta
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateBody) -> dict[str, Any]:
+    async def create_table(request: Request, body: CreateBody) -> dict[str, Any]:
+        client = request.client.host if request.client is not None else ""
+        if not tables.creations.allow(client):
+            raise TableError(429, "too_many", "too many new tables from here: wait a minute")
         house = dict(body.rules)
         for text in body.extra:
             if not text.strip():
@@ -166,10 +235,10 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
-        live = tables.get(table_id)
-        if live is None:
+        public = await tables.public(table_id)
+        if public is None:
             raise TableError(404, "no_table", "no such table")
-        return live.public()
+        return public
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, body: JoinBody) -> dict[str, Any]:
@@ -212,6 +281,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             await ws.close()
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app
 
 
@@ -219,13 +289,18 @@ def run_serve(args: argparse.Namespace) -> int:
     """``rams serve``: the web tables on uvicorn."""
     import uvicorn
 
-    settings = Settings(grace_s=args.grace, bot_delay=args.bot_delay, deal_pause=args.deal_pause)
-    app = create_app(args.database_url, settings)
+    settings = Settings(
+        grace_s=args.grace,
+        bot_delay=args.bot_delay,
+        deal_pause=args.deal_pause,
+        tables_per_minute=args.tables_per_minute,
+    )
+    database = args.database_url or DEFAULT_DATABASE
+    app = create_app(database, settings)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)  # not its plugin list at every start
-    print(
-        f"Rams: http://{args.host}:{args.port}/  (database {args.database_url or DEFAULT_DATABASE})"
-    )
+    shown = sa.make_url(database).render_as_string(hide_password=True)
+    print(f"Rams: http://{args.host}:{args.port}/  (database {shown})")
     uvicorn.run(
         app,
         host=args.host,

@@ -2,11 +2,14 @@
 browsers connected to them.
 
 The server is the authority: an action comes in over a seat's websocket, goes through the
-engine, is stored, and only then acknowledged and shown. Bots act on a worker thread (a
-hard bot thinks without stalling other tables), one table at a time under its lock. A
-person who drops keeps the seat: after a grace period a bot plays it, and hands it back
-the moment the person returns. At start every table not yet over is rebuilt from the
-database by replaying its stored deals and actions.
+engine, is stored, and only then acknowledged and shown. Each table has its own driver
+task; its bots think on worker threads (a hard bot thinks without stalling the event
+loop), so the bots of different tables think at the same time, while within a table
+everything happens in turn under its lock. A person who drops keeps the seat: after a
+grace period a bot plays it, and hands it back the moment the person returns. A table
+where no person is connected waits: its bots play on when someone comes back. At start
+every table not yet over is rebuilt from the database by replaying its stored deals and
+actions; a finished table is answered from its stored record and is not kept in memory.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import random
 import secrets
@@ -26,14 +30,14 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from rams.actions import Action
-from rams.bots import Bot, make_bot
+from rams.bots import LEVELS, Bot, make_bot
 from rams.cards import cards_str
 from rams.deal import Deal
 from rams.errors import IllegalActionError, RamsError, RulesError
 from rams.game import Game
 from rams.observation import Observation
-from rams.record import FORMAT, Record, dumps, record_of
-from rams.rules import PRESETS, Rules
+from rams.record import FORMAT, Record, dumps, loads, record_of
+from rams.rules import OPTIONS, PRESETS, Rules
 from rams.table import Table
 from rams.text import legal_hint
 from rams.web.protocol import (
@@ -52,28 +56,68 @@ from rams.web.protocol import (
 )
 from rams.web.store import SeatRow, Store, TableRow
 
-__all__ = ["LEVELS", "Client", "LiveTable", "Settings", "TableError", "Tables", "make_level_bot"]
+__all__ = [
+    "HOUSE_LIMITS",
+    "Client",
+    "LiveTable",
+    "RateLimit",
+    "Settings",
+    "TableError",
+    "Tables",
+    "check_house_rules",
+    "make_level_bot",
+]
 
 log = logging.getLogger("rams.web")
 
-#: The bot levels offered at a table.
-LEVELS = ("easy", "medium", "hard")
-# Until every level exists, each falls back to the bot that plays most like it.
-_FALLBACK = {"easy": "random", "medium": "heuristic", "hard": "pimc"}
 _NAME_MAX = 32
+#: The range of each numeric house rule a table may take. The rules themselves bound few
+#: of them; a server bounds them all, so no table sets its bots astronomic scores.
+HOUSE_LIMITS: dict[str, tuple[int, int]] = {
+    "start_score": (1, 10_000),
+    "max_exchange": (0, 5),
+    "big_pack_from": (3, 8),
+    "remise": (0, 10_000),
+    "remise_only_at_or_below": (-10_000, 10_000),
+    "spade_ace_bonus": (0, 10_000),
+    "trump_rams": (0, 10_000),
+    "spade_ace_trump": (0, 10_000),
+    "four_jacks": (0, 10_000),
+    "ace_values": (0, 10_000),
+}
+# Distinct clients' creation counters kept before the idle ones are dropped.
+_BUCKETS_MAX = 10_000
 
 
 def make_level_bot(level: str, rng: random.Random) -> Bot:
-    """A bot of a level (``easy``, ``medium``, ``hard``), or the nearest bot there is;
-    guarded, so that no bot's mistake can stop a table."""
-    try:
-        bot = make_bot(level, rng)
-    except RulesError:
-        try:
-            bot = make_bot(_FALLBACK.get(level, "heuristic"), rng)
-        except RulesError:
-            bot = make_bot("heuristic", rng)
-    return GuardedBot(bot, random.Random(rng.getrandbits(64)))
+    """A bot of a level (``easy``, ``medium``, ``hard``: nothing else, and never one that
+    sees every card), guarded, so that no bot's mistake can stop a table."""
+    if level not in LEVELS:
+        raise RulesError(f"bot levels are {', '.join(LEVELS)}, not {clip(repr(level))}", ("bots",))
+    return GuardedBot(make_bot(level, rng), random.Random(rng.getrandbits(64)))
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """``text``, cut to ``limit`` characters: no error echoes a huge field back."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_house_rules(house: Mapping[str, Any]) -> None:
+    """Refuse a numeric house rule outside :data:`HOUSE_LIMITS` (the rules check the rest)."""
+    for name, value in house.items():
+        if name not in HOUSE_LIMITS:
+            continue
+        low, high = HOUSE_LIMITS[name]
+        values = value.values() if name == "ace_values" and isinstance(value, Mapping) else [value]
+        for v in values:
+            if isinstance(v, int) and not isinstance(v, bool) and not low <= v <= high:
+                clause = OPTIONS[name].clause
+                raise TableError(
+                    400,
+                    "bad_rules",
+                    f"option {name} = {clip(repr(value), 60)}: a table takes {low} to {high}"
+                    f" ({clause})",
+                )
 
 
 class GuardedBot:
@@ -114,6 +158,15 @@ class Settings:
     burst: float = 60.0
     #: Messages over the rate, in a row, after which a flooding connection is closed.
     flood_close: int = 300
+    #: Tables one client (address) may create at once, and then so many a minute.
+    tables_burst: int = 20
+    tables_per_minute: float = 10.0
+
+    def __post_init__(self) -> None:
+        if self.standin not in LEVELS:
+            raise ValueError(
+                f"a stand-in is a bot level ({', '.join(LEVELS)}), not {self.standin!r}"
+            )
 
 
 class TableError(ValueError):
@@ -136,6 +189,37 @@ def clean_name(name: str) -> str:
     if not name or len(name) > _NAME_MAX or not name.isprintable():
         raise TableError(400, "bad_name", f"a name is 1 to {_NAME_MAX} printable characters")
     return name
+
+
+class RateLimit:
+    """Token buckets by key (a client's address): ``burst`` at once, then ``per_minute``."""
+
+    def __init__(
+        self, per_minute: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._rate = per_minute / 60
+        self._burst = float(burst)
+        self._clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, key: str) -> bool:
+        """Take one token from ``key``'s bucket; False when it is empty."""
+        now = self._clock()
+        tokens, stamp = self._buckets.get(key, (self._burst, now))
+        tokens = min(self._burst, tokens + (now - stamp) * self._rate)
+        allowed = tokens >= 1
+        self._buckets[key] = (tokens - 1 if allowed else tokens, now)
+        if len(self._buckets) > _BUCKETS_MAX:
+            self._prune(now)
+        return allowed
+
+    def _prune(self, now: float) -> None:
+        # A bucket that has filled up again is the same as none.
+        self._buckets = {
+            k: (t, s)
+            for k, (t, s) in self._buckets.items()
+            if t + (now - s) * self._rate < self._burst
+        }
 
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
@@ -214,6 +298,10 @@ class LiveTable:
     def online(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.clients)
 
+    def anyone_online(self) -> bool:
+        """True while a person sitting at the table is connected (guests do not count)."""
+        return any(c.seat is not None for c in self.clients)
+
     def is_person(self, seat: int) -> bool:
         return self.seats[seat].bot is None
 
@@ -247,7 +335,26 @@ class LiveTable:
         }
 
     def meta(self) -> dict[str, Any]:
-        return {"bots": [s.bot for s in self.seats], "table": self.id, "app": "rams serve"}
+        """The record's application data: who was a bot, and the winner (so a finished
+        table is shown without replaying its record)."""
+        winner = self.game.winner if self.game is not None else None
+        return {
+            "bots": [s.bot for s in self.seats],
+            "table": self.id,
+            "app": "rams serve",
+            "winner": winner,
+        }
+
+
+def _finished_public(row: TableRow, record: str) -> dict[str, Any]:
+    """A finished table's public side, read from its stored record."""
+    data = json.loads(record)
+    meta = data.get("meta") or {}
+    # (A record stored before its meta held the winner is replayed.)
+    winner = meta["winner"] if "winner" in meta else loads(record).replay().winner
+    public = LiveTable(row.id, row.rules, list(row.seats), "over", row.first_dealer).public()
+    public.update(deals=len(data.get("deals", ())), winner=winner)
+    return public
 
 
 class Tables:
@@ -259,6 +366,8 @@ class Tables:
         self.tables: dict[str, LiveTable] = {}
         self._rng = random.SystemRandom()
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Table creations by client address (``POST /api/tables``).
+        self.creations = RateLimit(self.settings.tables_per_minute, self.settings.tables_burst)
 
     # Start and stop -----------------------------------------------------------------------
 
@@ -266,7 +375,7 @@ class Tables:
         """Resume every table not yet over, from the database."""
         for table_id in self.store.live_table_ids():
             live = self._load(table_id)
-            if live is None:
+            if live is None or live.status == "over":
                 continue
             if live.game is not None and not live.game.is_over:
                 for seat in range(len(live.seats)):
@@ -287,14 +396,30 @@ class Tables:
                 c.queue.put_nowait(None)
 
     def _load(self, table_id: str) -> LiveTable | None:
+        """A table not yet over, from the database, kept in memory while it is played."""
         row = self.store.table(table_id)
-        if row is None:
+        if row is None or row.status == "over":
             return None
-        live = LiveTable(row.id, row.rules, list(row.seats), row.status, row.first_dealer)
+        seats = [self._checked_seat(table_id, s) for s in row.seats]
+        live = LiveTable(row.id, row.rules, seats, row.status, row.first_dealer)
         if row.status != "open":
             self._rebuild(live, row)
-        self.tables[table_id] = live
+        if live.status != "over":  # (its last action was stored, its end was not)
+            self.tables[table_id] = live
         return live
+
+    def _checked_seat(self, table_id: str, seat: SeatRow) -> SeatRow:
+        """A stored seat, its bot a level: a bot no table may seat (one that sees every
+        card) never comes back from the database; a bot of the stand-in level plays."""
+        if seat.bot is None or seat.bot in LEVELS:
+            return seat
+        log.error(
+            "table %s: bot %s is not a level; a %s bot plays",
+            table_id,
+            clip(repr(seat.bot)),
+            self.settings.standin,
+        )
+        return SeatRow(seat.name, self.settings.standin, seat.token_hash)
 
     def _rebuild(self, live: LiveTable, row: TableRow) -> None:
         """The game of a table, replayed from its stored deals and actions (§12)."""
@@ -341,11 +466,42 @@ class Tables:
         return make_level_bot(self.settings.standin, random.Random(self._rng.getrandbits(64)))
 
     def get(self, table_id: str) -> LiveTable | None:
-        """A table by id (loaded from the database if it is not in memory)."""
+        """A table not yet over (loaded from the database if it is not in memory), or a
+        finished one still watched; None for any other (see :meth:`public`)."""
         live = self.tables.get(table_id)
         if live is None and 0 < len(table_id) <= 32:
             live = self._load(table_id)
         return live
+
+    def _row(self, table_id: str) -> TableRow | None:
+        return self.store.table(table_id) if 0 < len(table_id) <= 32 else None
+
+    async def public(self, table_id: str) -> dict[str, Any] | None:
+        """What anyone may see of a table (``GET /api/tables/{id}``); a finished table's
+        from its stored record, and it is not kept in memory."""
+        live = self.get(table_id)
+        if live is not None:
+            return live.public()
+        row = self._row(table_id)
+        if row is None or row.record is None:
+            return None
+        return await asyncio.to_thread(_finished_public, row, row.record)
+
+    async def _finished(self, table_id: str) -> LiveTable | None:
+        """A finished table, replayed from its stored record for one connection (off the
+        event loop) and not kept: it goes when the connection does."""
+        row = self._row(table_id)
+        if row is None or row.record is None:
+            return None
+        game = await asyncio.to_thread(loads(row.record).replay)
+        live = LiveTable(row.id, row.rules, list(row.seats), "over", row.first_dealer, game)
+        live.table = Table(game, [None] * row.rules.players)  # acting is refused (X9)
+        return live
+
+    def _no_table(self, table_id: str) -> TableError:
+        if self._row(table_id) is not None:
+            return TableError(409, "over", "the game at this table is over")
+        return TableError(404, "no_table", "no such table")
 
     # Persistence (called by the Table, under the table's lock) ----------------------------
 
@@ -394,16 +550,18 @@ class Tables:
         """
         name = clean_name(name)
         if preset not in PRESETS:
-            raise TableError(400, "bad_rules", f"unknown preset {preset!r} (§9.2)")
+            raise TableError(400, "bad_rules", f"unknown preset {clip(repr(preset))} (§9.2)")
+        check_house_rules(house_rules)
         try:
             rules = Rules.preset(preset, players, **house_rules)
         except (RamsError, TypeError) as e:
-            raise TableError(400, "bad_rules", str(e)) from None
+            raise TableError(400, "bad_rules", clip(str(e))) from None
         if len(bots) != players:
             raise TableError(400, "bad_seats", f"give a bot level or null for each of {players}")
         for b in bots:
             if b is not None and b not in LEVELS:
-                raise TableError(400, "bad_seats", f"bot levels are {', '.join(LEVELS)}, not {b!r}")
+                levels = ", ".join(LEVELS)
+                raise TableError(400, "bad_seats", f"bot levels are {levels}, not {clip(repr(b))}")
         if all(b is not None for b in bots):
             raise TableError(400, "bad_seats", "at least one seat is for a person (you)")
         creator = bots.index(None)
@@ -429,7 +587,7 @@ class Tables:
         name = clean_name(name)
         live = self.get(table_id)
         if live is None:
-            raise TableError(404, "no_table", "no such table")
+            raise self._no_table(table_id)
         async with live.lock:
             free = [i for i, s in enumerate(live.seats) if s.name is None]
             if not free:
@@ -478,6 +636,8 @@ class Tables:
                 if table is None or table.game.is_over:
                     self._forget_if_done(live)
                     return
+                if not live.anyone_online():
+                    return  # nobody at the table: it waits (the next person's hello kicks it)
                 steps = None if s.bot_delay <= 0 else 1
                 try:
                     reason = await asyncio.to_thread(table.advance, True, steps)
@@ -543,7 +703,15 @@ class Tables:
 
     async def _stand_in(self, live: LiveTable, seat: int) -> None:
         async with live.lock:
-            if live.online(seat) or live.table is None or live.status == "over":
+            # Checked under the lock: the person may have come back while it waited for it
+            # (then the seat is theirs), or left again (then a newer grace period runs).
+            if (
+                live.online(seat)
+                or seat in live.grace
+                or seat in live.standins
+                or live.table is None
+                or live.status == "over"
+            ):
                 return
             live.table.set_agent(seat, self._standin_bot())
             live.standins.add(seat)
@@ -554,15 +722,16 @@ class Tables:
             live.wake.set()
         self.kick(live)
 
-    async def _came_back(self, live: LiveTable, seat: int) -> None:
+    def _came_back(self, live: LiveTable, seat: int) -> None:
+        """The seat's person is back (called under the lock, once the client is added, so
+        a stand-in that was waiting for the lock finds them online, or is undone here)."""
         handle = live.grace.pop(seat, None)
         if handle is not None:
             handle.cancel()
         if seat in live.standins:
-            async with live.lock:
-                if live.table is not None:
-                    live.table.set_agent(seat, None)
-                live.standins.discard(seat)
+            if live.table is not None:
+                live.table.set_agent(seat, None)
+            live.standins.discard(seat)
 
     def _left(self, live: LiveTable, seat: int) -> None:
         if live.online(seat) or live.game is None or live.status == "over":
@@ -605,6 +774,8 @@ class Tables:
         client = Client(send, self.settings)
         writer = asyncio.get_running_loop().create_task(client.write())
         live = self.get(table_id)
+        if live is None:
+            live = await self._finished(table_id)
         try:
             if live is None:
                 client.send(error("bad_message", "en", why="no such table"))
@@ -675,11 +846,11 @@ class Tables:
         seat = live.seat_of(m.token) if m.token else None
         if m.token and seat is None:
             client.send(error("bad_token", client.lang))
-        if seat is not None:
-            await self._came_back(live, seat)
         async with live.lock:  # joined under the lock: the welcome comes before any state
             client.seat = seat
             live.clients.add(client)
+            if seat is not None:
+                self._came_back(live, seat)
             client.send({"type": "welcome", "seat": seat, "table": live.public()})
             self._broadcast(live)
         self.kick(live)

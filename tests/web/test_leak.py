@@ -2,23 +2,27 @@
 
 A whole game with three people over websockets and a bot; every message each seat
 receives is kept. Afterwards the game's record is replayed and, for each message, the
-cards that seat could legitimately see at that moment are computed from the raw deal
-(its hand now and as dealt, its own discards and draws, the turned card, cards shown or
-played); any other card named anywhere in the message (as a code or in words, in either
-language) is a leak: another hand, the stock, someone else's discards, the deck.
+cards that seat could legitimately see at that message's own step are computed from the
+raw deal (its hand now and as dealt, its own discards and draws, the turned card, cards
+shown or played); any other card named anywhere in the message (as a code or in words, in
+either language) is a leak: another hand, the stock, someone else's discards, the deck.
+The people now and then try a card they do not hold, so that errors and their hints are
+checked too.
 """
 
 from __future__ import annotations
 
 import random
 import re
+import time
 from typing import Any
 
 import httpx
 
 from rams.cards import card_str, cards_of, pack
 from rams.record import Record, loads
-from tests.web.helpers import Seat, cards_named, create_table, join, over, play_until, thread_server
+from rams.rules import Rules
+from tests.web.helpers import Seat, cards_named, create_table, join, over, step, thread_server
 
 _CODE = re.compile(r"\b([2-9TJQKA][SCDH])\b")
 
@@ -79,7 +83,22 @@ def test_no_message_ever_shows_a_hidden_card(sqlite_url: str) -> None:
             for tok, lang in zip(tokens, ("en", "ru", "en"), strict=True)
         ]
         guest = Seat(server.ws_base, made["id"], None)
-        play_until(seats, rng, over(seats), timeout=240)
+        codes = sorted(card_str(c) for c in pack(Rules.preset("classic", 4).pack_size))
+        tried: dict[int, tuple[int, int]] = {}
+        tried_cards: list[set[str]] = [set() for _ in seats]
+        deadline = time.monotonic() + 240
+        while not over(seats)():
+            assert time.monotonic() < deadline, "the game did not end in time"
+            for i, seat in enumerate(seats):
+                seat.drain(0.01)
+                s = seat.state
+                if s and s["legal"] and tried.get(i) != (s["deal"], s["step"]):
+                    tried[i] = (s["deal"], s["step"])
+                    if rng.random() < 0.5:  # no deal and step: judged at the server's step
+                        wrong = rng.choice([c for c in codes if c not in s["hand"]])
+                        seat.send({"type": "act", "action": wrong})
+                        tried_cards[i].add(wrong)
+                step(seat, rng)
         guest.drain(0.2)
         for s in seats:
             s.drain(0.2)
@@ -88,18 +107,23 @@ def test_no_message_ever_shows_a_hidden_card(sqlite_url: str) -> None:
     seen = visible(record)
     everything = {card_str(c) for c in pack(record.rules.pack_size)}
     checked = 0
+    errors = 0
     for seat_index, seat in enumerate(seats):
-        last_at = (1, 0)
+        at = (1, 0)  # the step each message is checked at: its own
         shown_own = False
         for m in seat.messages:
+            if m["type"] in ("state", "ack") and m.get("phase") != "waiting":
+                at = (m["deal"], m["step"])
             if m["type"] == "state" and m["phase"] != "waiting":
-                last_at = (m["deal"], m["step"])
                 assert m["seat"] == seat_index
                 shown_own |= bool(m["hand"])
-            elif m["type"] == "error":
-                # An error answers the state the seat saw last, or one step later.
-                last_at = max(k for k in seen if k[0] == last_at[0])
-            may_see = seen[last_at][seat_index]
+            # Any other message (an error, with its hint) is at the step of the state sent
+            # last: every change of the game is sent to every seat under the table's lock,
+            # and an answer is made under that lock, so it sees no later step.
+            errors += m["type"] == "error"
+            may_see = seen[at][seat_index]
+            if m["type"] == "error":  # it may name the card the seat itself tried
+                may_see = may_see | tried_cards[seat_index]
             named = _named(m)
             leaked = named - may_see
             assert not leaked, f"seat {seat_index} was shown {sorted(leaked)} in {m}"
@@ -109,3 +133,5 @@ def test_no_message_ever_shows_a_hidden_card(sqlite_url: str) -> None:
     for m in guest.messages:
         assert not _named(m), m  # a guest sees no card at all
     assert checked > 40
+    hints = [m for s in seats for m in s.messages if m["type"] == "error" and m["hint"]]
+    assert len(hints) >= 5 and errors >= len(hints)

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
 from rams.actions import Action
+from rams.bots import ALL_SEEING, BOT_NAMES, LEVELS
+from rams.errors import RulesError
 from rams.game import Game
 from rams.observation import Observation
 from rams.rules import Rules
 from rams.web.protocol import ProtocolError, parse_message, state_message
-from rams.web.tables import LEVELS, GuardedBot, TableError, clean_name, make_level_bot
+from rams.web.tables import (
+    GuardedBot,
+    RateLimit,
+    Settings,
+    TableError,
+    check_house_rules,
+    clean_name,
+    make_level_bot,
+)
 
 
 class _Broken:
@@ -44,10 +55,56 @@ def test_a_failing_bot_plays_a_legal_action_instead(bot: object) -> None:
         assert guarded.act(view) in view.legal_actions
 
 
-def test_every_level_makes_a_bot_and_unknown_levels_fall_back() -> None:
+def test_every_level_makes_a_guarded_bot_of_that_level() -> None:
     view = _view()
-    for level in (*LEVELS, "no-such-level"):
-        assert make_level_bot(level, random.Random(2)).act(view) in view.legal_actions
+    for level in LEVELS:
+        bot = make_level_bot(level, random.Random(2))
+        assert isinstance(bot, GuardedBot) and bot.name == level
+        assert bot.act(view) in view.legal_actions
+
+
+@pytest.mark.parametrize("name", [*ALL_SEEING, *(b for b in BOT_NAMES if b not in LEVELS), "x"])
+def test_a_table_makes_no_bot_but_a_level(name: str) -> None:
+    """The all-seeing bot, the bots that are parts of levels, unknown names: refused, never
+    replaced by some other bot in silence."""
+    with pytest.raises(RulesError, match="bot levels are"):
+        make_level_bot(name, random.Random(3))
+
+
+@pytest.mark.parametrize("name", [*ALL_SEEING, "random", "pimc"])
+def test_the_stand_in_is_a_level(name: str) -> None:
+    with pytest.raises(ValueError, match="stand-in"):
+        Settings(standin=name)
+    assert Settings(standin="hard").standin == "hard"
+
+
+def test_numeric_house_rules_are_bounded_and_named() -> None:
+    check_house_rules({"start_score": 10_000, "remise": 0, "jacks": "rams", "dave": True})
+    for house in (
+        {"start_score": 10**30},
+        {"start_score": 0},
+        {"remise": 10_001},
+        {"spade_ace_bonus": -1},
+        {"four_jacks": 10**9},
+        {"remise_only_at_or_below": -(10**12)},
+        {"ace_values": {"S": 5, "C": 10, "D": 15, "H": 10**20}},
+    ):
+        (name,) = house
+        with pytest.raises(TableError, match=f"option {name} = ") as e:
+            check_house_rules(house)
+        assert e.value.status == 400 and e.value.code == "bad_rules"
+        assert len(str(e.value)) < 120
+
+
+def test_table_creation_is_limited_per_client_and_refills() -> None:
+    now = [0.0]
+    limit = RateLimit(per_minute=6, burst=3, clock=lambda: now[0])
+    assert [limit.allow("a") for _ in range(4)] == [True, True, True, False]
+    assert limit.allow("b")  # another client has its own
+    now[0] += 9  # less than a token (one per 10 s)
+    assert not limit.allow("a")
+    now[0] += 2
+    assert limit.allow("a") and not limit.allow("a")
 
 
 def test_names_are_trimmed_and_checked() -> None:
@@ -73,3 +130,33 @@ def test_parse_message_refuses_non_text() -> None:
         parse_message(b"\x00\x01")
     with pytest.raises(ProtocolError):
         parse_message("x" * 5000)
+
+
+def test_a_bot_no_table_may_seat_never_comes_back_from_the_database(sqlite_url: str) -> None:
+    """A seat stored with the all-seeing bot (or any bot not a level) is played, once the
+    table is resumed, by a level bot that sees only its own seat."""
+    from rams.web.store import SeatRow, Store
+    from rams.web.tables import Tables
+
+    store = Store(sqlite_url)
+    store.migrate()
+    rows = [SeatRow("Аня", None, "h" * 64), SeatRow("bot-2", "allseeing"), SeatRow("b", "pimc")]
+    store.create_table("smuggled", Rules.preset("classic", 3), rows)
+    store.start_game("smuggled", 0)
+
+    async def resume() -> None:
+        tables = Tables(store, Settings(grace_s=60, bot_delay=0))
+        await tables.start()
+        live = tables.tables["smuggled"]
+        assert live.table is not None
+        for seat in (1, 2):
+            agent = live.table.agents[seat]
+            assert isinstance(agent, GuardedBot) and agent.name == "medium"
+            assert not getattr(agent.bot, "sees_all", False)
+        assert [s["bot"] for s in live.public()["seats"]] == [None, "medium", "medium"]
+        await tables.stop()
+
+    try:
+        asyncio.run(resume())
+    finally:
+        store.close()

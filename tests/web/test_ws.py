@@ -43,7 +43,8 @@ def _started(
         tokens.append(join(server.base, made["id"], f"P{i + 1}")["token"])
     seats = [Seat(server.ws_base, made["id"], tok) for tok in tokens]
     for s in seats:
-        s.until(lambda m: m["type"] == "state" and m["phase"] != "waiting")
+        # Welcomed; the first deal is dealt once a person is there (it may be on its way).
+        s.until(lambda m: m["type"] == "welcome")
     return made["id"], seats
 
 
@@ -268,8 +269,10 @@ def test_whole_game_then_record_and_replay(server: ThreadServer) -> None:
     assert "attachment" in r.headers["content-disposition"]
     from rams.record import loads, replay_summary
 
-    game = loads(r.text).replay()
+    record = loads(r.text)
+    game = record.replay()
     assert replay_summary(game)["payouts"] == final["payouts"]
+    assert record.meta["winner"] == game.winner == final["winner"]
     replay = httpx.get(f"{server.base}/api/tables/{table_id}/replay?lang=ru").json()
     assert replay["steps"][0]["action"] is None and len(replay["steps"][0]["hands"]) == 3
     assert replay["payouts"] == final["payouts"]
@@ -325,6 +328,19 @@ def test_http_errors(server: ThreadServer) -> None:
     assert httpx.get(f"{base}/static/table.js").status_code == 200
     unknown = Seat(server.ws_base, "nope", None, hello=False)
     assert unknown.until(lambda m: m["type"] == "error")["code"] == "bad_message"
+
+
+def test_only_bot_levels_are_seated_through_the_api(server: ThreadServer) -> None:
+    """The all-seeing bot (measurement only) and the bots that are parts of levels are
+    refused by name; nothing is created."""
+    from rams.bots import ALL_SEEING, BOT_NAMES, LEVELS
+
+    for bot in (*ALL_SEEING, *(b for b in BOT_NAMES if b not in LEVELS)):
+        body = {"name": "A", "preset": "classic", "players": 3, "bots": [None, bot, "easy"]}
+        r = httpx.post(f"{server.base}/api/tables", json=body)
+        assert r.status_code == 400, bot
+        assert r.json()["code"] == "bad_seats" and repr(bot) in r.json()["message"]
+    assert not server.tables.tables
 
 
 def test_json_messages_are_objects() -> None:

@@ -40,8 +40,9 @@ export function showCreate(app) {
         t("seatBot", { level: t(`level_${level}`) }))));
       return el("li", {}, `${i + 1}. `, sel);
     });
-    const start = el("input", { id: "start_score", type: "number", min: 1, max: 1000,
-      value: defaults.start_score });
+    const range = (o) => (o && o.min !== null ? { min: o.min, max: o.max } : { min: 0 });
+    const start = el("input", { id: "start_score", type: "number",
+      ...range(meta.options.find((o) => o.name === "start_score")), value: defaults.start_score });
     const house = meta.options.filter((o) => FIELDS.includes(o.name)).map((o) => {
       const label = `${lang === "ru" ? o.ru : o.en} (${o.clause})`;
       const value = defaults[o.name];
@@ -54,7 +55,7 @@ export function showCreate(app) {
         input = el("select", { "data-option": o.name, "data-default": String(value) },
           o.choices.map((c) => el("option", { value: c, selected: c === value }, c)));
       } else {
-        input = el("input", { type: "number", min: 0, "data-option": o.name, "data-default": String(value), value });
+        input = el("input", { type: "number", ...range(o), "data-option": o.name, "data-default": String(value), value });
       }
       return el("label", {}, label, " ", input);
     });

@@ -21,25 +21,38 @@ export function showTable(app, tableId) {
   let seat = null;
   let selected = new Set();
   let retry = 0;
-  let closedByUs = false;
 
   // Connection ---------------------------------------------------------------------------
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
-    ws.onopen = () => {
+    // Events of a socket that is no longer the current one (closed to reconnect with a
+    // seat) are ignored: its late close must not open a second connection.
+    const socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
+    ws = socket;
+    socket.onopen = () => {
+      if (socket !== ws) return;
       retry = 0;
       document.body.classList.remove("offline");
-      ws.send(JSON.stringify({ type: "hello", token, lang }));
+      socket.send(JSON.stringify({ type: "hello", token, lang }));
     };
-    ws.onmessage = (event) => receive(JSON.parse(event.data));
-    ws.onclose = () => {
-      if (closedByUs) return;
+    socket.onmessage = (event) => {
+      if (socket === ws) receive(JSON.parse(event.data));
+    };
+    socket.onclose = () => {
+      if (socket !== ws) return;
       document.body.classList.add("offline");
       retry = Math.min(retry + 1, 5);
       setTimeout(connect, 400 * retry);
     };
+  }
+
+  function reconnect() {
+    const old = ws;
+    ws = null;
+    old.onclose = null;
+    old.close();
+    connect();
   }
 
   function send(message) {
@@ -153,10 +166,7 @@ export function showTable(app, tableId) {
         const joined = await api(`/api/tables/${tableId}/join`, { name });
         saveSeatToken(tableId, joined.token);
         token = joined.token;
-        closedByUs = true;
-        ws.close();
-        closedByUs = false;
-        connect();
+        reconnect();
       } catch (err) { toast(err.message); }
     } }, el("h3", {}, t("joinTitle")), el("label", {}, t("yourName"), " ", input),
     el("button", { type: "submit", id: "join-btn", class: "primary" }, t("join")));
