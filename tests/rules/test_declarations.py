@@ -9,33 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rams.deal import Deal, Phase
-from rams.errors import IllegalActionError
 from rams.events import EventKind
-from tests.util import make_deal, run
-
-# Three players, dealer p3: the order from the dealer's left is p1, p2, p3.
-ALL_PLAY_P3_DEALS = (
-    "p1 play",
-    "p2 play",
-    "p3 play",
-    "p1 exchange",
-    "p2 exchange",
-    "p3 exchange",
-    "p3 keep",
-)
-
-
-def _assert_refused(deal: Deal, line: str, clause: str) -> None:
-    """``line`` is refused naming ``clause``, and the deal is left as it was."""
-    legal = deal.legal_actions()
-    records = list(deal.records)
-    phase = deal.phase
-    with pytest.raises(IllegalActionError) as err:
-        run(deal, line)
-    assert err.value.clause == clause
-    assert deal.legal_actions() == legal
-    assert deal.records == records
-    assert deal.phase is phase
+from tests.util import ALL_PLAY_P3_DEALS, make_deal, run
+from tests.util import refuse as _assert_refused
 
 
 def _assert_over_before_play(deal: Deal) -> None:

@@ -6,111 +6,30 @@ hand from RULES.md; the arithmetic is in the comments.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from rams.actions import parse_line
-from rams.cards import cards_str, pack, parse_cards
-from rams.deal import Deal, Phase, arrange_deck, deck_layout
-from rams.errors import IllegalActionError, RulesError
+from rams.cards import pack, parse_cards
+from rams.deal import Deal, Phase, deck_layout
+from rams.errors import RulesError
 from rams.record import loads, replay_summary
 from rams.rules import Rules
-from tests.util import make_deal, run
-
-# Helpers ----------------------------------------------------------------------------------
-
-
-def legal(deal: Deal, seat: int | None = None) -> set[str]:
-    """The legal actions of ``seat`` in record notation."""
-    return {str(a) for a in deal.legal_actions(seat)}
-
-
-def hand(deal: Deal, seat: int) -> str:
-    """The cards ``seat`` holds, ascending."""
-    return cards_str(sorted(deal.hand(seat)))
-
-
-def cards(text: str) -> str:
-    """Cards written in any order, as :func:`hand` writes them."""
-    return cards_str(sorted(parse_cards(text)))
-
-
-def card(text: str) -> int:
-    return parse_cards(text)[0]
-
-
-def _snapshot(deal: Deal) -> tuple[Any, ...]:
-    return (
-        deal.phase,
-        deal.to_move,
-        list(deal.records),
-        deal.winner,
-        [hand(deal, s) for s in range(deal.n)],
-        [deal.legal_actions(s) for s in range(deal.n)],
-        len(deal.actions),
-    )
-
-
-def refuse(deal: Deal, line: str, clauses: str | set[str]) -> IllegalActionError:
-    """``line`` is refused, naming one of ``clauses``, and the deal is left unchanged."""
-    seat, action = parse_line(line)
-    before = _snapshot(deal)
-    with pytest.raises(IllegalActionError) as info:
-        deal.apply(action, seat)
-    allowed = {clauses} if isinstance(clauses, str) else clauses
-    assert info.value.clause in allowed, str(info.value)
-    assert _snapshot(deal) == before
-    return info.value
-
-
-def deck_str(
-    preset: str,
-    players: int,
-    dealer: int,
-    hands: dict[int, str],
-    turned: str | None = None,
-    stock: str = "",
-) -> str:
-    """A whole deck, top first, that deals these cards (for records)."""
-    rules = Rules.preset(preset, players)
-    return cards_str(arrange_deck(rules, dealer, dict(hands), turned, stock))
-
-
-def record(rules: Any, players: int, deals: list[tuple[int, str, list[str]]]) -> str:
-    """A §12 record: ``deals`` are (0-based dealer, deck, action lines)."""
-    return json.dumps(
-        {
-            "format": "rams-record/1",
-            "rules": rules,
-            "players": [f"P{i + 1}" for i in range(players)],
-            "deals": [
-                {"dealer": dealer + 1, "deck": deck, "actions": actions}
-                for dealer, deck, actions in deals
-            ],
-        }
-    )
-
+from tests.util import ALL_PLAY_P3_DEALS, deck_str, legal, make_deal, refuse, run
+from tests.util import c as card
+from tests.util import hand_str as hand
+from tests.util import record_text as record
+from tests.util import sorted_cards as cards
 
 # Мушка с памфилом: three players, 32 cards, dealer p3 -----------------------------------------
 
 MUSHKA = "mushka-pamfil"
-ALL_PLAY = (
-    "p1 play",
-    "p2 play",
-    "p3 play",
-    "p1 exchange",
-    "p2 exchange",
-    "p3 exchange",
-    "p3 keep",
-)
 
 
 def mushka(hands: dict[int, str], turned: str, **kw: Any) -> Deal:
     """A mushka deal, dealer p3; everyone plays and stands pat, the dealer keeps."""
     deal = make_deal(MUSHKA, 3, dealer=2, hands=hands, turned=turned, **kw)
-    return run(deal, *ALL_PLAY)
+    return run(deal, *ALL_PLAY_P3_DEALS)
 
 
 # M1: Pam --------------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ import pytest
 from rams.actions import PASS, PLAY_IN, Exchange, Play, format_line, parse_action, parse_line
 from rams.cards import (
     SUITS,
-    Card,
     card_str,
     cards_of,
     cards_str,
@@ -28,36 +27,13 @@ from rams.errors import IllegalActionError, NotationError, RecordError, RulesErr
 from rams.game import Game
 from rams.record import dumps, loads, record_of, replay_summary
 from rams.rules import Rules
-from tests.util import run
+from tests.util import c, cs, hand_str, record_text, run
 
 # The 32-card pack in ascending order (N2, N3): suit by suit ♠ ♣ ♦ ♥, 7 … A within each.
 PACK32 = (
     "7S 8S 9S TS JS QS KS AS 7C 8C 9C TC JC QC KC AC "
     "7D 8D 9D TD JD QD KD AD 7H 8H 9H TH JH QH KH AH"
 )
-
-
-def c(text: str) -> Card:
-    return parse_card(text)
-
-
-def cs(text: str) -> list[Card]:
-    return parse_cards(text)
-
-
-def hand_str(deal: Deal, seat: int) -> str:
-    return cards_str(deal.hand(seat))
-
-
-def record_text(rules: Any, players: int, deals: list[dict[str, Any]]) -> str:
-    return json.dumps(
-        {
-            "format": "rams-record/1",
-            "rules": rules,
-            "players": [f"P{i + 1}" for i in range(players)],
-            "deals": deals,
-        }
-    )
 
 
 def replay_error(text: str) -> RecordError:

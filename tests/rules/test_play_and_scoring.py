@@ -12,48 +12,18 @@ from typing import Any
 
 import pytest
 
-from rams.actions import CLAIM, parse_line
-from rams.cards import cards_str, parse_card, parse_cards
-from rams.deal import Deal, Phase, arrange_deck
+from rams.actions import CLAIM
+from rams.cards import parse_card, parse_cards
+from rams.deal import Deal, Phase
 from rams.errors import IllegalActionError, RecordError, RulesError
 from rams.game import Game, settlement
 from rams.record import loads, replay_summary
 from rams.rules import Rules
-from tests.util import make_deal, run
+from tests.util import deck_str as deck_of
+from tests.util import legal, make_deal, record_text, run
+from tests.util import refuse as refused
 
 # Helpers --------------------------------------------------------------------------------
-
-
-def legal(deal: Deal, seat: int | None = None) -> set[str]:
-    """The legal actions of ``seat`` (default: the seat to move) in record notation."""
-    return {str(a) for a in deal.legal_actions(seat)}
-
-
-def snapshot(deal: Deal) -> tuple[Any, ...]:
-    """Everything a refused action must leave as it was."""
-    n = deal.rules.players
-    return (
-        deal.phase,
-        deal.to_move,
-        deal.winner,
-        tuple(deal.records),
-        tuple(tuple(deal.hand(s)) for s in range(n)),
-        tuple(frozenset(legal(deal, s)) for s in range(n)),
-        tuple(deal.tricks_taken),
-        len(deal.actions),
-        len(deal.events),
-    )
-
-
-def refused(deal: Deal, line: str, clause: str) -> IllegalActionError:
-    """Apply ``line``, expect an IllegalActionError citing ``clause``, and an unchanged deal."""
-    before = snapshot(deal)
-    seat, action = parse_line(line)
-    with pytest.raises(IllegalActionError) as info:
-        deal.apply(action, seat)
-    assert info.value.clause == clause
-    assert snapshot(deal) == before
-    return info.value
 
 
 def ready(
@@ -84,22 +54,6 @@ def ready(
     run(deal, f"p{dealer + 1} keep")
     assert deal.phase is Phase.PLAY
     return deal
-
-
-def deck_of(preset: str, players: int, dealer: int, hands: dict[int, str], turned: str) -> str:
-    """A deck string (top first) dealing these hands: the input of a hand-built record."""
-    return cards_str(arrange_deck(Rules.preset(preset, players), dealer, hands, turned))
-
-
-def record_json(rules: Any, deals: list[dict[str, Any]], players: int = 3) -> str:
-    return json.dumps(
-        {
-            "format": "rams-record/1",
-            "rules": rules,
-            "players": [f"P{i + 1}" for i in range(players)],
-            "deals": deals,
-        }
-    )
 
 
 # P1 -------------------------------------------------------------------------------------
@@ -1015,7 +969,7 @@ def s8_record(payout: str | None, extra: list[dict[str, Any]] | None = None) -> 
             *S6_LAST_PLAY,
         ],
     }
-    return record_json(rules, [void, main, *(extra or [])])
+    return record_text(rules, 3, [void, main, *(extra or [])])
 
 
 def test_s8_whole_record_remaining() -> None:

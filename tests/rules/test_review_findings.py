@@ -21,10 +21,8 @@ from rams.deal import Deal, Phase, arrange_deck
 from rams.errors import IllegalActionError, RulesError
 from rams.record import loads, replay_summary
 from rams.rules import Rules
+from tests.util import ALL_PLAY_P3_DEALS as CALLS
 from tests.util import make_deal, run
-
-CALLS = ("p1 play", "p2 play", "p3 play", "p1 exchange", "p2 exchange", "p3 exchange", "p3 keep")
-
 
 # P2, X7: overtrumping a trump jack of clubs -------------------------------------------------
 

@@ -6,92 +6,20 @@ Every expected value is worked out by hand from RULES.md; the arithmetic is in t
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from rams.actions import parse_line
 from rams.cards import cards_str, pack, parse_cards
-from rams.deal import Deal, Phase, arrange_deck, deck_layout
-from rams.errors import IllegalActionError, RecordError, RulesError
+from rams.deal import Deal, Phase, deck_layout
+from rams.errors import RecordError, RulesError
 from rams.game import settlement
 from rams.record import loads, replay_summary
 from rams.rules import Rules
-from tests.util import make_deal, run
-
-# Helpers ----------------------------------------------------------------------------------
-
-
-def legal(deal: Deal, seat: int | None = None) -> set[str]:
-    """The legal actions of ``seat`` in record notation."""
-    return {str(a) for a in deal.legal_actions(seat)}
-
-
-def hand(deal: Deal, seat: int) -> str:
-    """The cards ``seat`` holds, ascending."""
-    return cards_str(sorted(deal.hand(seat)))
-
-
-def cards(text: str) -> str:
-    """Cards written in any order, as :func:`hand` writes them."""
-    return cards_str(sorted(parse_cards(text)))
-
-
-def _snapshot(deal: Deal) -> tuple[Any, ...]:
-    return (
-        deal.phase,
-        deal.to_move,
-        list(deal.records),
-        deal.stake,
-        deal.winner,
-        [hand(deal, s) for s in range(deal.n)],
-        [deal.legal_actions(s) for s in range(deal.n)],
-        len(deal.actions),
-    )
-
-
-def refuse(deal: Deal, line: str, clauses: str | set[str]) -> IllegalActionError:
-    """``line`` is refused, naming one of ``clauses``, and the deal is left unchanged."""
-    seat, action = parse_line(line)
-    before = _snapshot(deal)
-    with pytest.raises(IllegalActionError) as info:
-        deal.apply(action, seat)
-    allowed = {clauses} if isinstance(clauses, str) else clauses
-    assert info.value.clause in allowed, str(info.value)
-    assert _snapshot(deal) == before
-    return info.value
-
-
-def deck_str(
-    preset: str,
-    players: int,
-    dealer: int,
-    hands: dict[int, str],
-    turned: str | None = None,
-    stock: str = "",
-    talon: str = "",
-    **overrides: Any,
-) -> str:
-    """A whole deck, top first, that deals these cards (for records)."""
-    rules = Rules.preset(preset, players, **overrides)
-    return cards_str(arrange_deck(rules, dealer, dict(hands), turned, stock, talon))
-
-
-def record(rules: Any, players: int, deals: list[tuple[int, str, list[str]]]) -> str:
-    """A §12 record: ``deals`` are (0-based dealer, deck, action lines)."""
-    return json.dumps(
-        {
-            "format": "rams-record/1",
-            "rules": rules,
-            "players": [f"P{i + 1}" for i in range(players)],
-            "deals": [
-                {"dealer": dealer + 1, "deck": deck, "actions": actions}
-                for dealer, deck, actions in deals
-            ],
-        }
-    )
-
+from tests.util import deck_str, legal, make_deal, refuse, run
+from tests.util import hand_str as hand
+from tests.util import record_text as record
+from tests.util import sorted_cards as cards
 
 # V1: variant 1 (rams-001-v1) ---------------------------------------------------------------
 
