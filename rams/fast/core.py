@@ -698,7 +698,7 @@ def legal_card_mask(s: np.ndarray, r: np.ndarray, seat: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _takes_over(r: np.ndarray, trump: int, c: int, w: int, locked: int) -> int:
+def _takes_over(r: np.ndarray | tuple[int, ...], trump: int, c: int, w: int, locked: int) -> int:
     if r[R_PAMFIL]:
         if c == PAM:
             return 2

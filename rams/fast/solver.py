@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.np.unsafe.ndarray import to_fixed_tuple
 
 from rams.cards import LOWER
 from rams.fast import core as fc
@@ -35,6 +36,9 @@ __all__ = ["WIN_BONUS", "new_table", "position_of", "solve", "solve_position", "
 
 WIN_BONUS = 1000
 MAXP = fc.MAXP
+_R_SIZE = fc.R_SIZE  # a global, so that Numba sees a constant
+#: The fast core's rules vector: an array, or inside the search the same values as a tuple.
+RulesVector = np.ndarray | tuple[int, ...]
 
 # Position vector: scalars, then per-seat arrays.
 (
@@ -144,7 +148,7 @@ def position_of(s: np.ndarray, r: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def _legal(p: np.ndarray, r: np.ndarray, seat: int) -> int:
+def _legal(p: np.ndarray, r: RulesVector, seat: int) -> int:
     """The fast core's legal_card_mask, on a solver position."""
     hand = p[P_HANDS + seat]
     pam = hand & p[P_PAM_MASK]
@@ -228,7 +232,7 @@ def _hash(p: np.ndarray, seat: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _finish_deal(p: np.ndarray, r: np.ndarray, vals: np.ndarray, d: int) -> None:
+def _finish_deal(p: np.ndarray, r: RulesVector, vals: np.ndarray, d: int) -> None:
     """Remises (S4, K3, K6) and the final value row, into ``vals[d]``."""
     n = p[P_N]
     for i in range(n):
@@ -246,7 +250,7 @@ def _finish_deal(p: np.ndarray, r: np.ndarray, vals: np.ndarray, d: int) -> None
 
 
 @njit(cache=True, inline="always")
-def _end_trick(p: np.ndarray, r: np.ndarray, undo: np.ndarray) -> bool:
+def _end_trick(p: np.ndarray, r: RulesVector, undo: np.ndarray) -> bool:
     """Resolve a full trick (S2, S3, K4, K6, K7, S7, S6); True if the game ends."""
     n = p[P_N]
     winner = p[P_WIN_SEAT]
@@ -336,7 +340,7 @@ def utility(row: np.ndarray, seat: int) -> int:
 
 
 @njit(cache=True)
-def _playout(p: np.ndarray, r: np.ndarray, vals: np.ndarray, d: int) -> None:
+def _playout(p: np.ndarray, r: RulesVector, vals: np.ndarray, d: int) -> None:
     """A quick estimate when the node budget is spent: everyone plays his highest legal card."""
     q = p.copy()
     undo = np.zeros(U_SIZE, dtype=np.int64)
@@ -351,7 +355,7 @@ def _playout(p: np.ndarray, r: np.ndarray, vals: np.ndarray, d: int) -> None:
 
 
 @njit(cache=True, inline="always")
-def _apply(p: np.ndarray, r: np.ndarray, seat: int, c: int, undo: np.ndarray) -> bool:
+def _apply(p: np.ndarray, r: RulesVector, seat: int, c: int, undo: np.ndarray) -> bool:
     """Play card ``c``; saves the trick state into ``undo``; True if a trick was completed."""
     tl = p[P_TL]
     undo[U_CARD] = p[P_WIN_SEAT]
@@ -400,7 +404,7 @@ def _unapply(p: np.ndarray, seat: int, c: int, undo: np.ndarray, completed: bool
 @njit(cache=True)
 def _search(
     p: np.ndarray,
-    r: np.ndarray,
+    r: RulesVector,
     root: int,
     vals: np.ndarray,
     undos: np.ndarray,
@@ -548,7 +552,12 @@ def solve_position(
     undos = np.zeros((48, U_SIZE), dtype=np.int64)
     stats = np.zeros(3, dtype=np.int64)
     stats[1] = budget if budget > 0 else -1
-    legal = _legal(p, r, seat)
+    # The rules as a tuple of values, not an array: the compiler can then keep them in
+    # registers instead of reloading them after every write to the position (it cannot
+    # prove that two arrays do not overlap). Measured: 14 → 19 M positions/s. (Mypy reads
+    # the Numba intrinsic's signature with its typing context.)
+    rules: tuple[int, ...] = to_fixed_tuple(r, _R_SIZE)  # type: ignore[call-arg]
+    legal = _legal(p, rules, seat)
     k = 0
     undo = np.zeros(U_SIZE, dtype=np.int64)
     for c in range(52):
@@ -556,8 +565,8 @@ def solve_position(
             continue
         moves[k] = c
         stats[0] += 1
-        completed = _apply(p, r, seat, c, undo)
-        _search(p, r, 1, vals, undos, tt_keys, tt_vals, stats)
+        completed = _apply(p, rules, seat, c, undo)
+        _search(p, rules, 1, vals, undos, tt_keys, tt_vals, stats)
         _unapply(p, seat, c, undo, completed)
         for i in range(VAL):
             rows[k, i] = vals[1, i]
