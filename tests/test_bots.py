@@ -19,7 +19,7 @@ from rams.record import loads
 from rams.rules import Rules
 from rams.sim import GameResult, simulate, summarize
 from rams.table import Table
-from tests.util import make_deal, run
+from tests.util import ALL_PLAY_P3_DEALS, make_deal, run
 
 
 class SpyBot:
@@ -125,15 +125,7 @@ def test_heuristic_dealer_takes_a_high_turned_trump_for_his_weakest_card() -> No
 
 
 def test_heuristic_wins_with_the_cheapest_winning_card_or_throws_its_least_useful() -> None:
-    setup = [
-        "p1 play",
-        "p2 play",
-        "p3 play",
-        "p1 exchange",
-        "p2 exchange",
-        "p3 exchange",
-        "p3 keep",
-    ]
+    setup = list(ALL_PLAY_P3_DEALS)
     hands = {0: "9H 7S 8S 9S TS", 1: "TH KH AH 7C 8C", 2: "JH QH 9C TC JC"}
     # p1 leads 9H; p2 can win with TH, KH or AH: the cheapest winner is TH.
     assert heuristic_choice([*setup, "p1 9H"], 1, **BASE, hands=hands, turned="7D") == Play(
