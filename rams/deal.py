@@ -391,8 +391,13 @@ class Deal:
         return cards_of(self.hands[seat])
 
     def can_claim(self, seat: int) -> bool:
-        """Whether ``seat`` may claim the game now (S7)."""
-        return self.rules.overshoot == "restart" and self.winner is None and self.records[seat] <= 0
+        """Whether ``seat`` may claim the game now (S7; not between a Даве and its answer, V4)."""
+        return (
+            self.rules.overshoot == "restart"
+            and self.winner is None
+            and self.records[seat] <= 0
+            and self.dave_pending is None
+        )
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The actions ``seat`` (by default the seat to act) may take now.
@@ -410,7 +415,7 @@ class Deal:
             out = self._phase_actions(seat)
             if self._may_offer_dave(seat):
                 out.append(DAVE)
-        if self.rules.overshoot == "restart" and self.records[seat] <= 0:
+        if self.can_claim(seat):
             out.append(CLAIM)
         return out
 
@@ -1156,6 +1161,12 @@ class Deal:
         if self.records[seat] > 0:
             raise IllegalActionError(
                 "S7", f"p{seat + 1} may not claim: the record {self.records[seat]} is above 0"
+            )
+        if self.dave_pending is not None:
+            raise IllegalActionError(
+                "V4",
+                f"p{self.dave_pending + 1} offered Даве: nothing may come before the answer, "
+                f"not even a claim",
             )
         self.events.append(Event(EventKind.CLAIM, seat, clause="S7"))
         self._win(seat, "S7")

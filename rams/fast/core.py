@@ -721,7 +721,12 @@ def _takes_over(r: np.ndarray | tuple[int, ...], trump: int, c: int, w: int, loc
 @njit(cache=True)
 def can_claim(s: np.ndarray, r: np.ndarray, seat: int) -> bool:
     """S7: ``seat`` may claim the game now."""
-    return bool(r[R_OVERSHOOT]) and s[S_WINNER] == NONE and s[A_RECORDS + seat] <= 0
+    return (
+        bool(r[R_OVERSHOOT])
+        and s[S_WINNER] == NONE
+        and s[A_RECORDS + seat] <= 0
+        and s[S_DAVE_PENDING] == NONE
+    )
 
 
 @njit(cache=True)
@@ -790,7 +795,7 @@ def legal_actions(s: np.ndarray, r: np.ndarray, seat: int, out: np.ndarray) -> i
         if _may_offer_dave(s, r, seat):
             out[k] = ID_DAVE
             k += 1
-    if r[R_OVERSHOOT] and s[A_RECORDS + seat] <= 0:
+    if r[R_OVERSHOOT] and s[A_RECORDS + seat] <= 0 and s[S_DAVE_PENDING] == NONE:
         out[k] = ID_CLAIM
         k += 1
     return k

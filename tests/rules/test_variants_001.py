@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from rams.actions import parse_line
 from rams.cards import cards_str, pack, parse_cards
 from rams.deal import Deal, Phase, deck_layout
 from rams.errors import RecordError, RulesError
@@ -832,3 +833,28 @@ def test_z2_rozaliev_without_jacks_variant_ignores_the_pair() -> None:
     assert deal.winner is None
     assert deal.records == [5, 50, 60]
     assert deal.phase is Phase.PLAY
+
+
+def test_v4_nothing_comes_between_dave_and_its_answer_not_even_a_claim() -> None:
+    """V4, S7: between `dave` and `accept`/`concede` no action may come, a claim included.
+
+    Overshoot on, p1 at 0 (he may claim at any moment, S7). p1 sells, p2 offers Даве: while
+    it waits for p1's answer, p1's claim is refused and not offered; once he has accepted,
+    he may claim again.
+    """
+    deal = make_deal("duel", 2, dealer=1, records=[0, 3], dave=True, overshoot="restart")
+    assert "claim" in legal(deal, 0)
+    run(deal, "p1 sell", "p2 dave")
+    assert legal(deal, 0) == {"accept", "concede"}
+    refuse(deal, "p1 claim", "V4")
+    assert deal.dave_pending == 1 and deal.winner is None
+    run(deal, "p1 accept")
+    assert deal.stake == 2
+    assert "claim" in legal(deal, 0)
+    # The fast core agrees: no claim id while the answer is owed.
+    from rams.fast.deal import FastDeal
+
+    fast = FastDeal(deal.rules, 1, deal.deck, [0, 3])
+    for line in ("p1 sell", "p2 dave"):
+        fast.apply_id(deal.action_id(parse_line(line)[1]), int(line[1]) - 1)
+    assert sorted(fast.legal_action_ids(0)) == [143, 144]  # accept, concede
