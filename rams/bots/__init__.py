@@ -5,19 +5,35 @@ its seat is to act, and claims for it as soon as it may (S7). ``make_bot(name, r
 one by name: ``random``, ``heuristic``, the levels ``easy``, ``medium``, ``hard``, and the
 parts ``pimc`` (card play by sampling and solving) and ``evaluator`` (the learned decisions
 before play). ``allseeing`` sees every card and exists for measurement only.
+
+``random``, ``heuristic``, ``easy`` and ``evaluator`` are pure Python; the bots that search
+(``medium``, ``hard``, ``pimc``, ``allseeing``) need the compiled solver, NumPy and Numba
+(the extras ``rams[bots]``, ``rams[play]`` and ``rams[web]`` all bring them):
+:func:`available` says whether a bot can run in this installation.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Protocol
 
 from rams.actions import Action
 from rams.errors import RulesError
 from rams.observation import Observation
 
-__all__ = ["ALL_SEEING", "BOT_NAMES", "LEVELS", "Bot", "make_bot"]
+__all__ = [
+    "ALL_SEEING",
+    "BOT_NAMES",
+    "LEVELS",
+    "SEARCHING",
+    "Bot",
+    "available",
+    "available_levels",
+    "make_bot",
+]
 
 
 class Bot(Protocol):
@@ -51,6 +67,13 @@ def _pimc(rng: random.Random, timed: bool = True) -> Bot:
 Factory = Callable[[random.Random, bool], Bot]
 
 
+def _easy(rng: random.Random, timed: bool = True) -> Bot:
+    from rams.bots.heuristic import HeuristicBot
+    from rams.bots.noisy import NoisyBot
+
+    return NoisyBot(HeuristicBot(rng), rng, 0.25, "easy")
+
+
 def _level(name: str) -> Factory:
     def factory(rng: random.Random, timed: bool = True) -> Bot:
         from rams.bots import levels
@@ -76,7 +99,7 @@ def _all_seeing(rng: random.Random, timed: bool = True) -> Bot:
 _FACTORIES: dict[str, Factory] = {
     "random": _random,
     "heuristic": _heuristic,
-    "easy": _level("easy"),
+    "easy": _easy,
     "medium": _level("medium"),
     "hard": _level("hard"),
     "pimc": _pimc,
@@ -88,6 +111,23 @@ BOT_NAMES = tuple(_FACTORIES)
 ALL_SEEING: dict[str, Factory] = {"allseeing": _all_seeing}
 #: The levels offered to people.
 LEVELS = ("easy", "medium", "hard")
+#: The bots that search with the compiled solver (they need NumPy and Numba).
+SEARCHING = frozenset({"medium", "hard", "pimc", "allseeing"})
+
+
+@cache
+def _solver_installed() -> bool:
+    return all(importlib.util.find_spec(m) is not None for m in ("numpy", "numba"))
+
+
+def available(name: str) -> bool:
+    """Whether the bot ``name`` can run here: the searching bots need NumPy and Numba."""
+    return name not in SEARCHING or _solver_installed()
+
+
+def available_levels() -> tuple[str, ...]:
+    """The levels this installation can seat (every level once ``rams[bots]`` is in)."""
+    return tuple(level for level in LEVELS if available(level))
 
 
 def make_bot(
@@ -107,4 +147,10 @@ def make_bot(
     if factory is None:
         known = ", ".join(_FACTORIES)
         raise RulesError(f"unknown bot {name!r}; bots: {known}", ("bots",))
+    if not available(name):
+        raise RulesError(
+            f"the {name} bot searches with the compiled solver, which needs NumPy and Numba: "
+            "pip install 'rams[bots]'",
+            ("bots",),
+        )
     return factory(rng, timed)

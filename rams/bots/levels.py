@@ -1,8 +1,8 @@
 """The levels people choose from — ``easy``, ``medium``, ``hard`` — and the all-seeing bot
 that measures how far from perfect play they are.
 
-- ``easy``: the heuristic bot, which now and then (one decision in four) plays a random
-  legal action instead.
+- ``easy`` (:mod:`rams.bots.noisy`, pure Python): the heuristic bot, which now and then (one
+  decision in four) plays a random legal action instead.
 - ``medium``: PIMC card play with a small budget (12 samples, 20 ms); the heuristic before
   play.
 - ``hard``: the strongest we have: PIMC card play with a budget sized to the table, and the
@@ -18,15 +18,15 @@ import random
 
 from rams.actions import Action, Play
 from rams.bots.evaluator import EvaluatorBot
-from rams.bots.heuristic import HeuristicBot
 from rams.bots.pimc import PimcBot, position_from
 from rams.cards import Card
 from rams.deal import Deal
 from rams.fast import core as fc
 from rams.fast import solver as sv
+from rams.fast import warm
 from rams.observation import Observation, Phase
 
-__all__ = ["AllSeeingBot", "NoisyBot", "easy", "hard", "medium"]
+__all__ = ["AllSeeingBot", "hard", "medium"]
 
 # hard's time for one card decision, by number of players (the latency goals: median under
 # 50 ms up to 5 players, p99 under 0.5 s at 7).
@@ -35,23 +35,6 @@ HARD_NODES = {2: 400_000, 3: 400_000, 4: 300_000, 5: 200_000, 6: 120_000, 7: 80_
 # Its sample limit: what the time budget allows on this machine, so that an untimed hard
 # (measurements) decides like a timed one (people).
 HARD_SAMPLES = {2: 96, 3: 96, 4: 72, 5: 56, 6: 32, 7: 24}
-
-
-class NoisyBot:
-    """Another bot that, with probability ``noise``, plays a random legal action instead."""
-
-    def __init__(self, inner: HeuristicBot, rng: random.Random, noise: float, name: str) -> None:
-        self.inner = inner
-        self.rng = rng
-        self.noise = noise
-        self.name = name
-
-    def act(self, view: Observation) -> Action:
-        """The inner bot's action, or now and then a random one."""
-        legal = [a for a in view.legal_actions if str(a) not in ("claim", "dave")]
-        if legal and self.rng.random() < self.noise:
-            return legal[self.rng.randrange(len(legal))]
-        return self.inner.act(view)
 
 
 class _SizedPimc(PimcBot):
@@ -65,11 +48,6 @@ class _SizedPimc(PimcBot):
         self.node_budget = HARD_NODES.get(n, 80_000)
         self.max_samples = HARD_SAMPLES.get(n, 16)
         return super().act(view)
-
-
-def easy(rng: random.Random, timed: bool = True) -> NoisyBot:
-    """The easy level."""
-    return NoisyBot(HeuristicBot(rng), rng, 0.25, "easy")
 
 
 def medium(rng: random.Random, timed: bool = True) -> PimcBot:
@@ -115,6 +93,7 @@ class AllSeeingBot:
     def _best_card(self, deal: Deal, view: Observation, cards: list[Card]) -> Card:
         import numpy as np
 
+        warm.wait()
         r = fc.rules_array(deal.rules)
         p = position_from(view, list(deal.hands), r)
         for seat in deal.active:  # the true jack credits (K4, K6), not estimates
