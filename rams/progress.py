@@ -1,4 +1,4 @@
-"""A progress bar for long runs (simulations, tournaments), on standard error."""
+"""Signs of life for long runs (simulations, tournaments), on standard error."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-__all__ = ["progress_bar"]
+__all__ = ["compile_solver", "progress_bar"]
 
 
 @contextmanager
@@ -24,3 +24,12 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
     ) as progress:
         task = progress.add_task(label, total=total)
         yield lambda k: progress.advance(task, k)
+
+
+def compile_solver() -> None:
+    """Compile the solver in this process before the workers start (it takes seconds once
+    after an install, and would otherwise be done by every worker), saying so meanwhile."""
+    from rams.fast import warm
+
+    with Console(stderr=True).status("compiling the solver (once after an install)…"):
+        warm.compile_all()

@@ -39,6 +39,7 @@ from rams.cards import (
 from rams.deal import PAM, petukh_jacks, takes_over, trick_winner
 from rams.fast import core as fc
 from rams.fast import solver as sv
+from rams.fast import warm
 from rams.observation import Observation, Phase
 from rams.rules import Rules
 
@@ -310,6 +311,7 @@ class PimcBot:
 
     def choose_card(self, view: Observation, cards: list[Card]) -> Card:
         """The card with the best average result over sampled deals."""
+        warm.wait()  # a background compile, if one runs, finishes first (then: the cache)
         if self._rules != view.rules:
             self._rules = view.rules
             self._r = fc.rules_array(view.rules)

@@ -17,6 +17,7 @@ import numpy as np
 from rams.cards import Card, pack
 from rams.errors import IllegalActionError, RulesError
 from rams.fast import core as fc
+from rams.fast import warm
 from rams.rules import Rules
 
 __all__ = ["FastDeal"]
@@ -44,6 +45,7 @@ class FastDeal:
         n = rules.players
         if sorted(deck) != list(pack(rules.pack_size)):
             raise RulesError(f"N2: the deck must be the {rules.pack_size}-card pack", ("pack",))
+        warm.wait()
         self.rules = rules
         self.r = _rules_array(rules)
         recs = list(records) if records is not None else [rules.start_score] * n

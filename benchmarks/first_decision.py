@@ -1,0 +1,85 @@
+"""The first `hard` decision after a fresh install, from an empty compile cache.
+
+Numba compiles the solver on its first call and caches the result on disk. This benchmark
+starts from an empty cache (``NUMBA_CACHE_DIR`` set to a new folder) and times, each in a
+fresh Python process:
+
+1. the install step (``python -m rams.fast.warm``, which ``scripts/setup`` runs): the
+   compile, paid once, while nobody waits;
+2. a new program's first ``hard`` card decision after that install — everything a person
+   waits for when a game starts: importing, building the bots, the first search (the goal:
+   under 1 s);
+3. for comparison, the same first decision with no install step (what every first move
+   cost before: the whole compile happens inside it).
+
+    .venv/bin/python benchmarks/first_decision.py [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+_FIRST = """
+import random, time
+t0 = time.perf_counter()
+from rams.bots import make_bot
+from rams.cards import pack
+from rams.deal import Deal
+from rams.observation import Phase
+from rams.rules import Rules
+from rams.table import bot_turn
+rules = Rules.preset("classic", 3)
+bots = [make_bot("hard", random.Random(s)) for s in range(3)]
+for seed in range(50):
+    deck = list(pack(32)); random.Random(seed).shuffle(deck)
+    deal = Deal(rules, 0, deck)
+    while not deal.is_over and deal.phase is not Phase.PLAY:
+        bot_turn(deal, bots)
+    if deal.phase is Phase.PLAY and len(deal.legal_actions()) > 1:
+        break
+t1 = time.perf_counter()
+bot_turn(deal, bots)
+t2 = time.perf_counter()
+print(f"{t2 - t0:.3f} {t2 - t1:.3f}")
+"""
+
+
+def _run(args: list[str], cache: str) -> float:
+    """Seconds a fresh process takes to run ``args`` with its compile cache in ``cache``."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+    started = time.perf_counter()
+    subprocess.run(args, env=env, capture_output=True, check=True)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="repetitions of each measurement")
+    args = parser.parse_args()
+    install, first, cold = [], [], []
+    for _ in range(args.runs):
+        with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
+            install.append(_run([sys.executable, "-m", "rams.fast.warm", "--quiet"], cache))
+            first.append(_run([sys.executable, "-c", _FIRST], cache))
+        with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
+            cold.append(_run([sys.executable, "-c", _FIRST], cache))
+
+    def fmt(xs: list[float]) -> str:
+        return f"median {statistics.median(xs):.2f} s (of {', '.join(f'{x:.2f}' for x in xs)})"
+
+    print(f"runs: {args.runs}, each from an empty Numba cache, each step a fresh process")
+    print(f"install step (python -m rams.fast.warm):          {fmt(install)}")
+    print(f"first hard decision after the install (process):   {fmt(first)}")
+    print(f"first hard decision with no install step (process): {fmt(cold)}")
+    goal = statistics.median(first) < 1.0
+    print(f"goal (first decision after install < 1 s): {'met' if goal else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
