@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import random
 
 from rich.console import Console
 from rich.table import Table
 
-from rams.bots import BOT_NAMES
+from rams.bots import BOT_NAMES, SEARCHING, make_bot
 from rams.errors import RulesError
-from rams.progress import progress_bar
+from rams.files import writable_dir, writable_file
+from rams.progress import compile_solver, progress_bar
 from rams.rules import Rules, parse_override
 from rams.sim import Summary, simulate, summarize, summary_json
 
@@ -52,11 +53,16 @@ def run_simulate(args: argparse.Namespace) -> int:
     for b in bots:
         if b not in BOT_NAMES:
             raise RulesError(f"unknown bot {b!r}; bots: {', '.join(BOT_NAMES)}", ("bots",))
+        make_bot(b, random.Random(0))  # refuses a bot this installation cannot run
     if len(bots) != rules.players:
         raise RulesError(f"--bots lists {len(bots)} bots for {rules.players} seats", ("bots",))
     if args.games < 1 or args.workers < 1:
         raise RulesError("--games and --workers must be at least 1", ("games",))
-    records = Path(args.records) if args.records else None
+    # Every path is checked before the first game: no run is lost to a bad --json.
+    records = writable_dir(args.records, "--records") if args.records else None
+    json_path = writable_file(args.json, "--json") if args.json else None
+    if SEARCHING.intersection(bots):
+        compile_solver()
     with progress_bar("games", args.games) as advance:
         results = simulate(
             rules, bots, args.games, args.seed, workers=args.workers, records=records,
@@ -68,6 +74,6 @@ def run_simulate(args: argparse.Namespace) -> int:
         f"{summary.deals} deals, seed {args.seed}"
     )
     Console().print(summary_table(summary, title))
-    if args.json:
-        Path(args.json).write_text(summary_json(summary) + "\n", encoding="utf-8")
+    if json_path is not None:
+        json_path.write_text(summary_json(summary) + "\n", encoding="utf-8")
     return 0

@@ -13,8 +13,10 @@ from matplotlib.figure import Figure
 from rich.console import Console
 from rich.table import Table
 
+from rams.bots import SEARCHING
 from rams.errors import RamsError
-from rams.progress import progress_bar
+from rams.files import writable_dir
+from rams.progress import compile_solver, progress_bar
 from rams.rules import Rules, parse_override
 from rams.tournament import (
     TournamentSummary,
@@ -100,11 +102,9 @@ def run_tournament(args: argparse.Namespace) -> int:
     rules = Rules.preset(args.preset, args.players, **overrides)
     bots = [b.strip() for b in args.bots.split(",")]
     check_setup(rules, bots, args.deals, args.workers)
-    out = Path(args.out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise RamsError(f"cannot write into {out}: {e.strerror or e}") from None
+    out = writable_dir(args.out, "--out")
+    if SEARCHING.intersection(bots):
+        compile_solver()
     with progress_bar("deals", args.deals) as advance:
         result = run_tournament_deals(
             rules, bots, args.deals, args.seed, workers=args.workers, progress=advance

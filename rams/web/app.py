@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -22,9 +23,10 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rams.bots import LEVELS
+from rams.bots import available_levels
 from rams.errors import RamsError
 from rams.record import loads
+from rams.rulebook import rules_view
 from rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules, parse_override
 from rams.web.protocol import LANGS, MAX_MESSAGE
 from rams.web.replay import replay_steps
@@ -106,7 +108,7 @@ def _meta() -> dict[str, Any]:
                 "max": HOUSE_LIMITS[name][1] if name in HOUSE_LIMITS else None,
             }
         )
-    return {"presets": presets, "options": options, "levels": list(LEVELS)}
+    return {"presets": presets, "options": options, "levels": list(available_levels())}
 
 
 class BodyLimit:
@@ -269,6 +271,28 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         record = loads(finished_record(table_id))
         return replay_steps(record, lang if lang in LANGS else "ru")
 
+    @app.get("/api/tables/{table_id}/rules")
+    async def get_table_rules(table_id: str, lang: str = "ru") -> dict[str, Any]:
+        """The table's whole rules in words (the rules panel; the text a cited clause opens)."""
+        live = tables.get(table_id)
+        if live is not None:
+            rules = live.rules
+        else:
+            row = store.table(table_id) if 0 < len(table_id) <= 32 else None
+            if row is None:
+                raise TableError(404, "no_table", "no such table")
+            rules = row.rules
+        return rules_view(rules, lang if lang in LANGS else "ru")
+
+    @app.get("/api/rules/{preset}")
+    async def get_preset_rules(preset: str, players: int | None = None, lang: str = "ru") -> Any:
+        """A preset's whole rules in words, for the page that creates a table."""
+        try:
+            rules = Rules.preset(preset, players)
+        except RamsError as e:
+            raise TableError(400, "bad_rules", clip(str(e))) from None
+        return rules_view(rules, lang if lang in LANGS else "ru")
+
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
@@ -285,10 +309,62 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     return app
 
 
+def _check_serve_args(args: argparse.Namespace) -> None:
+    """Every ``rams serve`` flag in range, before anything starts (one line, exit 2)."""
+    if not 0 <= args.port <= 65535:
+        raise RamsError(f"--port {args.port}: a port is 1 to 65535 (0: choose a free one)")
+    for flag, value, least in (
+        ("--grace", args.grace, 0.0),
+        ("--bot-delay", args.bot_delay, 0.0),
+        ("--deal-pause", args.deal_pause, 0.0),
+    ):
+        if not value >= least or value == float("inf"):
+            raise RamsError(f"{flag} {value}: seconds, 0 or more")
+    if not 0 < args.tables_per_minute < float("inf"):
+        raise RamsError(f"--tables-per-minute {args.tables_per_minute}: more than 0")
+
+
+def open_store(url: str) -> Store:
+    """The database at ``url``, reachable and migrated; RamsError in one line if it is not
+    (a malformed URL, an unknown driver, a server that does not answer)."""
+    try:
+        shown = sa.make_url(url).render_as_string(hide_password=True)
+    except sa.exc.ArgumentError:
+        raise RamsError(
+            f"--database-url {clip(url, 80)!r}: not a database URL "
+            "(sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB)"
+        ) from None
+    try:
+        store = Store(url)
+        store.migrate()
+    except (sa.exc.SQLAlchemyError, OSError, ImportError) as e:
+        lines = str(getattr(e, "orig", None) or e).strip().splitlines()
+        reason = clip(lines[0] if lines else type(e).__name__, 160)
+        raise RamsError(f"--database-url {shown}: cannot open the database: {reason}") from None
+    return store
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (0: a free port), or RamsError in one line."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as e:
+        raise RamsError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """``rams serve``: the web tables on uvicorn."""
     import uvicorn
 
+    from rams.fast import warm
+
+    _check_serve_args(args)
     settings = Settings(
         grace_s=args.grace,
         bot_delay=args.bot_delay,
@@ -296,18 +372,25 @@ def run_serve(args: argparse.Namespace) -> int:
         tables_per_minute=args.tables_per_minute,
     )
     database = args.database_url or DEFAULT_DATABASE
+    open_store(database).close()
+    sock = _listen(args.host, args.port)
+    host, port = sock.getsockname()[:2]
     app = create_app(database, settings)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)  # not its plugin list at every start
     shown = sa.make_url(database).render_as_string(hide_password=True)
-    print(f"Rams: http://{args.host}:{args.port}/  (database {shown})")
-    uvicorn.run(
+    where = f"[{host}]" if ":" in host else host
+    print(f"Rams: http://{where}:{port}/  (database {shown})", flush=True)
+    warm.start()  # the bots' solver, compiled in the background before a table needs it
+    config = uvicorn.Config(
         app,
-        host=args.host,
-        port=args.port,
         ws_max_size=4 * MAX_MESSAGE,
         ws_per_message_deflate=False,  # small messages: compressing costs more CPU than it saves
         log_level=args.log_level,
         access_log=False,
     )
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
     return 0

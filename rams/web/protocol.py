@@ -81,6 +81,12 @@ _ERRORS: dict[str, tuple[str, str]] = {
         "Too many messages: slow down.",
     ),
     "server": ("Ошибка сервера; ход не принят.", "Server error; the action was not taken."),
+    "broken": (
+        "Этот стол не удалось восстановить после перезапуска сервера; его игра сохранена в "
+        "базе данных, причина записана в журнале сервера.",
+        "This table could not be restored after the server restarted; its game is kept in "
+        "the database, and the server's log says why.",
+    ),
 }
 
 

@@ -30,7 +30,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from rams.actions import Action
-from rams.bots import LEVELS, Bot, make_bot
+from rams.bots import LEVELS, Bot, available, make_bot
 from rams.cards import cards_str
 from rams.deal import Deal
 from rams.errors import IllegalActionError, RamsError, RulesError
@@ -71,6 +71,12 @@ __all__ = [
 log = logging.getLogger("rams.web")
 
 _NAME_MAX = 32
+#: Seconds a bot may think before the table is told that it is thinking.
+THINKING_AFTER = 0.3
+BROKEN_MESSAGE = (
+    "this table could not be restored after the server restarted; its game is kept in the "
+    "database, and the server's log says why"
+)
 #: The range of each numeric house rule a table may take. The rules themselves bound few
 #: of them; a server bounds them all, so no table sets its bots astronomic scores.
 HOUSE_LIMITS: dict[str, tuple[int, int]] = {
@@ -364,6 +370,9 @@ class Tables:
         self.store = store
         self.settings = settings or Settings()
         self.tables: dict[str, LiveTable] = {}
+        #: Tables that could not be rebuilt from the database, and why (logged once; every
+        #: start tries them again, so a fixed server brings them back).
+        self.broken: dict[str, str] = {}
         self._rng = random.SystemRandom()
         self._tasks: set[asyncio.Task[None]] = set()
         #: Table creations by client address (``POST /api/tables``).
@@ -372,7 +381,8 @@ class Tables:
     # Start and stop -----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Resume every table not yet over, from the database."""
+        """Resume every table not yet over, from the database; one that cannot be rebuilt
+        is logged and marked broken, and the others play on."""
         for table_id in self.store.live_table_ids():
             live = self._load(table_id)
             if live is None or live.status == "over":
@@ -396,7 +406,21 @@ class Tables:
                 c.queue.put_nowait(None)
 
     def _load(self, table_id: str) -> LiveTable | None:
-        """A table not yet over, from the database, kept in memory while it is played."""
+        """A table not yet over, from the database, kept in memory while it is played; None
+        (and the table marked broken) if it cannot be rebuilt."""
+        if table_id in self.broken:
+            return None
+        try:
+            return self._rebuilt(table_id)
+        except SQLAlchemyError:
+            raise  # the database itself: not this table's fault
+        except Exception as e:  # a stored game this server cannot replay
+            log.exception("table %s cannot be restored; it is marked broken", table_id)
+            self.broken[table_id] = clip(f"{type(e).__name__}: {e}")
+            self.tables.pop(table_id, None)
+            return None
+
+    def _rebuilt(self, table_id: str) -> LiveTable | None:
         row = self.store.table(table_id)
         if row is None or row.status == "over":
             return None
@@ -463,7 +487,8 @@ class Tables:
         )
 
     def _standin_bot(self) -> Bot:
-        return make_level_bot(self.settings.standin, random.Random(self._rng.getrandbits(64)))
+        level = self.settings.standin if available(self.settings.standin) else "easy"
+        return make_level_bot(level, random.Random(self._rng.getrandbits(64)))
 
     def get(self, table_id: str) -> LiveTable | None:
         """A table not yet over (loaded from the database if it is not in memory), or a
@@ -482,6 +507,8 @@ class Tables:
         live = self.get(table_id)
         if live is not None:
             return live.public()
+        if table_id in self.broken:
+            raise self._no_table(table_id)
         row = self._row(table_id)
         if row is None or row.record is None:
             return None
@@ -499,6 +526,8 @@ class Tables:
         return live
 
     def _no_table(self, table_id: str) -> TableError:
+        if table_id in self.broken:
+            return TableError(409, "broken", BROKEN_MESSAGE)
         if self._row(table_id) is not None:
             return TableError(409, "over", "the game at this table is over")
         return TableError(404, "no_table", "no such table")
@@ -562,6 +591,10 @@ class Tables:
             if b is not None and b not in LEVELS:
                 levels = ", ".join(LEVELS)
                 raise TableError(400, "bad_seats", f"bot levels are {levels}, not {clip(repr(b))}")
+            if b is not None and not available(b):
+                raise TableError(
+                    400, "bad_seats", f"this server cannot seat a {b} bot: it lacks the solver"
+                )
         if all(b is not None for b in bots):
             raise TableError(400, "bad_seats", "at least one seat is for a person (you)")
         creator = bots.index(None)
@@ -640,7 +673,7 @@ class Tables:
                     return  # nobody at the table: it waits (the next person's hello kicks it)
                 steps = None if s.bot_delay <= 0 else 1
                 try:
-                    reason = await asyncio.to_thread(table.advance, True, steps)
+                    reason = await self._advance(live, table, steps)
                 except Exception:  # storing failed, or worse: replay what is stored, retry
                     self._recover(live)
                     reason = "error"
@@ -659,6 +692,18 @@ class Tables:
                 if reason == "over":
                     self._forget_if_done(live)
                 return
+
+    async def _advance(self, live: LiveTable, table: Table, steps: int | None) -> str:
+        """The bots' turns, on a worker thread; when one thinks longer than
+        :data:`THINKING_AFTER`, everyone at the table is told who is thinking."""
+        work = asyncio.ensure_future(asyncio.to_thread(table.advance, True, steps))
+        done, _ = await asyncio.wait({work}, timeout=THINKING_AFTER)
+        if not done:
+            seat = table.game.to_move
+            if seat is not None and not table.is_person(seat):
+                for c in list(live.clients):
+                    c.send({"type": "thinking", "seat": seat})
+        return await work
 
     def _forget_if_done(self, live: LiveTable) -> None:
         """A finished table nobody watches leaves memory (the database keeps its record)."""
@@ -778,7 +823,10 @@ class Tables:
             live = await self._finished(table_id)
         try:
             if live is None:
-                client.send(error("bad_message", "en", why="no such table"))
+                if table_id in self.broken:
+                    client.send(error("broken", "en"))
+                else:
+                    client.send(error("bad_message", "en", why="no such table"))
                 return
             while not client.closed:
                 message = await receive()

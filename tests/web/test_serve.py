@@ -14,8 +14,21 @@ def test_serve_prints_the_database_url_without_its_password(
 ) -> None:
     import uvicorn
 
+    import rams.web.app
+
     served: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.append(kw))
+
+    class NoStore:  # the database is not reached: only what is printed matters here
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(rams.web.app, "open_store", lambda url: NoStore())
+    monkeypatch.setattr("rams.fast.warm.start", lambda: None)
+    monkeypatch.setattr(
+        uvicorn.Server,
+        "run",
+        lambda server, sockets=None: served.append({"port": sockets[0].getsockname()[1]}),
+    )
     url = "postgresql+psycopg://rams:s3cr%40t-pw@db.example:5432/rams"
     assert main(["serve", "--database-url", url, "--port", "8123"]) == 0
     out = capsys.readouterr().out

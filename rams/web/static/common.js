@@ -19,6 +19,8 @@ const STR = {
     trick: "На столе", lastTrick: "Прошлая взятка", took: "взял(а) {name}",
     hand: "Ваши карты", log: "Ход игры", sheet: "Запись",
     yourTurn: "Ваш ход", waitFor: "Ходит {name}", waitDeal: "Раздача…",
+    thinking: "думает…", thinkingName: "{name} думает…",
+    clause: "Правило", close: "Закрыть", allRules: "Все правила этой игры",
     w_play: "Играю", w_pass: "Пас", w_keep: "Оставить козырь", w_take: "Беру прикуп", w_sell: "Продаю",
     w_go: "Ходи", w_dave: "Даве!", w_accept: "Принимаю даве", w_concede: "Сдаюсь", w_claim: "Заявить выигрыш",
     exchangeN: "Снести {n} и прикупить", standPat: "Остаюсь при своих", swapCard: "Отдать {card} за козырь",
@@ -50,6 +52,8 @@ const STR = {
     trick: "On the table", lastTrick: "Last trick", took: "won by {name}",
     hand: "Your hand", log: "The deal", sheet: "Score sheet",
     yourTurn: "Your turn", waitFor: "{name} to act", waitDeal: "Dealing…",
+    thinking: "thinking…", thinkingName: "{name} is thinking…",
+    clause: "Rule", close: "Close", allRules: "The whole rules of this game",
     w_play: "Play", w_pass: "Pass", w_keep: "Leave the trump", w_take: "Take the talon", w_sell: "Sell",
     w_go: "Go", w_dave: "Даве!", w_accept: "Accept Даве", w_concede: "Concede", w_claim: "Claim the game",
     exchangeN: "Discard {n} and draw", standPat: "Stand pat", swapCard: "Give {card} for the trump",
@@ -205,6 +209,58 @@ export function seatToken(tableId) {
 
 export function saveSeatToken(tableId, token) {
   localStorage.setItem(`rams.seat.${tableId}`, token);
+}
+
+// Clause ids («(P4)») as links to their text -------------------------------------------------
+
+let clauseTexts = {};
+
+// The clauses of the table's rules, by id: { P4: { text, source } } (from /api/tables/ID/rules).
+export function setClauses(map) {
+  clauseTexts = map || {};
+}
+
+export function showClause(id) {
+  const clause = clauseTexts[id];
+  if (!clause) return;
+  let dialog = document.getElementById("clause-dialog");
+  if (!dialog) {
+    dialog = el("dialog", { id: "clause-dialog", class: "clause-dialog", "aria-labelledby": "clause-title" });
+    document.body.append(dialog);
+  }
+  dialog.replaceChildren(
+    el("h3", { id: "clause-title" }, `${t("clause")} ${id}`),
+    el("p", { class: "clause-text" }, clause.text),
+    el("p", { class: "small" }, clause.source),
+    el("form", { method: "dialog" }, el("button", { type: "submit", class: "primary", id: "clause-close" }, t("close"))));
+  if (typeof dialog.showModal === "function") dialog.showModal();
+  else dialog.setAttribute("open", "");
+}
+
+// Text in which every clause id the rules have (P4, E5…) is a button that opens its text.
+export function withClauses(text) {
+  const parts = [];
+  let last = 0;
+  for (const m of String(text).matchAll(/\b([A-Z]\d{1,2})\b/g)) {
+    if (!clauseTexts[m[1]]) continue;
+    parts.push(text.slice(last, m.index));
+    parts.push(el("button", { type: "button", class: "clause-link", dataset: { clause: m[1] },
+      title: `${t("clause")} ${m[1]}`, onclick: () => showClause(m[1]) }, m[1]));
+    last = m.index + m[1].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+// The whole rules of a table, in words: the sections and clauses that apply, every option.
+export function rulesTextEl(view) {
+  return el("div", { class: "rules-text" },
+    view.about ? el("p", {}, view.about) : null,
+    view.sections.map((s) => el("section", {}, el("h4", {}, s.title),
+      el("dl", {}, s.clauses.flatMap((c) => [el("dt", {}, c.id), el("dd", { id: `clause-${c.id}` }, c.text,
+        el("span", { class: "small source" }, ` ${c.source}`))])))),
+    el("h4", {}, view.options_title),
+    el("ul", {}, view.options.map((o) => el("li", {}, `${o.name}: ${o.value}`))));
 }
 
 export function presetName(rules) {

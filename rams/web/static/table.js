@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
-  api, cardBack, cardEl, cardText, el, lang, presetName, saveSeatToken, seatToken,
-  settlementEl, sheetEl, suitSymbol, t, toast,
+  api, cardBack, cardEl, cardText, el, lang, presetName, rulesTextEl, saveSeatToken, seatToken,
+  setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
 } from "./common.js";
 
 const WORD_KEYS = { play: "KeyP", pass: "KeyN", keep: "KeyK", take: "KeyT", sell: "KeyS",
@@ -20,6 +20,8 @@ export function showTable(app, tableId) {
   let table = null;      // the public side of the table
   let seat = null;
   let selected = new Set();
+  let thinking = null;   // a bot seat the server says is thinking (cleared by the next state)
+  let rulesView = null;  // the table's whole rules in words (/api/tables/ID/rules)
   let retry = 0;
 
   // Connection ---------------------------------------------------------------------------
@@ -79,7 +81,11 @@ export function showTable(app, tableId) {
       state = m;
       table = m.table;
       seat = m.seat;
+      thinking = null;
       if (moved) selected = new Set();
+      draw();
+    } else if (m.type === "thinking") {
+      thinking = m.seat;
       draw();
     } else if (m.type === "error" && m.code !== "stale") {
       // (A stale click is answered with the table as it is now: nothing to tell.)
@@ -100,7 +106,8 @@ export function showTable(app, tableId) {
   function draw() {
     if (!table) return;
     where();
-    if (table.status === "open" || !state) {
+    if (table.status === "open" || !state || state.phase === "waiting") {
+      // (Between the seats filling and the first deal there is no board to draw yet.)
       drawPublic({ table });
       return;
     }
@@ -128,11 +135,20 @@ export function showTable(app, tableId) {
     s.name && !s.bot ? el("span", { class: `dot ${s.online ? "on" : "off"}`, title: s.online ? t("online") : t("offline") }) : null)));
   }
 
+  async function loadRules() {
+    try {
+      rulesView = await api(`/api/tables/${tableId}/rules?lang=${lang}`);
+      setClauses(rulesView.clauses);
+      draw();
+    } catch { rulesView = null; }
+  }
+
   function rulesBox() {
     const r = table.rules;
-    return el("section", { class: "rules small" },
+    return el("section", { class: "rules small", id: "rules-panel" },
       el("b", {}, `${t("rules")}: `, presetName(r), `, ${t("startScore").toLowerCase()} ${r.start_score}`),
-      r.house.length ? el("ul", {}, r.house.map((h) => el("li", {}, `${lang === "ru" ? h.ru : h.en}: ${JSON.stringify(h.value)} (${h.clause})`))) : null);
+      r.house.length ? el("ul", {}, r.house.map((h) => el("li", {}, `${lang === "ru" ? h.ru : h.en}: ${JSON.stringify(h.value)} `, withClauses(`(${h.clause})`)))) : null,
+      rulesView ? el("details", { id: "all-rules" }, el("summary", {}, t("allRules")), rulesTextEl(rulesView)) : null);
   }
 
   function drawPublic(m) {
@@ -186,6 +202,7 @@ export function showTable(app, tableId) {
     else if (info.standin) badges.push(el("span", { class: "badge warn" }, t("standin")));
     else if (!info.online) badges.push(el("span", { class: "badge warn" }, t("offline")));
     if (table.pausing && info.ready) badges.push(el("span", { class: "badge ok" }, t("ready")));
+    if (thinking === s) badges.push(el("span", { class: "badge thinking", id: "thinking" }, t("thinking")));
     const known = (v.known && v.known[s]) || [];
     const record = v.records[s];
     return el("div", { class: classes.join(" "), dataset: { seat: s } },
@@ -194,7 +211,7 @@ export function showTable(app, tableId) {
         el("span", { class: "record", title: t("record") }, record < 0 ? `−${-record}` : String(record)),
         call ? el("span", { class: `call ${v.calls[s]}` }, call) : null,
         v.exchanged && v.exchanged[s] ? el("span", { class: "exch" }, t("exchanged", { n: v.exchanged[s] })) : null,
-        el("span", { class: "tricks", title: t("tricks") }, "●".repeat(v.tricks_taken[s]) || "·")),
+        el("span", { class: "tricks", title: t("tricks") }, "●".repeat((v.tricks_taken || [])[s] || 0) || "·")),
       known.length ? el("div", { class: "known" }, known.map((c) => cardEl(c, { small: true }))) : null);
   }
 
@@ -282,12 +299,13 @@ export function showTable(app, tableId) {
     if (v.winner !== null) status = t("gameOver");
     else if (v.deal_over) status = t("dealOver", { n: v.deal });
     else if (v.to_move === seat && legal) status = t("yourTurn");
+    else if (thinking !== null && v.to_move === thinking) status = t("thinkingName", { name: name(thinking) });
     else if (v.to_move !== null && v.to_move !== undefined) status = t("waitFor", { name: name(v.to_move) });
     else status = t("waitDeal");
     return el("div", { class: "actions" },
       el("div", { class: `status${v.to_move === seat && legal ? " mine" : ""}`, id: "status" }, status),
       buttons.length ? el("div", { class: "buttons" }, buttons) : null,
-      v.hint ? el("div", { class: "hint", id: "hint" }, v.hint) : null);
+      v.hint ? el("div", { class: "hint", id: "hint" }, withClauses(v.hint)) : null);
   }
 
   function dealOverBox() {
@@ -326,7 +344,7 @@ export function showTable(app, tableId) {
       el("div", { class: "my-side" }, seatBox(seat), handBox(), actionsBox()),
       el("p", { class: "keys small" }, t("keys")));
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
-      el("ol", {}, v.log.map((line) => el("li", {}, line))));
+      el("ol", {}, v.log.map((line) => el("li", {}, withClauses(line)))));
     app.append(el("div", { class: "game" }, board, el("aside", {}, sheetEl(v.sheet, seat), logBox, rulesBox())));
     const list = logBox.querySelector("ol");
     list.scrollTop = list.scrollHeight;
@@ -365,9 +383,11 @@ export function showTable(app, tableId) {
   document.addEventListener("keydown", onKey);
 
   connect();
+  loadRules();
   return {
     relang: () => {
       send({ type: "lang", lang });
+      loadRules();
       draw();
     },
   };
