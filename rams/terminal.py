@@ -11,12 +11,14 @@ from __future__ import annotations
 import argparse
 import base64
 import json
-import os
 import random
+import re
 import sys
 import time
 import zlib
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,13 +44,16 @@ from rams.actions import (
     Play,
     Swap,
 )
-from rams.bots import BOT_NAMES, Bot, make_bot
+from rams.bots import BOT_NAMES, SEARCHING, Bot, make_bot
 from rams.cards import Card, card_str, parse_card, suit_of
 from rams.deal import PAM
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
+from rams.fast import warm
+from rams.files import atomic_write, writable_dir, writable_file
 from rams.game import Game
 from rams.observation import Observation, Phase
 from rams.record import Record, dumps, load, record_of
+from rams.rulebook import rules_view
 from rams.rules import PRESETS, Rules, parse_override
 from rams.table import Table
 from rams.text import Announcer, default_lang, legal_hint, signed, suit_name
@@ -93,9 +98,12 @@ _UI: dict[str, tuple[str, str]] = {
     ),
     "legal": ("Можно", "Legal"),
     "help_keys": (
-        "Введите карту (AS, 10ч, Т♠) или её номер; ? — подсказка, q — сохранить и выйти.",
-        "Type a card (AS, 10h, Т♠) or its number; ? for help, q to save and quit.",
+        "Введите карту (AS, 10ч, Т♠) или её номер; ? — подсказка, P4 — текст правила P4, "
+        "q — сохранить и выйти.",
+        "Type a card (AS, 10h, Т♠) or its number; ? for help, P4 for the text of rule P4, "
+        "q to save and quit.",
     ),
+    "no_clause": ("Правила {id} в этой игре нет.", "This game has no rule {id}."),
     "illegal": ("Нельзя: {why}", "Not allowed: {why}"),
     "unreadable": ("Не понял: {text!r}. {keys}", "Cannot read {text!r}. {keys}"),
     "saved": ("Игра сохранена: {path}", "Game saved: {path}"),
@@ -135,6 +143,11 @@ _UI: dict[str, tuple[str, str]] = {
     ),
     "setup_name": ("Имя игрока на месте {seat}", "Name of the player in seat {seat}"),
     "interrupted": ("Прервано.", "Interrupted."),
+    "thinking": ("{name} думает…", "{name} is thinking…"),
+    "finished": (
+        "Эта партия уже окончена; файл не меняется.",
+        "This game is already over; the file is left as it is.",
+    ),
 }
 
 _WORDS: dict[str, Action] = {
@@ -166,6 +179,8 @@ _WORDS: dict[str, Action] = {
     "заявляю": CLAIM,
 }
 _PAT = {"", "0", "pat", "stand", "стою", "-"}
+#: A clause id, as the table cites it («(P4)»), typed alone or after ``?``.
+_CLAUSE = re.compile(r"\??\s*([A-Za-z]\d{1,2})")
 
 
 def ui(key: str, lang: str, **fields: object) -> str:
@@ -334,6 +349,9 @@ def parse_choice(text: str, view: Observation) -> Action | str:
         return "help"
     if low in ("q", "quit", "выход", "й"):
         return "quit"
+    clause = _CLAUSE.fullmatch(t)
+    if clause is not None:
+        return "rule " + clause.group(1).upper()  # a clause id cited on screen: its text
     if low in _WORDS and (view.phase is not Phase.EXCHANGE or low not in _PAT):
         word = _WORDS[low]
         if word in view.legal_actions or word in (CLAIM, DAVE, ACCEPT, CONCEDE):
@@ -391,6 +409,31 @@ def legal_words(view: Observation, lang: str) -> list[str]:
 
 # The game loop ---------------------------------------------------------------------------
 
+#: Seconds a bot may think before the table says that it is thinking.
+THINKING_AFTER = 0.3
+
+
+class ThinkingBot:
+    """A bot that shows «… думает…» when it takes longer than :data:`THINKING_AFTER`
+    (a searching bot's first move after an install waits for the solver's compile)."""
+
+    def __init__(self, inner: Bot, console: Console, label: str) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self._console = console
+        self._label = label
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+
+    def act(self, view: Observation) -> Action:
+        """The inner bot's action; a spinner with its name while it takes long."""
+        future = self._pool.submit(self.inner.act, view)
+        try:
+            return future.result(timeout=THINKING_AFTER)
+        except FuturesTimeout:
+            pass
+        with self._console.status(self._label):
+            return future.result()
+
 
 @dataclass
 class Setup:
@@ -432,7 +475,14 @@ class TerminalGame:
         seed = meta.get("seed")
         bot_rng = random.Random(None if seed is None else f"bots:{seed}:{len(game.deals)}")
         agents: list[Bot | None] = [
-            None if b is None else make_bot(b, random.Random(bot_rng.getrandbits(63))) for b in bots
+            None
+            if b is None
+            else ThinkingBot(
+                make_bot(b, random.Random(bot_rng.getrandbits(63))),
+                console,
+                ui("thinking", lang, name=game.players[seat]),
+            )
+            for seat, b in enumerate(bots)
         ]
         self.table = Table(game, agents, on_action=lambda seat, action: self.save())
         self.people = [s for s, b in enumerate(bots) if b is None]
@@ -446,12 +496,7 @@ class TerminalGame:
     def save(self) -> None:
         """Write the game (atomically: a crash never leaves half a file; readable by its owner
         only). The deal in progress is sealed (see :func:`save_text`)."""
-        text = save_text(self.game, self.meta)
-        tmp = self.save_path.with_name(self.save_path.name + ".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
-        os.replace(tmp, self.save_path)
+        atomic_write(self.save_path, save_text(self.game, self.meta) + "\n", 0o600)
 
     # Output --------------------------------------------------------------------------
 
@@ -515,6 +560,11 @@ class TerminalGame:
 
     def _loop(self) -> int:
         game, table, lang = self.game, self.table, self.lang
+        if game.is_over:  # a finished game resumed: show it, write nothing
+            self.show_sheet()
+            self.console.print(settlement_text(game, lang))
+            self.console.print(ui("finished", lang))
+            return 0
         self.save()
         while True:
             table.advance(stop_at_deal_end=True)
@@ -584,6 +634,9 @@ class TerminalGame:
                 continue
             if choice == "quit":
                 raise SaveAndQuit
+            if isinstance(choice, str) and choice.startswith("rule "):
+                self._rule(view, choice.split()[1])
+                continue
             assert not isinstance(choice, str)
             try:
                 self.table.submit(seat, choice)
@@ -594,6 +647,15 @@ class TerminalGame:
             if hot_seat and deal.to_move != seat:
                 self._revealed_for = None
             return
+
+    def _rule(self, view: Observation, clause_id: str) -> None:
+        """The text of a clause of this game's rules (the rulebook), or a word that it has none."""
+        clause = rules_view(view.rules, self.lang)["clauses"].get(clause_id)
+        if clause is None:
+            self.console.print(ui("no_clause", self.lang, id=clause_id), style="yellow")
+            return
+        self.console.print(Text(f"{clause_id}: {clause['text']}", style="cyan"))
+        self.console.print(Text(clause["source"], style="dim"))
 
     def _help(self, view: Observation) -> None:
         lang = self.lang
@@ -692,6 +754,8 @@ def _ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Conso
     return Setup(rules, names, bots, lang, args.seed)
 
 
+#: Where games are saved unless ``--save`` names a file (the repository's .gitignore has it).
+SAVES = Path("saves")
 _SEAL_MASK = b"rams-seal"
 
 
@@ -771,13 +835,22 @@ def run_play(args: argparse.Namespace) -> int:
     if args.resume:
         path = Path(args.resume)
         game, bots, meta = _resume(path)
+        if not game.is_over:
+            writable_file(path, "--resume")
         lang = args.lang or meta.get("lang") or lang
     else:
+        # The save file is checked first: nobody answers the setup questions for nothing.
+        if args.save:
+            path = writable_file(args.save, "--save")
+        else:
+            folder = writable_dir(SAVES, "--save")
+            path = folder / f"rams-{time.strftime('%Y%m%d-%H%M%S')}.json"
         setup = _ask_setup(args, lang, read, console)
         rng = random.Random(setup.seed) if setup.seed is not None else random.SystemRandom()
         game = Game(setup.rules, setup.names, rng=rng)
         bots = setup.bots
         meta = {"bots": bots, "lang": lang, "seed": setup.seed}
-        path = Path(args.save or f"rams-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    if SEARCHING.intersection(b for b in bots if b is not None):
+        warm.start()  # the solver compiles while the player reads his first hand
     tg = TerminalGame(console, game, bots, lang, path, meta, read)
     return tg.run()

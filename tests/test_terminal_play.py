@@ -9,6 +9,7 @@ import os
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -274,3 +275,80 @@ def test_hot_seat_wipes_the_screen_before_the_next_person(tmp_path: Path) -> Non
     assert len(handovers) >= 2
     assert text.count("\x1b[3J") >= len(handovers)  # scrollback wiped at every handover
     assert "\x1b[2J" in text  # and the screen
+
+
+def test_resume_of_a_finished_game_changes_nothing_on_disk(tmp_path: Path) -> None:
+    """`--resume` of a game that is over shows its result and leaves the file as it was:
+    the same bytes, the same mode, the same modification time."""
+    import random
+
+    from rams.bots import make_bot
+    from rams.game import Game
+    from rams.rules import Rules
+    from rams.table import Table
+    from rams.terminal import save_text
+
+    rules = Rules.preset("classic", 3, start_score=20)
+    game = Game(rules, ["Anya", "B1", "B2"], rng=random.Random(5))
+    Table(game, [make_bot("heuristic", random.Random(s)) for s in range(3)]).advance()
+    assert game.is_over
+    save = tmp_path / "done.json"
+    save.write_text(save_text(game, {"bots": [None, "heuristic", "heuristic"]}) + "\n")
+    save.chmod(0o644)
+    before = (save.read_bytes(), save.stat().st_mode, save.stat().st_mtime_ns)
+    time.sleep(0.05)
+    child = spawn("play", "--resume", str(save), "--lang", "en")
+    child.expect("This game is already over")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert (save.read_bytes(), save.stat().st_mode, save.stat().st_mtime_ns) == before
+    assert not (tmp_path / "done.json.tmp").exists()
+
+
+def test_a_bot_that_thinks_long_is_shown_thinking() -> None:
+    """No silent freeze in the terminal: a bot slower than THINKING_AFTER shows a spinner
+    with its name («Борис думает…») until it acts; a quick one shows nothing."""
+    import io
+
+    from rich.console import Console
+
+    from rams.actions import PLAY_IN
+    from rams.terminal import THINKING_AFTER, ThinkingBot
+
+    class Slow:
+        name = "slow"
+
+        def __init__(self, seconds: float) -> None:
+            self.seconds = seconds
+
+        def act(self, view: object) -> object:
+            time.sleep(self.seconds)
+            return PLAY_IN
+
+    for seconds, shown in ((THINKING_AFTER + 0.4, True), (0.0, False)):
+        out = io.StringIO()
+        console = Console(file=out, force_terminal=True, width=80)
+        bot = ThinkingBot(Slow(seconds), console, "Борис думает…")  # type: ignore[arg-type]
+        assert bot.act(None) is PLAY_IN  # type: ignore[arg-type]
+        assert ("Борис думает…" in out.getvalue()) is shown
+
+
+def test_a_clause_id_typed_at_the_prompt_shows_its_text(tmp_path: Path) -> None:
+    """Every clause the table cites («(P4)») opens its text: typed at the prompt, `P4` or
+    `?E2` prints that clause of the game's rulebook, and the prompt comes back."""
+    from rams.rulebook import rules_view
+    from rams.rules import Rules
+
+    clauses = rules_view(Rules.preset("classic", 3, start_score=40), "en")["clauses"]
+    child = new_game(tmp_path / "game.json")
+    wait_prompt(child)
+    for typed, cid in (("P4", "P4"), ("?e2", "E2")):
+        child.sendline(typed)
+        child.expect_exact(f"{cid}: {clauses[cid]['text'][:40]}")
+        child.expect(PROMPT)
+    child.sendline("V2")  # the duel's talon is no rule of this game
+    child.expect_exact("This game has no rule V2.")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
