@@ -14,6 +14,7 @@ from typing import Any
 from rams.errors import RamsError, RecordError
 from rams.game import Game
 from rams.record import Record, loads, replay_summary
+from rams.rulebook import rules_text as rulebook_text
 from rams.rules import PRESETS, Rules
 from rams.text import deal_lines, default_lang, rules_text, sheet_text
 
@@ -87,7 +88,10 @@ def _rules(args: argparse.Namespace) -> int:
             print(f"{name:<15} {lo}–{hi}  {p.source:<12} {p.ru} / {p.en}")
         return 0
     rules = Rules.preset(args.preset, args.players)
-    print(rules_text(rules))
+    if args.text:
+        print(rulebook_text(rules, args.lang or default_lang()))
+    else:
+        print(rules_text(rules))
     return 0
 
 
@@ -105,6 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="list the presets, or print one preset's rules")
     p.add_argument("preset", nargs="?", help="a preset name (see `rams rules`)")
     p.add_argument("--players", type=int, help="number of players")
+    p.add_argument(
+        "--text", action="store_true", help="the whole rules as a person reads them (the rulebook)"
+    )
+    p.add_argument("--lang", choices=("ru", "en"), help="language of --text (default: the locale)")
     p.set_defaults(run=_rules)
     _add_play(sub)
     _add_simulate(sub)

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from rams.cards import SUITS
 from rams.errors import RulesError
+from rams.rulebook import rulebook
 
 __all__ = [
     "OPTIONS",
@@ -48,8 +49,8 @@ class AceValues(NamedTuple):
 ZERO_ACES = AceValues(0, 0, 0, 0)
 
 
-def _opt(default: Any, clause: str, ru: str, en: str) -> Any:
-    return field(default=default, metadata={"clause": clause, "ru": ru, "en": en})
+def _opt(default: Any, clause: str) -> Any:
+    return field(default=default, metadata={"clause": clause})
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,61 +62,39 @@ class Rules:
     name of the preset the options start from (it decides ``pack = "auto"``).
     """
 
-    players: int = _opt(3, "§9.2", "число игроков", "number of players")
-    preset_name: str = _opt("classic", "§9.2", "вариант", "preset")
-    pack: int | str = _opt("auto", "N2, K1", "колода", "pack")
-    big_pack_from: int = _opt(
-        5, "N2, X10", "52 карты начиная с стольких игроков", "52 cards from this many players"
-    )
-    packets: tuple[int, ...] = _opt((3, 2), "D2", "сдача пачками по", "dealt in packets of")
-    start_score: int = _opt(100, "S1", "начальная запись", "starting record")
-    passing: bool = _opt(True, "E1–E3", "круг «играю/пас»", "play/pass round")
-    ace_forbids_pass: bool = _opt(
-        True, "E2", "с тузом пасовать нельзя", "a dealt ace forbids passing"
-    )
-    max_exchange: int = _opt(5, "E4", "сносить не больше", "most cards exchanged")
-    dealer_trump: str = _opt(
-        "optional", "E5, X1", "сдающий берёт козырь", "dealer takes the turned trump"
-    )
-    talon: bool = _opt(False, "V2", "прикуп дуэли (продаю / ходи)", "the duel's talon (sell / go)")
-    four_aces: str = _opt("win_game", "R1", "четыре туза", "four aces")
-    five_suit: bool = _opt(True, "R2", "пять карт одной масти (рамс)", "five of one suit (rams)")
-    five_suit_wins: bool = _opt(
-        False, "M4", "пять одной масти выигрывают партию", "five of one suit win the game"
-    )
-    trump_rams: int | None = _opt(
-        None, "R3", "козырной рамс (пять козырей)", "trump rams (five trumps)"
-    )
-    jacks: str = _opt("rams", "J1–J5, K4, K6", "мальцы (валеты)", "jacks")
-    four_jacks: int | str = _opt(10, "J1, V1", "четыре валета", "four jacks")
-    must_trump: bool = _opt(True, "P2", "без масти бить козырем", "trump when void")
-    must_overtrump: bool = _opt(True, "P2", "перекрывать козырь старшим", "overtrump when void")
-    must_head_trick: bool = _opt(
-        False, "P2", "бить старшей картой масти", "head the trick in the suit led"
-    )
-    marriage_lead: bool = _opt(
-        True, "P5", "ход с козырных короля и дамы", "forced lead of the trump marriage"
-    )
-    ace_covers_honours: bool = _opt(
-        True, "P6", "козырной туз покрывает фигуру", "trump ace covers a trump face card"
-    )
-    ace_values: AceValues = _opt(AceValues(), "S3", "стоимость тузов", "ace values")  # noqa: RUF009
-    spade_ace_trump: int | None = _opt(
-        None, "M4, X12", "туз пик, когда пики козыри", "ace of spades when spades are trumps"
-    )
-    remise: int = _opt(5, "S4", "ремиз", "remise")
-    remise_only_at_or_below: int | None = _opt(
-        None, "K3", "ремиз, только если запись не больше", "remise only at or below"
-    )
-    freeze: bool = _opt(False, "K5", "без прикупа в конце партии", "no exchange near the end")
-    spade_ace_bonus: int = _opt(0, "K7", "премия за туза пик", "ace of spades bonus")
-    pamfil: bool = _opt(False, "M1–M3", "памфил (валет треф)", "Pam (jack of clubs)")
-    spade_ace_beats_trump_ace: bool = _opt(
-        False, "M4", "туз пик бьёт козырного туза", "ace of spades beats the trump ace"
-    )
-    overshoot: str = _opt("off", "S7", "перебор", "overshoot")
-    payout: str = _opt("stake", "S8", "расчёт", "settlement")
-    dave: bool = _opt(False, "V4", "даве (удвоение ставки)", "Dave (doubling the stake)")
+    players: int = _opt(3, "§9.2")
+    preset_name: str = _opt("classic", "§9.2")
+    pack: int | str = _opt("auto", "N2, K1")
+    big_pack_from: int = _opt(5, "N2, X10")
+    packets: tuple[int, ...] = _opt((3, 2), "D2")
+    start_score: int = _opt(100, "S1")
+    passing: bool = _opt(True, "E1–E3")
+    ace_forbids_pass: bool = _opt(True, "E2")
+    max_exchange: int = _opt(5, "E4")
+    dealer_trump: str = _opt("optional", "E5, X1")
+    talon: bool = _opt(False, "V2")
+    four_aces: str = _opt("win_game", "R1")
+    five_suit: bool = _opt(True, "R2")
+    five_suit_wins: bool = _opt(False, "M4")
+    trump_rams: int | None = _opt(None, "R3")
+    jacks: str = _opt("rams", "J1–J5, K4, K6")
+    four_jacks: int | str = _opt(10, "J1, V1")
+    must_trump: bool = _opt(True, "P2")
+    must_overtrump: bool = _opt(True, "P2")
+    must_head_trick: bool = _opt(False, "P2")
+    marriage_lead: bool = _opt(True, "P5")
+    ace_covers_honours: bool = _opt(True, "P6")
+    ace_values: AceValues = _opt(AceValues(), "S3")  # noqa: RUF009
+    spade_ace_trump: int | None = _opt(None, "M4, X12")
+    remise: int = _opt(5, "S4")
+    remise_only_at_or_below: int | None = _opt(None, "K3")
+    freeze: bool = _opt(False, "K5")
+    spade_ace_bonus: int = _opt(0, "K7")
+    pamfil: bool = _opt(False, "M1–M3")
+    spade_ace_beats_trump_ace: bool = _opt(False, "M4")
+    overshoot: str = _opt("off", "S7")
+    payout: str = _opt("stake", "S8")
+    dave: bool = _opt(False, "V4")
 
     def __post_init__(self) -> None:
         if isinstance(self.packets, list):
@@ -223,30 +202,46 @@ class Rules:
 
 @dataclass(frozen=True)
 class Option:
-    """Documentation of one option: its Russian and English names and its clause."""
+    """Documentation of one option: its clause, and its names in Russian and English (from
+    the rulebook, :mod:`rams.rulebook`, the one place words are kept)."""
 
     name: str
     clause: str
-    ru: str
-    en: str
+
+    @property
+    def ru(self) -> str:
+        """The option's name in Russian."""
+        return rulebook("rams").option_name(self.name, "ru")
+
+    @property
+    def en(self) -> str:
+        """The option's name in English."""
+        return rulebook("rams").option_name(self.name, "en")
 
 
 OPTIONS: dict[str, Option] = {
-    f.name: Option(f.name, f.metadata["clause"], f.metadata["ru"], f.metadata["en"])
-    for f in dataclasses.fields(Rules)
+    f.name: Option(f.name, f.metadata["clause"]) for f in dataclasses.fields(Rules)
 }
 
 
 @dataclass(frozen=True)
 class Preset:
-    """A named, complete set of options (§9.2)."""
+    """A named, complete set of options (§9.2); its title in words comes from the rulebook."""
 
     name: str
     source: str
     players: tuple[int, int]
     changes: Mapping[str, Any]
-    ru: str
-    en: str
+
+    @property
+    def ru(self) -> str:
+        """The preset's title in Russian: «классический рамс»."""
+        return str(rulebook("rams").presets[self.name]["title"]["ru"])
+
+    @property
+    def en(self) -> str:
+        """The preset's title in English: "classic Rams"."""
+        return str(rulebook("rams").presets[self.name]["title"]["en"])
 
 
 _RAMS_001 = {
@@ -293,8 +288,8 @@ _PETUKH = {
 PRESETS: dict[str, Preset] = {
     p.name: p
     for p in [
-        Preset("classic", "000", (3, 7), {}, "классический рамс", "classic Rams"),
-        Preset("rams-001", "001", (3, 7), _RAMS_001, "рамс по 001", "Rams after 001"),
+        Preset("classic", "000", (3, 7), {}),
+        Preset("rams-001", "001", (3, 7), _RAMS_001),
         Preset(
             "rams-001-v1",
             "001 V1",
@@ -306,29 +301,11 @@ PRESETS: dict[str, Preset] = {
                 "four_aces": "off",
                 "four_jacks": "win_game",
             },
-            "рамс, вариант 1: с 15",
-            "Rams, variant 1: from 15",
         ),
-        Preset("duel", "001 V2", (2, 2), _DUEL, "рамс вдвоём (дуэль)", "two-handed Rams, the duel"),
-        Preset(
-            "duel-v3",
-            "001 V3",
-            (2, 2),
-            {**_DUEL, "dealer_trump": "mandatory"},
-            "дуэль, вариант 3",
-            "duel, variant 3",
-        ),
-        Preset(
-            "rozaliev", "002/003 §53", (3, 7), _ROZALIEV, "рамс по Розалиеву", "Rozaliev's Rams"
-        ),
-        Preset(
-            "rozaliev-jacks",
-            "003",
-            (3, 7),
-            {**_ROZALIEV, "jacks": "rams"},
-            "рамс по Розалиеву с мальцами",
-            "Rozaliev's Rams with jacks",
-        ),
+        Preset("duel", "001 V2", (2, 2), _DUEL),
+        Preset("duel-v3", "001 V3", (2, 2), {**_DUEL, "dealer_trump": "mandatory"}),
+        Preset("rozaliev", "002/003 §53", (3, 7), _ROZALIEV),
+        Preset("rozaliev-jacks", "003", (3, 7), {**_ROZALIEV, "jacks": "rams"}),
         Preset(
             "mushka-pamfil",
             "002",
@@ -343,17 +320,13 @@ PRESETS: dict[str, Preset] = {
                 "overshoot": "restart",
                 "payout": "remaining",
             },
-            "мушка с памфилом",
-            "Mouche with Pam",
         ),
-        Preset("petukh", "003", (2, 6), _PETUKH, "петух", "Petukh, the Cock"),
+        Preset("petukh", "003", (2, 6), _PETUKH),
         Preset(
             "petukh-30",
             "003",
             (2, 6),
             {**_PETUKH, "start_score": 30, "jacks": "petukh-any", "spade_ace_bonus": 5},
-            "петух с 30, второй вариант",
-            "Petukh from 30, second variant",
         ),
     ]
 }

@@ -260,3 +260,41 @@ def test_three_people_and_a_bot_play_a_whole_game(
         a.wait_for_selector(".replay .settlement")
         for ctx in (ctx_a, ctx_b, ctx_c):
             ctx.close()
+
+
+def test_rules_panel_and_clause_links_open_the_rules_text(browser: Any, sqlite_url: str) -> None:
+    """The table's rules panel holds the whole rules of its preset (the rulebook), and a
+    clause id cited at the table — here in the hint — opens that clause's text."""
+    from rams.rulebook import rules_view
+    from rams.rules import Rules
+    from tests.web.helpers import create_table
+
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=60, grace_s=60) as server:
+        made = create_table(server.base, [None, "easy", "easy"])
+        ctx = browser.new_context(locale="ru-RU", viewport={"width": 1280, "height": 900})
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/t/{made['id']}#s={made['token']}")
+        page.wait_for_selector(".hand .card", timeout=15000)
+        page.wait_for_selector("#all-rules", timeout=15000)
+        page.click("#all-rules summary")
+        expected = rules_view(Rules.preset("classic", 3), "ru")
+        p4 = expected["clauses"]["P4"]["text"]
+        assert p4 in page.inner_text("#all-rules")
+        assert "E1" in page.inner_text("#all-rules")
+        assert "V2" not in [
+            page.locator("#all-rules dt").nth(i).inner_text()
+            for i in range(page.locator("#all-rules dt").count())
+        ]
+        # A clause cited in the hint (or the log) is a link to its text.
+        link = page.locator(".hint .clause-link, .log .clause-link").first
+        link.wait_for(timeout=15000)
+        cid = link.get_attribute("data-clause")
+        assert cid in expected["clauses"]
+        link.click()
+        page.wait_for_selector("#clause-dialog[open]")
+        assert expected["clauses"][cid]["text"] in page.inner_text("#clause-dialog")
+        page.click("#clause-close")
+        assert not errors
+        ctx.close()

@@ -1,0 +1,1 @@
+"""The game families: each family is a package of its own (``rams.games.rams`` …)."""
