@@ -1,0 +1,252 @@
+"""What a newcomer installs, tested where he would run it.
+
+For each of the README's run commands, a clean virtual environment is built the way that
+command builds it — ``scripts/setup`` with the command's extra (``web`` for
+``scripts/serve``, ``play`` for ``scripts/play``), into a fresh folder, not the development
+environment — and every choice the command offers is exercised in it: the web server with a
+table of every bot level, a table of every preset, a restart that resumes the game; the
+terminal game with ``hard`` bots in a pseudo-terminal.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "100"}
+# The development environment's packages must not leak into the clean one.
+for _name in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"):
+    ENV.pop(_name, None)
+
+
+def build_venv(folder: Path, extra: str) -> Path:
+    """``scripts/setup EXTRA`` into ``folder`` (one build at a time: they share the tree)."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.parent / "install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (folder / "bin" / "rams").exists():  # built by another worker of this session
+            return folder
+        done = subprocess.run(
+            ["bash", str(ROOT / "scripts" / "setup"), extra],
+            env={**ENV, "RAMS_VENV": str(folder)},
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return folder
+
+
+def installed(venv: Path) -> set[str]:
+    """The distributions installed in a virtual environment (lower-case names)."""
+    out = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "list", "--format=json"],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        check=True,
+    ).stdout
+    return {d["name"].lower() for d in json.loads(out)}
+
+
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every worker of this pytest session shares (each environment is built once)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if base.name.startswith("popen-gw") else base
+
+
+@pytest.fixture(scope="session")
+def web_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_venv(_shared(tmp_path_factory) / "venv-web", "web")
+
+
+@pytest.fixture(scope="session")
+def play_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_venv(_shared(tmp_path_factory) / "venv-play", "play")
+
+
+# The web table: scripts/serve ---------------------------------------------------------------
+
+
+class Served:
+    """``rams serve`` from a clean environment, on a port it chooses and prints."""
+
+    def __init__(self, venv: Path, database: Path) -> None:
+        self.log = database.with_suffix(".log")
+        self._err = open(self.log, "ab")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            [
+                str(venv / "bin" / "rams"), "serve", "--port", "0",
+                "--database-url", f"sqlite:///{database}",
+                "--bot-delay", "0", "--deal-pause", "0", "--log-level", "warning",
+            ],
+            cwd=database.parent,
+            env=ENV,
+            stdout=subprocess.PIPE,
+            stderr=self._err,
+            text=True,
+        )  # fmt: skip
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert m, f"rams serve printed {line!r}; log: {self.log.read_text()[-2000:]}"
+        self.base = f"http://127.0.0.1:{m.group(1)}"
+        self.ws_base = f"ws://127.0.0.1:{m.group(1)}"
+        import httpx
+
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{self.base}/api/meta", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert self.proc.poll() is None, self.log.read_text()[-3000:]
+            assert time.monotonic() < deadline, "rams serve did not answer"
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.communicate()
+        self._err.close()
+
+
+def _serve(venv: Path, database: Path) -> Iterator[Served]:
+    server = Served(venv, database)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_serve_installs_no_more_than_rams_web_and_every_level_works(
+    web_venv: Path, tmp_path: Path
+) -> None:
+    """scripts/serve's environment: a table of one person and hard, medium and easy bots is
+    created over HTTP, the person plays until the first deal ends, the server stops and
+    starts again on the same database, and the table resumes where it was."""
+    import random
+
+    from tests.web.helpers import Seat, create_table, play_until
+
+    packages = installed(web_venv)
+    assert {"fastapi", "numba", "numpy"} <= packages
+    assert not {"pytest", "playwright", "hypothesis", "matplotlib"} & packages
+    database = tmp_path / "rams.sqlite3"
+    rng = random.Random(3)
+    gen = _serve(web_venv, database)
+    server = next(gen)
+    meta = __import__("httpx").get(f"{server.base}/api/meta", timeout=10).json()
+    assert meta["levels"] == ["easy", "medium", "hard"]
+    made = create_table(server.base, [None, "hard", "medium", "easy"])
+    me = Seat(server.ws_base, made["id"], made["token"])
+
+    def first_deal_over() -> bool:
+        s = me.state
+        return s is not None and (
+            s["deal"] > 1 or bool(s.get("deal_over")) or s["winner"] is not None
+        )
+
+    play_until([me], rng, first_deal_over, timeout=300)
+    # Then to the person's turn, where the table waits for him: nothing moves until he acts.
+    state = me.state
+    assert state is not None
+    if state["winner"] is None:
+        state = me.until(
+            lambda m: m["type"] == "state" and bool(m["legal"]) and m["to_move"] == made["seat"],
+            timeout=120,
+        )
+    before = (state["deal"], state["step"], state["hand"])
+    me.close()
+    gen.close()  # stops the server
+    gen = _serve(web_venv, database)
+    server = next(gen)
+    try:
+        again = Seat(server.ws_base, made["id"], made["token"])
+        state = again.until(lambda m: m["type"] == "state", timeout=60)
+        assert (state["deal"], state["step"], state["hand"]) == before
+        again.close()
+    finally:
+        gen.close()
+    assert "Traceback" not in server.log.read_text()
+
+
+def test_serve_every_preset_plays_a_deal(web_venv: Path, tmp_path: Path) -> None:
+    """Every preset the web table offers plays through its first deal in that environment."""
+    import random
+
+    from rams.rules import PRESETS
+    from tests.web.helpers import Seat, create_table, play_until
+
+    rng = random.Random(5)
+    gen = _serve(web_venv, tmp_path / "rams.sqlite3")
+    server = next(gen)
+    try:
+        for name, preset in PRESETS.items():
+            players = preset.players[0]
+            made = create_table(server.base, [None] + ["easy"] * (players - 1), preset=name)
+            me = Seat(server.ws_base, made["id"], made["token"])
+
+            def dealt_once(seat: Seat = me) -> bool:
+                s = seat.state
+                return s is not None and (
+                    s["deal"] > 1 or bool(s.get("deal_over")) or s["winner"] is not None
+                )
+
+            play_until([me], rng, dealt_once, timeout=120)
+            me.close()
+    finally:
+        gen.close()
+    assert "Traceback" not in server.log.read_text()
+
+
+# The terminal game: scripts/play ------------------------------------------------------------
+
+
+def test_play_installs_rams_play_and_hard_bots_play_a_deal(play_venv: Path, tmp_path: Path) -> None:
+    """scripts/play's environment: one deal of `rams play` against two `hard` bots in a
+    pseudo-terminal, the person answering every prompt with a legal choice."""
+    from tests.test_terminal_play import PROMPT, legal_choices
+
+    packages = installed(play_venv)
+    assert {"rich", "numba", "numpy"} <= packages
+    assert not {"fastapi", "pytest", "matplotlib"} & packages
+    child = pexpect.spawn(
+        str(play_venv / "bin" / "rams"),
+        [
+            "play", "--preset", "classic", "--players", "3", "--bots", "hard,hard",
+            "--names", "Anya,B1,B2", "--lang", "en", "--seed", "11",
+            "--save", str(tmp_path / "game.json"),
+        ],
+        encoding="utf-8",
+        timeout=120,
+        env=ENV,
+        cwd=str(tmp_path),
+        dimensions=(60, 100),
+    )  # fmt: skip
+    acted = 0
+    while True:
+        i = child.expect([PROMPT, r"Deal 1 is over", r"Settlement: "])
+        if i:
+            break
+        child.sendline(legal_choices(child)[0])
+        acted += 1
+    child.sendline("q")
+    child.close()
+    assert acted >= 1
+    assert (tmp_path / "game.json").exists()
