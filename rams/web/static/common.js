@@ -196,7 +196,7 @@ export async function api(path, body) {
 let toastTimer = null;
 export function toast(text, kind = "error") {
   const box = document.getElementById("toast");
-  box.textContent = text;
+  box.replaceChildren(...withClauses(text));  // a cited «(P4)» opens its rule
   box.className = kind;
   box.hidden = false;
   clearTimeout(toastTimer);
