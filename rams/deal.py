@@ -42,7 +42,6 @@ from rams.actions import (
 from rams.cards import (
     ACE,
     CLUBS,
-    HIGHER,
     JACK,
     KING,
     QUEEN,
@@ -62,6 +61,7 @@ from rams.errors import IllegalActionError, RulesError
 from rams.events import Event, EventKind
 from rams.observation import Observation, Phase
 from rams.rules import Rules
+from rams.tricks import CARDS, RULE_SHIFT, beats, legal
 
 __all__ = [
     "NUM_ACTIONS",
@@ -107,6 +107,25 @@ NUM_ACTIONS = 146
 """The size of the integer action space: 52 cards, play, pass, 32 exchanges, 52 swaps, 8 words."""
 
 
+_new_event = tuple.__new__  # an Event without NamedTuple's keyword handling (hot loops)
+_PLAY = EventKind.PLAY
+
+#: The names by which a Rams deal calls the rules of :mod:`rams.tricks` (see Deal.play_rule).
+PLAY_RULES = (
+    "free",
+    "free_lead",
+    "P4",
+    "P5_K",
+    "P5_Q",
+    "M1_led",
+    "P6",
+    "P2_follow",
+    "P2_head",
+    "P2_trump",
+    "P2_over",
+)
+
+
 def _popcount(m: int) -> int:
     return m.bit_count()
 
@@ -142,15 +161,14 @@ class Deal:
 
     __slots__ = (
         "_ace_value",
+        "_active_n",
         "_best_trump",
         "_memo_key",
         "_memo_mask",
         "_next_seat",
         "_pam_bit",
-        "_plain_winner",
-        "_suit_mask",
+        "_t",
         "_trump_ace",
-        "_trump_honours",
         "_trump_king",
         "_trump_mask",
         "_trump_queen",
@@ -259,12 +277,11 @@ class Deal:
         self._memo_key = -1  # len(actions) when _memo_mask was computed for the seat to act
         self._memo_mask = 0
         self._next_seat: list[int] = []
-        self._plain_winner = not (rules.pamfil or rules.spade_ace_beats_trump_ace)
+        self._t = rules.card_play
+        self._active_n = 0
         self.trump: int | None = None
         self._pam_bit = 0
-        self._suit_mask: tuple[int, ...] = SUIT_MASKS
         self._trump_mask = self._trump_ace = self._trump_king = self._trump_queen = 0
-        self._trump_honours = 0
         self._ace_value: tuple[int, ...] = (0, 0, 0, 0)
         # Before the first phase is set: declarations can end the game while dealing, when
         # no action comes before them (no passing, no exchange, no turned trump to take).
@@ -344,14 +361,10 @@ class Deal:
         self.trump = trump
         pam = (1 << PAM) if rules.pamfil else 0
         self._pam_bit = pam
-        self._suit_mask = tuple(m & ~pam for m in SUIT_MASKS)
-        self._trump_mask = self._suit_mask[trump]
+        self._trump_mask = SUIT_MASKS[trump] & ~pam
         self._trump_ace = 1 << card(ACE, trump)
         self._trump_king = 1 << card(KING, trump)
         self._trump_queen = 1 << card(QUEEN, trump)
-        self._trump_honours = (
-            (1 << card(KING, trump)) | (1 << card(QUEEN, trump)) | (1 << card(JACK, trump))
-        ) & ~pam
         self._ace_value = tuple(rules.ace_value(s, trump) for s in range(4))
 
     def _find_pam_holder(self) -> None:
@@ -430,7 +443,7 @@ class Deal:
         if self.dave_pending is not None:
             return [ACCEPT, CONCEDE]
         if phase is Phase.PLAY:
-            mask = self._legal_card_mask(seat)
+            mask = self._legal(seat) & CARDS
             self._memo_key, self._memo_mask = len(self.actions), mask
             plays = _PLAYS
             return [plays[c] for c in cards_of(mask)]
@@ -863,6 +876,7 @@ class Deal:
 
     def _start_play(self) -> None:
         self.pre_play_records = tuple(self.records)
+        self._active_n = len(self.active)
         for seat in self.active:
             self.start_hands[seat] = self.hands[seat]
         if self.rules.talon:
@@ -876,82 +890,31 @@ class Deal:
             self._next_seat[seat] = ring[(i + 1) % len(ring)]
         self._set_phase(Phase.PLAY, self.leader)
 
-    def _legal_card_mask(self, seat: int) -> int:
-        hand = self.hands[seat]
-        pam = hand & self._pam_bit
+    def _legal(self, seat: int) -> int:
+        """``seat``'s legal cards and the rule that limits them (:func:`rams.tricks.legal`)."""
         trick = self.trick
-        if not trick:
-            ta = self._trump_ace
-            if hand & ta:
-                return ta | pam  # P4
-            if self.rules.marriage_lead:
-                tq = self._trump_queen
-                if self.q_due == seat and hand & tq:
-                    return tq | pam  # P5: the king won, the queen follows
-                tk = self._trump_king
-                if hand & (tk | tq) == tk | tq:
-                    return tk | pam  # P5
-            return hand
-        lead = trick[0][1]
-        if lead == PAM and self._pam_bit:
-            trumps = hand & self._trump_mask
-            return trumps if trumps else hand  # M1
-        lead_suit = lead // 13
-        follow = hand & self._suit_mask[lead_suit]
-        rules = self.rules
-        if follow:
-            legal = follow
-            if rules.must_head_trick and self._win_card // 13 == lead_suit:
-                higher = follow & HIGHER[self._win_card]
-                if higher and not self._win_locked:
-                    legal = higher
-        else:
-            trumps = hand & self._trump_mask
-            if trumps and rules.must_trump:
-                legal = trumps
-                if rules.must_overtrump:
-                    best = self._best_trump
-                    higher = trumps & HIGHER[best] if best >= 0 else trumps
-                    if higher:
-                        legal = higher
-            else:
-                legal = hand & ~pam
-        if (
-            rules.ace_covers_honours
-            and legal & self._trump_ace
-            and self._win_card >= 0
-            and (1 << self._win_card) & self._trump_honours
-        ):
-            legal = self._trump_ace  # P6
-        return legal | pam
+        return legal(
+            self._t,
+            self.hands[seat],
+            len(trick),
+            trick[0][1] if trick else -1,
+            self._win_card,
+            self._win_locked,
+            self._best_trump,
+            self.q_due == seat,
+            self.trump if self.trump is not None else -1,
+            self._trump_mask,
+            self._pam_bit,
+        )
+
+    def _legal_card_mask(self, seat: int) -> int:
+        return self._legal(seat) & CARDS
 
     def play_rule(self, seat: int) -> str:
         """Which rule limits ``seat``'s cards now: ``free``, ``free_lead``, ``P4``, ``P5_K``,
         ``P5_Q``, ``M1_led``, ``P6``, ``P2_follow``, ``P2_head``, ``P2_trump``, ``P2_over`` (it
         speaks only of the seat's own hand, so it is part of the seat's observation)."""
-        hand = self.hands[seat]
-        pam = self._pam_bit
-        plain = self._legal_card_mask(seat) & ~pam
-        trick = self.trick
-        if plain == hand & ~pam:
-            return "free" if trick else "free_lead"
-        if not trick:
-            if hand & self._trump_ace:
-                return "P4"
-            return "P5_Q" if self.q_due == seat else "P5_K"
-        lead = trick[0][1]
-        if lead == PAM and pam:
-            return "M1_led"
-        if (
-            plain == self._trump_ace
-            and self._win_card >= 0
-            and (1 << self._win_card) & self._trump_honours
-        ):
-            return "P6"
-        follow = hand & self._suit_mask[lead // 13]
-        if follow:
-            return "P2_head" if plain != follow else "P2_follow"
-        return "P2_over" if plain != hand & self._trump_mask else "P2_trump"
+        return PLAY_RULES[self._legal(seat) >> RULE_SHIFT]
 
     def _explain_card(self, seat: int, c: Card) -> IllegalActionError:
         """Why ``c`` is not a legal card for ``seat`` (the slow path, for messages)."""
@@ -980,7 +943,7 @@ class Deal:
         if self._memo_key == len(self.actions):
             legal = self._memo_mask
         else:
-            legal = self._legal_card_mask(seat)
+            legal = self._legal(seat) & CARDS
         if not legal & bit:
             raise self._explain_card(seat, c)
         self.hands[seat] ^= bit
@@ -989,7 +952,7 @@ class Deal:
             known[seat] ^= bit
         trick = self.trick
         self.events.append(
-            Event(EventKind.PLAY, seat, (c,), 0, None, "", "", len(self.completed) + 1)
+            _new_event(Event, (_PLAY, seat, (c,), 0, None, "", "", len(self.completed) + 1, (), ()))
         )
         trump = self.trump
         if not trick:
@@ -999,28 +962,26 @@ class Deal:
                 # P4, P5: a forced lead, announced (it reveals nothing the card does not).
                 clause = "P4" if bit == self._trump_ace else "P5"
                 self.events.append(Event(EventKind.FORCED, seat, (c,), clause=clause))
-        elif self._plain_winner:
-            # P3 without Pam or the ace-of-spades rule: the inline fast case.
-            w = self._win_card
-            cs, ws = c // 13, w // 13
-            if (cs == ws and c > w) or (cs == trump and ws != trump):
-                self._win_seat, self._win_card = seat, c
         else:
-            self._update_winner(seat, c)
-        if c // 13 == trump and not bit & self._pam_bit and c > self._best_trump:
+            state = beats(
+                self._t,
+                c,
+                self._win_card,
+                self._win_locked,
+                trump,  # type: ignore[arg-type]
+                self._trump_mask,
+                self._pam_bit,
+            )
+            if state:
+                self._win_seat, self._win_card = seat, c
+                self._win_locked = state == 2
+        if bit & self._trump_mask and c > self._best_trump:
             self._best_trump = c
         trick.append((seat, c))
-        if len(trick) == len(self.active):
+        if len(trick) == self._active_n:
             self._end_trick()
         else:
             self.to_move = self._next_seat[seat]
-
-    def _update_winner(self, seat: int, c: Card) -> None:
-        """P3, M1, M4: does ``c`` take over the trick from the card winning it so far?"""
-        state = takes_over(self.rules, self.trump, c, self._win_card, self._win_locked)
-        if state:
-            self._win_seat, self._win_card = seat, c
-            self._win_locked = state == 2
 
     def _end_trick(self) -> None:
         winner = self._win_seat
@@ -1121,7 +1082,10 @@ class Deal:
     ) -> None:
         self.records[seat] += delta
         self.events.append(
-            Event(kind, seat, cards, delta, self.records[seat], clause, detail, number)
+            _new_event(
+                Event,
+                (kind, seat, cards, delta, self.records[seat], clause, detail, number, (), ()),
+            )
         )
 
     def _set_record(self, seat: int, value: int, kind: EventKind, clause: str) -> None:
@@ -1307,7 +1271,7 @@ class Deal:
         ):
             phase = self.phase
             if phase is Phase.PLAY:
-                mask = self._legal_card_mask(who)
+                mask = self._legal(who) & CARDS
                 self._memo_key, self._memo_mask = len(self.actions), mask
                 return cards_of(mask)
             if phase is Phase.EXCHANGE:
@@ -1356,26 +1320,18 @@ def petukh_jacks(rules: Rules, trump: int, hands: Iterable[int]) -> tuple[int, i
     return best, remise
 
 
+def card_play(rules: Rules) -> tuple[int, ...]:
+    """The trick rules of a Rams rule set as data (:attr:`rams.rules.Rules.card_play`)."""
+    return rules.card_play
+
+
 def takes_over(rules: Rules, trump: int | None, c: Card, w: Card, locked: bool) -> int:
     """0 if ``c`` does not beat ``w`` (the card winning so far), 1 if it does, 2 if it does
     and nothing after it can (Pam, M1; the ace of spades over the trump ace, M4)."""
-    if rules.pamfil:
-        if c == PAM:
-            return 2
-        if w == PAM:
-            return 0
-    if locked:
-        return 0
-    if (
-        rules.spade_ace_beats_trump_ace
-        and c == _SPADE_ACE
-        and trump != 0
-        and trump is not None
-        and w == card(ACE, trump)
-    ):
-        return 2
-    cs, ws = c // 13, w // 13
-    return 1 if (cs == ws and c > w) or (cs == trump and ws != trump) else 0
+    t = -1 if trump is None else trump
+    pam = (1 << PAM) if rules.pamfil else 0
+    trumps = SUIT_MASKS[t] & ~pam if t >= 0 else 0
+    return beats(card_play(rules), c, w, int(locked), t, trumps, pam)
 
 
 def trick_winner(rules: Rules, trump: int, cards: Sequence[Card]) -> int:

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from rams.cards import SUITS
 from rams.errors import RulesError
 from rams.rulebook import rulebook
+from rams.tricks import OVER, SUIT, TRUMP, trick_rules
 
 __all__ = [
     "OPTIONS",
@@ -95,6 +96,8 @@ class Rules:
     overshoot: str = _opt("off", "S7")
     payout: str = _opt("stake", "S8")
     dave: bool = _opt(False, "V4")
+    # Derived in __post_init__, not an option: the trick rules as data (card_play).
+    _card_play: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.packets, list):
@@ -102,6 +105,17 @@ class Rules:
         if isinstance(self.ace_values, Mapping):
             object.__setattr__(self, "ace_values", _ace_values(self.ace_values))
         _validate(self)
+        follow = OVER if self.must_overtrump else TRUMP if self.must_trump else SUIT
+        card_play = trick_rules(
+            follow=follow,
+            must_head=self.must_head_trick,
+            ace_lead=True,
+            marriage=self.marriage_lead,
+            ace_covers=self.ace_covers_honours,
+            pam=self.pamfil,
+            spade_beats=self.spade_ace_beats_trump_ace,
+        )
+        object.__setattr__(self, "_card_play", card_play)
 
     # Construction -------------------------------------------------------------------
 
@@ -193,6 +207,17 @@ class Rules:
             return 0
         return self.pack_size - 5 * self.players - 1
 
+    @property
+    def card_play(self) -> tuple[int, ...]:
+        """The trick rules as data (:mod:`rams.tricks`): follow suit, else trump, else
+        overtrump as the options say (P2, X7), the forced leads P4 and P5, P6, Pam (M1) and
+        the ace of spades (M4). Built once per rule set.
+
+        >>> Rules.preset("classic", 3).card_play
+        (2, 0, 1, 1, 1, 0, 0, 0, 0)
+        """
+        return self._card_play
+
     def ace_value(self, suit: int, trump: int) -> int:
         """The value of the ace of ``suit`` when ``trump`` is trumps (S3, X12)."""
         if suit == 0 and trump == 0 and self.spade_ace_trump is not None:
@@ -220,7 +245,7 @@ class Option:
 
 
 OPTIONS: dict[str, Option] = {
-    f.name: Option(f.name, f.metadata["clause"]) for f in dataclasses.fields(Rules)
+    f.name: Option(f.name, f.metadata["clause"]) for f in dataclasses.fields(Rules) if f.init
 }
 
 

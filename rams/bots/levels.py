@@ -22,6 +22,7 @@ from rams.bots.pimc import PimcBot, position_from
 from rams.cards import Card
 from rams.deal import Deal
 from rams.fast import core as fc
+from rams.fast import play as fp
 from rams.fast import solver as sv
 from rams.fast import warm
 from rams.observation import Observation, Phase
@@ -97,12 +98,12 @@ class AllSeeingBot:
         r = fc.rules_array(deal.rules)
         p = position_from(view, list(deal.hands), r)
         for seat in deal.active:  # the true jack credits (K4, K6), not estimates
-            aces = p[sv.P_REMISE + seat] - deal.rules.remise
-            p[sv.P_FIRST_CREDIT + seat] = aces + deal.jack_credit[seat]
-            p[sv.P_JACK_REMISE + seat] = deal.jack_remise[seat]
+            aces = p[fp.A_REMISE_DUE + seat] - deal.rules.remise
+            p[fp.A_FIRST_CREDIT + seat] = aces + deal.jack_credit[seat]
+            p[fp.A_JACK_REMISE + seat] = deal.jack_remise[seat]
         self._keys[:] = 0
         moves = np.zeros(64, dtype=np.int64)
-        rows = np.zeros((64, sv.VAL), dtype=np.int64)
+        rows = np.zeros((64, fp.VAL), dtype=np.int64)
         k, _, _ = sv.solve_position(p, r, self._keys, self._vals, 0, moves, rows)
         scores = {int(moves[i]): int(sv.utility(rows[i], view.seat)) for i in range(k)}
         return max(sorted(cards), key=lambda c: scores.get(c, -(10**9)))

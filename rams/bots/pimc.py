@@ -25,7 +25,6 @@ from rams.actions import Action, Play
 from rams.bots.heuristic import HeuristicBot
 from rams.cards import (
     ACE,
-    HIGHER,
     JACK,
     KING,
     QUEEN,
@@ -36,12 +35,14 @@ from rams.cards import (
     pack_mask,
     rank_of,
 )
-from rams.deal import PAM, petukh_jacks, takes_over, trick_winner
+from rams.deal import PAM, card_play, petukh_jacks, trick_winner
 from rams.fast import core as fc
+from rams.fast import play as fp
 from rams.fast import solver as sv
 from rams.fast import warm
 from rams.observation import Observation, Phase
 from rams.rules import Rules
+from rams.tricks import beats, reveals
 
 __all__ = ["Knowledge", "PimcBot", "position_from", "sample_hands"]
 
@@ -63,53 +64,31 @@ class Knowledge:
 
 
 def knowledge_of(view: Observation) -> Knowledge:
-    """Read every constraint the rules and the play so far put on the hidden cards."""
+    """Read every constraint the rules and the play so far put on the hidden cards: each
+    card played says what its player cannot hold (:func:`rams.tricks.reveals`: voids and
+    trump shortages, P2, M1; the trump ace not led, P4, or not covering, P6)."""
     rules = view.rules
     n = rules.players
     me = view.seat
     trump = view.trump if view.trump is not None else -1
     pam = (1 << PAM) if rules.pamfil else 0
-    pam_card = PAM if rules.pamfil else -1  # the jack of clubs is Pam only under M1
-    ta = 1 << card(ACE, trump) if trump >= 0 else 0
     trump_mask = (SUIT_MASKS[trump] & ~pam) if trump >= 0 else 0
+    t = card_play(rules)
     forbidden = [0] * n
     played_by = [0] * n
     played = 0
     tricks = [*view.tricks, view.trick] if view.trick else list(view.tricks)
     for trick in tricks:
-        if not trick:
-            continue
-        lead_seat, lead = trick[0]
-        if ta and lead != card(ACE, trump) and lead != pam_card:
-            forbidden[lead_seat] |= ta  # P4: holding the trump ace he would have led it
-        win, locked = lead, False
-        best = lead if lead // 13 == trump and lead != pam_card else -1
-        for seat, c in trick:
+        lead = trick[0][1] if trick else -1
+        win, locked, best = -1, 0, -1
+        for count, (seat, c) in enumerate(trick):
             played |= 1 << c
             played_by[seat] |= 1 << c
-        for seat, c in trick[1:]:
-            if lead == pam_card:
-                if c // 13 != trump or c == pam_card:
-                    forbidden[seat] |= trump_mask  # M1: a led Pam calls for a trump
-            elif c != pam_card:
-                lead_suit = lead // 13
-                void = c // 13 != lead_suit
-                if void:
-                    forbidden[seat] |= SUIT_MASKS[lead_suit] & ~pam  # P2: could not follow
-                    if rules.must_trump and c // 13 != trump:
-                        forbidden[seat] |= trump_mask  # P2: could not trump
-                    elif rules.must_overtrump and c // 13 == trump and best >= 0 and c < best:
-                        forbidden[seat] |= trump_mask & HIGHER[best]  # P2: could not overtrump
-                honour = (
-                    win // 13 == trump and rank_of(win) in (JACK, QUEEN, KING) and win != pam_card
-                )
-                could_trump = lead_suit == trump or (void and (c // 13 == trump))
-                if rules.ace_covers_honours and honour and could_trump and c != card(ACE, trump):
-                    forbidden[seat] |= ta  # P6: the ace would have covered
-            state = takes_over(rules, trump, c, win, locked)
+            forbidden[seat] |= reveals(t, c, count, lead, win, best, trump, trump_mask, pam)
+            state = beats(t, c, win, locked, trump, trump_mask, pam) if count else 1
             if state:
-                win, locked = c, state == 2
-            if c // 13 == trump and c != pam_card and c > best:
+                win, locked = c, int(state == 2)
+            if (trump_mask >> c) & 1 and c > best:
                 best = c
     mine = mask_of(view.hand)
     gone = played | mine | mask_of(view.dealt)
@@ -175,43 +154,47 @@ def _winner_state(view: Observation, trump: int) -> tuple[int, int, int, int]:
     trick = view.trick
     if not trick:
         return -1, -1, 0, -1
+    rules = view.rules
+    pam = (1 << PAM) if rules.pamfil else 0
+    trump_mask = SUIT_MASKS[trump] & ~pam
+    t = card_play(rules)
     seat, win = trick[0]
-    locked = False
-    pam_card = PAM if view.rules.pamfil else -1
-    best = win if win // 13 == trump and win != pam_card else -1
+    locked = 0
+    best = win if (trump_mask >> win) & 1 else -1
     for s, c in trick[1:]:
-        state = takes_over(view.rules, trump, c, win, locked)
+        state = beats(t, c, win, locked, trump, trump_mask, pam)
         if state:
-            seat, win, locked = s, c, state == 2
-        if c // 13 == trump and c != pam_card and c > best:
+            seat, win, locked = s, c, int(state == 2)
+        if (trump_mask >> c) & 1 and c > best:
             best = c
-    return seat, win, int(locked), best
+    return seat, win, locked, best
 
 
 def position_from(view: Observation, hands: Sequence[int], r: np.ndarray) -> np.ndarray:
-    """The solver position of a sampled deal (``hands`` by seat) seen from ``view``."""
+    """The solver position of a sampled deal (``hands`` by seat) seen from ``view``: a
+    fast-core state in the play phase, with what the play kernel reads."""
     rules = view.rules
     n = rules.players
     trump = view.trump if view.trump is not None else 0
-    p = np.zeros(sv.P_SIZE, dtype=np.int64)
-    p[sv.P_N] = n
-    p[sv.P_TO_MOVE] = view.to_move if view.to_move is not None else -1
-    p[sv.P_TL] = len(view.trick)
+    p = np.zeros(fp.STATE_SIZE, dtype=np.int64)
+    p[fp.S_N] = n
+    p[fp.S_PHASE] = fc.PLAY
+    p[fp.S_TO_MOVE] = view.to_move if view.to_move is not None else -1
+    p[fp.S_TRICK_LEN] = len(view.trick)
     ws, wc, locked, best = _winner_state(view, trump)
-    p[sv.P_WIN_SEAT], p[sv.P_WIN_CARD], p[sv.P_WIN_LOCKED], p[sv.P_BEST_TRUMP] = (
+    p[fp.S_WIN_SEAT], p[fp.S_WIN_CARD], p[fp.S_WIN_LOCKED], p[fp.S_BEST_TRUMP] = (
         ws,
         wc,
         locked,
         best,
     )
-    p[sv.P_PLAYED] = len(view.tricks)
-    p[sv.P_WINNER] = -1
-    p[sv.P_ACTIVE_N] = len(view.active)
-    p[sv.P_TRUMP] = trump
+    p[fp.S_TRICKS_PLAYED] = len(view.tricks)
+    p[fp.S_WINNER] = -1
+    p[fp.S_ACTIVE_N] = len(view.active)
+    p[fp.S_TRUMP] = trump
     pam = (1 << PAM) if rules.pamfil else 0
-    p[sv.P_PAM_MASK] = pam
-    p[sv.P_TRUMP_MASK] = SUIT_MASKS[trump] & ~pam
-    p[sv.P_START] = rules.start_score
+    p[fp.S_PAM_MASK] = pam
+    p[fp.S_TRUMP_MASK] = SUIT_MASKS[trump] & ~pam
     played_by = [0] * n
     for trick in [*view.tricks, view.trick]:
         for s, c in trick:
@@ -228,37 +211,34 @@ def position_from(view: Observation, hands: Sequence[int], r: np.ndarray) -> np.
             and hands[lead_seat] >> card(QUEEN, trump) & 1
         ):
             q_due = lead_seat
-    p[sv.P_Q_DUE] = q_due
+    p[fp.S_Q_DUE] = q_due
     inplay = 0
     pre = view.pre_play_records or view.records
     for i, (on_seat, on_card) in enumerate(view.trick):
-        p[sv.P_TRICK_SEATS + i] = on_seat
-        p[sv.P_TRICK_CARDS + i] = on_card
+        p[fp.A_TRICK_SEATS + i] = on_seat
+        p[fp.A_TRICK_CARDS + i] = on_card
         inplay |= 1 << on_card
     active = set(view.active)
     ring = sorted(active)
     for seat in range(n):
-        p[sv.P_HANDS + seat] = hands[seat] if seat in active else 0
-        p[sv.P_RECORDS + seat] = view.records[seat]
-        p[sv.P_TAKEN + seat] = view.tricks_taken[seat]
-        p[sv.P_CREDITED + seat] = 1 if view.tricks_taken[seat] else 0
-        p[sv.P_PRE_PLAY + seat] = pre[seat]
-        p[sv.P_NEXT_SEAT + seat] = -1
+        p[fp.A_HANDS + seat] = hands[seat] if seat in active else 0
+        p[fp.A_RECORDS + seat] = view.records[seat]
+        p[fp.A_TRICKS_TAKEN + seat] = view.tricks_taken[seat]
+        p[fp.A_CREDITED + seat] = 1 if view.tricks_taken[seat] else 0
+        p[fp.A_PRE_PLAY + seat] = pre[seat]
+        p[fp.A_NEXT_SEAT + seat] = -1
         if seat in active:
-            p[sv.P_ACTIVE + seat] = 1
+            p[fp.A_PLAYING + seat] = 1
             inplay |= hands[seat]
             start = hands[seat] | played_by[seat]
             aces = sum(rules.ace_value(s, trump) for s in range(4) if start >> card(ACE, s) & 1)
             credit, remise = petukh_jacks(rules, trump, _jack_hands(view, seat, start))
-            p[sv.P_FIRST_CREDIT + seat] = aces + credit
-            p[sv.P_REMISE + seat] = rules.remise + aces
-            p[sv.P_JACK_REMISE + seat] = remise
-            p[sv.P_NEXT_SEAT + seat] = ring[(ring.index(seat) + 1) % len(ring)]
-    p[sv.P_INPLAY] = inplay
-    special = (0xF << (13 * trump + 9)) | pam
-    if rules.spade_ace_bonus or rules.spade_ace_beats_trump_ace:
-        special |= 1 << card(ACE, 0)
-    p[sv.P_SPECIAL] = special
+            p[fp.A_FIRST_CREDIT + seat] = aces + credit
+            p[fp.A_REMISE_DUE + seat] = rules.remise + aces
+            p[fp.A_JACK_REMISE + seat] = remise
+            p[fp.A_NEXT_SEAT + seat] = ring[(ring.index(seat) + 1) % len(ring)]
+    p[fp.S_INPLAY] = inplay
+    p[fp.S_SPECIAL] = fc.special_cards(r, trump, pam)
     return p
 
 
@@ -297,7 +277,7 @@ class PimcBot:
         self._rules: Rules | None = None
         self._r = np.zeros(0, dtype=np.int64)
         self._moves = np.zeros(64, dtype=np.int64)
-        self._rows = np.zeros((64, sv.VAL), dtype=np.int64)
+        self._rows = np.zeros((64, fp.VAL), dtype=np.int64)
         self.last_samples = 0
 
     def act(self, view: Observation) -> Action:

@@ -6,10 +6,13 @@ objects and events cost too much. The reference engine stays the source of truth
 ``tests/test_fast_equivalence.py`` plays thousands of random deals of every preset through
 both and compares them after every action.
 
-Layout: ``rules_array(rules)`` packs a :class:`~rams.rules.Rules` into an int64 vector
-(``R_*`` indices); a state is an int64 vector (``S_*`` scalars, ``A_*`` arrays of
-``MAXP`` seats, the deck). Cards are ``suit * 13 + rank`` as in :mod:`rams.cards`; hands are
-bitmasks. Action ids are those of :meth:`rams.deal.Deal.action_id`.
+Layout: ``rules_array(rules)`` (:mod:`rams.fast.tables`) packs a :class:`~rams.rules.Rules`
+into an int64 vector; a state is the int64 vector of :mod:`rams.fast.play` (``S_*`` scalars,
+``A_*`` arrays of ``MAXP`` seats, the deck), the layout the solver searches too, and card
+play is that module's kernel. Here are the phases before play (dealing, play/pass, the
+talon, the exchange, the turned trump, declarations) and the end of the deal. Cards are
+``suit * 13 + rank`` as in :mod:`rams.cards`; hands are bitmasks. Action ids are those of
+:meth:`rams.deal.Deal.action_id`.
 """
 
 from __future__ import annotations
@@ -17,12 +20,100 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from rams.cards import HIGHER
-from rams.rules import Rules
+from rams.fast import play
+from rams.fast.play import (
+    A_ACTIVE,
+    A_CALLS,
+    A_DEAL_HANDS,
+    A_DECK,
+    A_EXCHANGED,
+    A_EXCHANGERS,
+    A_FIRST_CREDIT,
+    A_HANDS,
+    A_JACK_CREDIT,
+    A_JACK_REMISE,
+    A_NEXT_SEAT,
+    A_ORDER,
+    A_PLAYING,
+    A_PRE_PLAY,
+    A_RECORDS,
+    A_REMISE_DUE,
+    A_START_HANDS,
+    A_START_RECORDS,
+    GAME_WON,
+    MAXP,
+    NONE,
+    S_ACTIONS,
+    S_ACTIVE_N,
+    S_BEST_TRUMP,
+    S_DAVE_OFFERER,
+    S_DAVE_PENDING,
+    S_DEALER,
+    S_DISCARDS,
+    S_EXCH_N,
+    S_EXCH_PTR,
+    S_INPLAY,
+    S_LEADER,
+    S_N,
+    S_PAM_HOLDER,
+    S_PAM_MASK,
+    S_PHASE,
+    S_PRE_PLAY_SET,
+    S_Q_DUE,
+    S_SPECIAL,
+    S_STAKE,
+    S_STOCK_END,
+    S_STOCK_POS,
+    S_TAKER,
+    S_TALON,
+    S_TO_MOVE,
+    S_TRICKS_PLAYED,
+    S_TRUMP,
+    S_TRUMP_MASK,
+    S_TURNED,
+    S_VOID,
+    S_WIN_CARD,
+    S_WIN_SEAT,
+    S_WINNER,
+    STATE_SIZE,
+    TRICK_DONE,
+    legal_mask,
+)
+from rams.fast.tables import (
+    NULL,
+    R_ACE_FORBIDS_PASS,
+    R_ACE_S,
+    R_DAVE,
+    R_DEALER_TRUMP,
+    R_FIVE_SUIT,
+    R_FIVE_SUIT_WINS,
+    R_FOUR_ACES,
+    R_FOUR_JACKS,
+    R_FREEZE,
+    R_IN_HAND,
+    R_JACKS,
+    R_MAX_EXCHANGE,
+    R_NPACKETS,
+    R_OVERSHOOT,
+    R_P0,
+    R_PACK,
+    R_PASSING,
+    R_PLAYERS,
+    R_REMISE,
+    R_SPADE_ACE_TRUMP,
+    R_SPADE_BONUS,
+    R_START,
+    R_TALON,
+    R_TRUMP_RAMS,
+    WIN_GAME,
+    rules_array,
+)
+from rams.tricks import T_PAM, T_SPADE_BEATS
 
 __all__ = [
     "MAXP",
     "NUM_ACTIONS",
+    "STATE_SIZE",
     "apply_action",
     "can_claim",
     "legal_actions",
@@ -30,7 +121,6 @@ __all__ = [
     "rules_array",
 ]
 
-MAXP = 7
 NUM_ACTIONS = 146
 ID_PLAY_IN, ID_PASS, ID_EXCHANGE, ID_SWAP = 52, 53, 54, 86
 ID_KEEP, ID_TAKE, ID_SELL, ID_GO, ID_DAVE, ID_ACCEPT, ID_CONCEDE, ID_CLAIM = range(138, 146)
@@ -40,167 +130,6 @@ PAM_SWAP, DECLARE, TALON, EXCHANGE, DEALER_TRUMP, PLAY, DONE = range(7)
 
 PAM = 22  # JC
 SPADE_ACE = 12
-NONE = -1
-NULL = -(10**9)  # an option set to null
-WIN_GAME = -1  # four_jacks = "win_game"
-
-# Rules vector ------------------------------------------------------------------------
-(
-    R_PLAYERS,
-    R_PACK,
-    R_NPACKETS,
-    R_P0,
-    R_P1,
-    R_P2,
-    R_P3,
-    R_P4,
-    R_START,
-    R_PASSING,
-    R_ACE_FORBIDS_PASS,
-    R_MAX_EXCHANGE,
-    R_DEALER_TRUMP,
-    R_TALON,
-    R_FOUR_ACES,
-    R_FIVE_SUIT,
-    R_FIVE_SUIT_WINS,
-    R_TRUMP_RAMS,
-    R_JACKS,
-    R_FOUR_JACKS,
-    R_MUST_TRUMP,
-    R_MUST_OVERTRUMP,
-    R_MUST_HEAD,
-    R_MARRIAGE,
-    R_ACE_COVERS,
-    R_ACE_S,
-    R_ACE_C,
-    R_ACE_D,
-    R_ACE_H,
-    R_SPADE_ACE_TRUMP,
-    R_REMISE,
-    R_REMISE_ONLY,
-    R_FREEZE,
-    R_SPADE_BONUS,
-    R_PAMFIL,
-    R_SPADE_BEATS,
-    R_OVERSHOOT,
-    R_PAYOUT,
-    R_DAVE,
-    R_IN_HAND,
-    R_SIZE,
-) = range(41)
-
-# State vector -------------------------------------------------------------------------
-_scalars = [
-    "N",
-    "DEALER",
-    "PHASE",
-    "TO_MOVE",
-    "TURNED",
-    "TRUMP",
-    "STOCK_POS",
-    "STOCK_END",
-    "TALON",
-    "DISCARDS",
-    "ACTIVE_N",
-    "EXCH_PTR",
-    "EXCH_N",
-    "TAKER",
-    "TRICK_LEN",
-    "WIN_SEAT",
-    "WIN_CARD",
-    "WIN_LOCKED",
-    "BEST_TRUMP",
-    "LEADER",
-    "TRICKS_PLAYED",
-    "Q_DUE",
-    "STAKE",
-    "DAVE_OFFERER",
-    "DAVE_PENDING",
-    "WINNER",
-    "VOID",
-    "PAM_HOLDER",
-    "PRE_PLAY_SET",
-    "ACTIONS",
-    "PAM_MASK",
-    "TRUMP_MASK",
-]
-(
-    S_N,
-    S_DEALER,
-    S_PHASE,
-    S_TO_MOVE,
-    S_TURNED,
-    S_TRUMP,
-    S_STOCK_POS,
-    S_STOCK_END,
-    S_TALON,
-    S_DISCARDS,
-    S_ACTIVE_N,
-    S_EXCH_PTR,
-    S_EXCH_N,
-    S_TAKER,
-    S_TRICK_LEN,
-    S_WIN_SEAT,
-    S_WIN_CARD,
-    S_WIN_LOCKED,
-    S_BEST_TRUMP,
-    S_LEADER,
-    S_TRICKS_PLAYED,
-    S_Q_DUE,
-    S_STAKE,
-    S_DAVE_OFFERER,
-    S_DAVE_PENDING,
-    S_WINNER,
-    S_VOID,
-    S_PAM_HOLDER,
-    S_PRE_PLAY_SET,
-    S_ACTIONS,
-    S_PAM_MASK,
-    S_TRUMP_MASK,
-) = range(len(_scalars))
-_base = len(_scalars)
-_arrays = [
-    "HANDS",
-    "DEAL_HANDS",
-    "START_HANDS",
-    "CALLS",
-    "TRICKS_TAKEN",
-    "CREDITED",
-    "JACK_CREDIT",
-    "JACK_REMISE",
-    "RECORDS",
-    "START_RECORDS",
-    "PRE_PLAY",
-    "NEXT_SEAT",
-    "ORDER",
-    "ACTIVE",
-    "EXCHANGERS",
-    "TRICK_SEATS",
-    "TRICK_CARDS",
-    "EXCHANGED",
-]
-(
-    A_HANDS,
-    A_DEAL_HANDS,
-    A_START_HANDS,
-    A_CALLS,
-    A_TRICKS_TAKEN,
-    A_CREDITED,
-    A_JACK_CREDIT,
-    A_JACK_REMISE,
-    A_RECORDS,
-    A_START_RECORDS,
-    A_PRE_PLAY,
-    A_NEXT_SEAT,
-    A_ORDER,
-    A_ACTIVE,
-    A_EXCHANGERS,
-    A_TRICK_SEATS,
-    A_TRICK_CARDS,
-    A_EXCHANGED,
-) = (_base + MAXP * i for i in range(len(_arrays)))
-A_DECK = _base + MAXP * len(_arrays)
-STATE_SIZE = A_DECK + 52
 
 # Calls.
 CALL_NONE, CALL_PLAY, CALL_PASS = 0, 1, 2
@@ -210,50 +139,6 @@ _ALL_ACES = sum(1 << (13 * s + 12) for s in range(4))
 _ALL_JACKS = sum(1 << (13 * s + 9) for s in range(4))
 _BLACK_JACKS = (1 << 9) | (1 << 22)
 _RED_JACKS = (1 << 35) | (1 << 48)
-_ABOVE = np.array(HIGHER, dtype=np.int64)
-
-
-def rules_array(rules: Rules) -> np.ndarray:
-    """The rules as an int64 vector for the compiled functions."""
-    r = np.zeros(R_SIZE, dtype=np.int64)
-    r[R_PLAYERS] = rules.players
-    r[R_PACK] = rules.pack_size
-    r[R_NPACKETS] = len(rules.packets)
-    for i, p in enumerate(rules.packets):
-        r[R_P0 + i] = p
-    r[R_START] = rules.start_score
-    r[R_PASSING] = rules.passing
-    r[R_ACE_FORBIDS_PASS] = rules.ace_forbids_pass
-    r[R_MAX_EXCHANGE] = rules.max_exchange
-    r[R_DEALER_TRUMP] = ("optional", "mandatory", "forbidden").index(rules.dealer_trump)
-    r[R_TALON] = rules.talon
-    r[R_FOUR_ACES] = rules.four_aces == "win_game"
-    r[R_FIVE_SUIT] = rules.five_suit
-    r[R_FIVE_SUIT_WINS] = rules.five_suit_wins
-    r[R_TRUMP_RAMS] = NULL if rules.trump_rams is None else rules.trump_rams
-    r[R_JACKS] = ("none", "rams", "petukh", "petukh-any").index(rules.jacks)
-    r[R_FOUR_JACKS] = WIN_GAME if rules.four_jacks == "win_game" else int(rules.four_jacks)
-    r[R_MUST_TRUMP] = rules.must_trump
-    r[R_MUST_OVERTRUMP] = rules.must_overtrump
-    r[R_MUST_HEAD] = rules.must_head_trick
-    r[R_MARRIAGE] = rules.marriage_lead
-    r[R_ACE_COVERS] = rules.ace_covers_honours
-    for i, v in enumerate(rules.ace_values):
-        r[R_ACE_S + i] = v
-    r[R_SPADE_ACE_TRUMP] = NULL if rules.spade_ace_trump is None else rules.spade_ace_trump
-    r[R_REMISE] = rules.remise
-    r[R_REMISE_ONLY] = (
-        NULL if rules.remise_only_at_or_below is None else rules.remise_only_at_or_below
-    )
-    r[R_FREEZE] = rules.freeze
-    r[R_SPADE_BONUS] = rules.spade_ace_bonus
-    r[R_PAMFIL] = rules.pamfil
-    r[R_SPADE_BEATS] = rules.spade_ace_beats_trump_ace
-    r[R_OVERSHOOT] = rules.overshoot == "restart"
-    r[R_PAYOUT] = rules.payout == "stake"
-    r[R_DAVE] = rules.dave
-    r[R_IN_HAND] = rules.turned_card_in_hand
-    return r
 
 
 # Small helpers ---------------------------------------------------------------------------
@@ -337,7 +222,7 @@ def new_state(
         s[A_RECORDS + i] = records[i]
         s[A_START_RECORDS + i] = records[i]
         s[A_EXCHANGED + i] = NONE
-    s[S_PAM_MASK] = (1 << PAM) if r[R_PAMFIL] else 0
+    s[S_PAM_MASK] = (1 << PAM) if r[T_PAM] else 0
     # Deal in packets (D2); the duel deals non-dealer, dealer, talon (V2).
     pos = 0
     last_to_dealer = 0
@@ -373,15 +258,15 @@ def new_state(
         pos += 1
         s[S_STOCK_POS] = pos
         s[S_STOCK_END] = pos if r[R_TALON] else r[R_PACK]
-        if not (r[R_PAMFIL] and s[S_TURNED] == PAM):
+        if not (r[T_PAM] and s[S_TURNED] == PAM):
             _set_trump(s, r, s[S_TURNED] // 13)
     for i in range(n):
         s[A_DEAL_HANDS + i] = s[A_HANDS + i]
-    if r[R_PAMFIL]:
+    if r[T_PAM]:
         for i in range(n):
             if (s[A_HANDS + i] >> PAM) & 1:
                 s[S_PAM_HOLDER] = i
-    if r[R_PAMFIL] and s[S_TURNED] == PAM:
+    if r[T_PAM] and s[S_TURNED] == PAM:
         s[S_PHASE] = PAM_SWAP
         s[S_TO_MOVE] = dealer
     else:
@@ -640,79 +525,32 @@ def _start_play(s: np.ndarray, r: np.ndarray) -> None:
             while not _is_active(s, nxt):
                 nxt = (nxt + 1) % n
             s[A_NEXT_SEAT + seat] = nxt
+    # What the play kernel reads (and the solver keys on): first-trick credits, remises,
+    # the cards still in play, the cards it must never merge.
+    trump = s[S_TRUMP]
+    inplay = 0
+    for i in range(s[S_ACTIVE_N]):
+        seat = s[A_ACTIVE + i]
+        aces = _aces(r, s[A_START_HANDS + seat], trump)
+        s[A_FIRST_CREDIT + seat] = aces + s[A_JACK_CREDIT + seat]
+        s[A_REMISE_DUE + seat] = r[R_REMISE] + aces
+        s[A_PLAYING + seat] = 1
+        inplay |= s[A_HANDS + seat]
+    s[S_INPLAY] = inplay
+    s[S_SPECIAL] = special_cards(r, trump, s[S_PAM_MASK])
     s[S_PHASE] = PLAY
     s[S_TO_MOVE] = s[S_LEADER]
 
 
-# Legal cards (P2–P6, M1, X7, X8) ---------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def legal_card_mask(s: np.ndarray, r: np.ndarray, seat: int) -> int:
-    """The bitmask of the cards ``seat`` may play now (the seat to act)."""
-    hand = s[A_HANDS + seat]
-    pam = hand & s[S_PAM_MASK]
-    trump = s[S_TRUMP]
-    ta = 1 << (13 * trump + 12)
-    if s[S_TRICK_LEN] == 0:
-        if hand & ta:
-            return ta | pam
-        if r[R_MARRIAGE]:
-            tq = 1 << (13 * trump + 10)
-            tk = 1 << (13 * trump + 11)
-            if s[S_Q_DUE] == seat and hand & tq:
-                return tq | pam
-            if hand & (tk | tq) == tk | tq:
-                return tk | pam
-        return hand
-    lead = s[A_TRICK_CARDS]
-    if lead == PAM and s[S_PAM_MASK]:
-        trumps = hand & s[S_TRUMP_MASK]
-        return trumps if trumps else hand
-    lead_suit = lead // 13
-    follow = hand & _SUIT_MASK[lead_suit] & ~s[S_PAM_MASK]
-    win = s[S_WIN_CARD]
-    if follow:
-        legal = follow
-        if r[R_MUST_HEAD] and win // 13 == lead_suit:
-            higher = follow & _ABOVE[win]
-            if higher and not s[S_WIN_LOCKED]:
-                legal = higher
-    else:
-        trumps = hand & s[S_TRUMP_MASK]
-        if trumps and r[R_MUST_TRUMP]:
-            legal = trumps
-            if r[R_MUST_OVERTRUMP]:
-                best = s[S_BEST_TRUMP]
-                higher = trumps & _ABOVE[best] if best >= 0 else trumps
-                if higher:
-                    legal = higher
-        else:
-            legal = hand & ~pam
-    if r[R_ACE_COVERS] and legal & ta and win >= 0:
-        honours = (1 << (13 * trump + 11)) | (1 << (13 * trump + 10)) | (1 << (13 * trump + 9))
-        honours &= ~s[S_PAM_MASK]
-        if (1 << win) & honours:
-            legal = ta
-    return legal | pam
-
-
-@njit(cache=True, inline="always")
-def _takes_over(r: np.ndarray | tuple[int, ...], trump: int, c: int, w: int, locked: int) -> int:
-    if r[R_PAMFIL]:
-        if c == PAM:
-            return 2
-        if w == PAM:
-            return 0
-    if locked:
-        return 0
-    if r[R_SPADE_BEATS] and c == SPADE_ACE and trump != 0 and w == 13 * trump + 12:
-        return 2
-    cs = c // 13
-    ws = w // 13
-    if (cs == ws and c > w) or (cs == trump and ws != trump):
-        return 1
-    return 0
+@njit(cache=True)
+def special_cards(r: np.ndarray, trump: int, pam_mask: int) -> int:
+    """Cards a rule singles out, which the solver never merges with a neighbour: trump J Q K
+    A (P4–P6), Pam (M1), the ace of spades under K7 or M4."""
+    special = (0xF << (13 * trump + 9)) if trump >= 0 else 0
+    special |= pam_mask
+    if r[R_SPADE_BONUS] or r[T_SPADE_BEATS]:
+        special |= 1 << SPADE_ACE
+    return special
 
 
 # Legal actions ---------------------------------------------------------------------------
@@ -767,7 +605,7 @@ def legal_actions(s: np.ndarray, r: np.ndarray, seat: int, out: np.ndarray) -> i
             out[1] = ID_CONCEDE
             k = 2
         elif ph == PLAY:
-            k = _cards_of(legal_card_mask(s, r, seat), out)
+            k = _cards_of(legal_mask(s, r, seat), out)
         elif ph == DECLARE:
             out[0] = ID_PLAY_IN
             k = 1
@@ -937,95 +775,18 @@ def _exchange(s: np.ndarray, r: np.ndarray, seat: int, m: int) -> None:
 
 @njit(cache=True)
 def _play(s: np.ndarray, r: np.ndarray, seat: int, c: int) -> None:
-    s[A_HANDS + seat] &= ~(1 << c)
-    trump = s[S_TRUMP]
-    tl = s[S_TRICK_LEN]
-    if tl == 0:
-        s[S_WIN_SEAT] = seat
-        s[S_WIN_CARD] = c
-        s[S_WIN_LOCKED] = 0
-        s[S_BEST_TRUMP] = NONE
-    else:
-        state = _takes_over(r, trump, c, s[S_WIN_CARD], s[S_WIN_LOCKED])
-        if state:
-            s[S_WIN_SEAT] = seat
-            s[S_WIN_CARD] = c
-            s[S_WIN_LOCKED] = 1 if state == 2 else 0
-    if c // 13 == trump and not ((s[S_PAM_MASK] >> c) & 1) and c > s[S_BEST_TRUMP]:
-        s[S_BEST_TRUMP] = c
-    s[A_TRICK_SEATS + tl] = seat
-    s[A_TRICK_CARDS + tl] = c
-    s[S_TRICK_LEN] = tl + 1
-    if tl + 1 == s[S_ACTIVE_N]:
-        _end_trick(s, r)
-    else:
-        s[S_TO_MOVE] = s[A_NEXT_SEAT + seat]
-
-
-@njit(cache=True)
-def _end_trick(s: np.ndarray, r: np.ndarray) -> None:
-    winner = s[S_WIN_SEAT]
-    trump = s[S_TRUMP]
-    lead_seat = s[A_TRICK_SEATS]
-    lead_card = s[A_TRICK_CARDS]
-    tl = s[S_TRICK_LEN]
-    s[S_TRICK_LEN] = 0
-    s[A_TRICKS_TAKEN + winner] += 1
-    s[S_TRICKS_PLAYED] += 1
-    number = s[S_TRICKS_PLAYED]
-    s[S_Q_DUE] = NONE
-    if (
-        r[R_MARRIAGE]
-        and lead_seat == winner
-        and lead_card == 13 * trump + 11
-        and (s[A_HANDS + winner] >> (13 * trump + 10)) & 1
-    ):
-        s[S_Q_DUE] = winner
-    spade_ace = NONE
-    bonus = 0
-    if r[R_SPADE_BONUS]:
-        for i in range(tl):
-            if s[A_TRICK_CARDS + i] == SPADE_ACE:
-                spade_ace = s[A_TRICK_SEATS + i]
-        if spade_ace != NONE:
-            bonus = r[R_SPADE_BONUS]
-    if r[R_OVERSHOOT] and s[A_RECORDS + winner] <= 0:
-        s[A_CREDITED + winner] = 1
-        s[A_RECORDS + winner] = r[R_START]
-    else:
-        amount = 1
-        if not s[A_CREDITED + winner]:
-            s[A_CREDITED + winner] = 1
-            amount += _aces(r, s[A_START_HANDS + winner], trump) + s[A_JACK_CREDIT + winner]
-        if bonus and spade_ace == winner:
-            amount += bonus
-        _write(s, winner, -amount)
-    if bonus and spade_ace != NONE and spade_ace != winner:
-        _write(s, spade_ace, bonus)
-    if _reached_zero(s, r, winner):
-        _win(s, winner)
-        return
-    if number == 5:
-        _remises(s, r)
+    """A card played (the play kernel); after the fifth trick the remises, then the end."""
+    result = play.play_card(s, r, seat, c, None)
+    if result == GAME_WON:
         _finish(s)
-        return
-    s[S_LEADER] = winner
-    s[S_TO_MOVE] = winner
-
-
-@njit(cache=True)
-def _remises(s: np.ndarray, r: np.ndarray) -> None:
-    trump = s[S_TRUMP]
-    for i in range(s[S_ACTIVE_N]):
-        seat = s[A_ACTIVE + i]
-        if s[A_TRICKS_TAKEN + seat]:
-            continue
-        amount = 0
-        limit = r[R_REMISE_ONLY]
-        if limit == NULL or s[A_RECORDS + seat] <= limit:
-            amount += r[R_REMISE] + _aces(r, s[A_START_HANDS + seat], trump)
-        amount += s[A_JACK_REMISE + seat]
-        _write(s, seat, amount)
+    elif result == TRICK_DONE:
+        if s[S_TRICKS_PLAYED] == 5:
+            for i in range(s[S_ACTIVE_N]):
+                seat = s[A_ACTIVE + i]
+                _write(s, seat, play.remise(s, r, seat))
+            _finish(s)
+        else:
+            s[S_LEADER] = s[S_TO_MOVE]
 
 
 @njit(cache=True)

@@ -17,6 +17,7 @@ import numpy as np
 from rams.cards import Card, pack
 from rams.errors import IllegalActionError, RulesError
 from rams.fast import core as fc
+from rams.fast import play as fp
 from rams.fast import warm
 from rams.rules import Rules
 
@@ -53,7 +54,7 @@ class FastDeal:
             self.r,
             dealer,
             np.asarray(deck, dtype=np.int64),
-            np.array(recs + [0] * (fc.MAXP - n), dtype=np.int64),
+            np.array(recs + [0] * (fp.MAXP - n), dtype=np.int64),
             stake,
             -1 if dave_offerer is None else dave_offerer,
         )
@@ -87,25 +88,25 @@ class FastDeal:
     @property
     def is_over(self) -> bool:
         """True once the deal is finished (or has ended the game)."""
-        return bool(self.s[fc.S_PHASE] == fc.DONE)
+        return bool(self.s[fp.S_PHASE] == fc.DONE)
 
     @property
     def to_move(self) -> int | None:
         """The seat to act, or None."""
-        seat = int(self.s[fc.S_TO_MOVE])
+        seat = int(self.s[fp.S_TO_MOVE])
         return None if seat < 0 else seat
 
     @property
     def winner(self) -> int | None:
         """The seat that has won the game in this deal, or None."""
-        seat = int(self.s[fc.S_WINNER])
+        seat = int(self.s[fp.S_WINNER])
         return None if seat < 0 else seat
 
     @property
     def records(self) -> list[int]:
         """Every player's record now."""
         n = self.rules.players
-        recs: list[int] = self.s[fc.A_RECORDS : fc.A_RECORDS + n].tolist()
+        recs: list[int] = self.s[fp.A_RECORDS : fp.A_RECORDS + n].tolist()
         return recs
 
     def can_claim(self, seat: int) -> bool:

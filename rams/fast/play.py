@@ -1,0 +1,297 @@
+"""The one play kernel of the compiled path, on the one layout the fast core and the solver
+share.
+
+A deal is one int64 vector (the layout below: ``S_*`` scalars, ``A_*`` arrays of ``MAXP``
+seats, the deck, and a scratch area for undoing a card). The fast core (:mod:`rams.fast.core`)
+plays a whole deal in it; the solver (:mod:`rams.fast.solver`) searches copies of the same
+vector, playing and taking back cards with the same functions. The rules of card play are
+not written here: :func:`legal_mask` and the trick's winner come from :mod:`rams.tricks`,
+the functions the reference engine runs, compiled by Numba. What is here is a Rams deal's
+card bookkeeping: the trick, its winner so far, and what a completed trick writes (S2, S3,
+K4, K6, K7, S7, S6), with everything saved to take it back.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.extending import register_jitable
+
+from rams import tricks
+from rams.fast.tables import NULL, R_OVERSHOOT, R_REMISE_ONLY, R_SPADE_BONUS, R_START
+from rams.tricks import CARDS, T_MARRIAGE
+
+__all__ = ["MAXP", "STATE_SIZE", "legal_mask", "play_card", "remise", "unplay_card"]
+
+# The shared card-play functions, compiled where the kernel calls them.
+for _f in (
+    tricks.above,
+    tricks.legal,
+    tricks.beats,
+    tricks.reveals,
+    tricks._rule,
+    tricks._honours,
+    tricks._same_class,
+):
+    register_jitable(inline="always")(_f)
+
+MAXP = 7
+SPADE_ACE = 12
+NONE = -1
+#: A position's result row: every seat's final record, then the winner (-1 for none).
+VAL = MAXP + 1
+
+# The layout ---------------------------------------------------------------------------------
+_scalars = [
+    "N", "DEALER", "PHASE", "TO_MOVE", "TURNED", "TRUMP", "STOCK_POS", "STOCK_END", "TALON",
+    "DISCARDS", "ACTIVE_N", "EXCH_PTR", "EXCH_N", "TAKER", "TRICK_LEN", "WIN_SEAT", "WIN_CARD",
+    "WIN_LOCKED", "BEST_TRUMP", "LEADER", "TRICKS_PLAYED", "Q_DUE", "STAKE", "DAVE_OFFERER",
+    "DAVE_PENDING", "WINNER", "VOID", "PAM_HOLDER", "PRE_PLAY_SET", "ACTIONS", "PAM_MASK",
+    "TRUMP_MASK", "INPLAY", "SPECIAL",
+]  # fmt: skip
+(
+    S_N,
+    S_DEALER,
+    S_PHASE,
+    S_TO_MOVE,
+    S_TURNED,
+    S_TRUMP,
+    S_STOCK_POS,
+    S_STOCK_END,
+    S_TALON,
+    S_DISCARDS,
+    S_ACTIVE_N,
+    S_EXCH_PTR,
+    S_EXCH_N,
+    S_TAKER,
+    S_TRICK_LEN,
+    S_WIN_SEAT,
+    S_WIN_CARD,
+    S_WIN_LOCKED,
+    S_BEST_TRUMP,
+    S_LEADER,
+    S_TRICKS_PLAYED,
+    S_Q_DUE,
+    S_STAKE,
+    S_DAVE_OFFERER,
+    S_DAVE_PENDING,
+    S_WINNER,
+    S_VOID,
+    S_PAM_HOLDER,
+    S_PRE_PLAY_SET,
+    S_ACTIONS,
+    S_PAM_MASK,
+    S_TRUMP_MASK,
+    S_INPLAY,  # the cards still in the players' hands and on the trick
+    S_SPECIAL,  # cards a rule singles out, never merged with a neighbour by the solver
+) = range(len(_scalars))
+_arrays = [
+    "HANDS", "DEAL_HANDS", "START_HANDS", "CALLS", "TRICKS_TAKEN", "CREDITED", "JACK_CREDIT",
+    "JACK_REMISE", "RECORDS", "START_RECORDS", "PRE_PLAY", "NEXT_SEAT", "ORDER", "ACTIVE",
+    "EXCHANGERS", "TRICK_SEATS", "TRICK_CARDS", "EXCHANGED", "FIRST_CREDIT", "REMISE_DUE",
+    "PLAYING",
+]  # fmt: skip
+(
+    A_HANDS,
+    A_DEAL_HANDS,
+    A_START_HANDS,
+    A_CALLS,
+    A_TRICKS_TAKEN,
+    A_CREDITED,
+    A_JACK_CREDIT,
+    A_JACK_REMISE,
+    A_RECORDS,
+    A_START_RECORDS,
+    A_PRE_PLAY,
+    A_NEXT_SEAT,
+    A_ORDER,
+    A_ACTIVE,
+    A_EXCHANGERS,
+    A_TRICK_SEATS,
+    A_TRICK_CARDS,
+    A_EXCHANGED,
+    A_FIRST_CREDIT,  # written off with the first trick: aces (S3), Петух jacks (K4, K6)
+    A_REMISE_DUE,  # a remise if no trick: 5 and the aces (S4), before K3's threshold
+    A_PLAYING,  # 1 for a seat that plays the tricks
+) = (len(_scalars) + MAXP * i for i in range(len(_arrays)))
+A_DECK = len(_scalars) + MAXP * len(_arrays)
+STATE_SIZE = A_DECK + 52
+# Undo rows: a card's trick state at U_CARD…, a completed trick's records etc. at U_TRICK…
+U_CARD = 0
+U_TRICK = 8
+U_CARDS = U_TRICK + MAXP + 4  # the completed trick's cards and seats
+U_SIZE = U_CARDS + 2 * MAXP
+
+CONTINUES, TRICK_DONE, GAME_WON = 0, 1, 2
+
+
+# Card play ----------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def legal_mask(s: np.ndarray, r: np.ndarray | tuple[int, ...], seat: int) -> int:
+    """The cards ``seat`` may play now (:func:`rams.tricks.legal`, on this layout)."""
+    lead = s[A_TRICK_CARDS] if s[S_TRICK_LEN] else -1
+    return (
+        tricks.legal(
+            r,
+            s[A_HANDS + seat],
+            s[S_TRICK_LEN],
+            lead,
+            s[S_WIN_CARD],
+            s[S_WIN_LOCKED],
+            s[S_BEST_TRUMP],
+            s[S_Q_DUE] == seat,
+            s[S_TRUMP],
+            s[S_TRUMP_MASK],
+            s[S_PAM_MASK],
+        )
+        & CARDS
+    )
+
+
+@njit(cache=True, inline="always")
+def play_card(
+    s: np.ndarray, r: np.ndarray | tuple[int, ...], seat: int, c: int, undo: np.ndarray | None
+) -> int:
+    """Play card ``c`` (already known to be legal) for ``seat``, saving what it changes in
+    ``undo`` (None: not to be taken back; the compiler then leaves the saving out); returns
+    CONTINUES, TRICK_DONE, or GAME_WON (the trick ended the game, S6)."""
+    tl = s[S_TRICK_LEN]
+    if undo is not None:
+        undo[U_CARD] = s[S_WIN_SEAT]
+        undo[U_CARD + 1] = s[S_WIN_CARD]
+        undo[U_CARD + 2] = s[S_WIN_LOCKED]
+        undo[U_CARD + 3] = s[S_BEST_TRUMP]
+        undo[U_CARD + 4] = s[S_TO_MOVE]
+    s[A_HANDS + seat] &= ~(1 << c)
+    trump_mask = s[S_TRUMP_MASK]
+    if tl == 0:
+        s[S_WIN_SEAT] = seat
+        s[S_WIN_CARD] = c
+        s[S_WIN_LOCKED] = 0
+        s[S_BEST_TRUMP] = NONE
+    else:
+        state = tricks.beats(
+            r, c, s[S_WIN_CARD], s[S_WIN_LOCKED], s[S_TRUMP], trump_mask, s[S_PAM_MASK]
+        )
+        if state:
+            s[S_WIN_SEAT] = seat
+            s[S_WIN_CARD] = c
+            s[S_WIN_LOCKED] = 1 if state == 2 else 0
+    if (trump_mask >> c) & 1 and c > s[S_BEST_TRUMP]:
+        s[S_BEST_TRUMP] = c
+    s[A_TRICK_SEATS + tl] = seat
+    s[A_TRICK_CARDS + tl] = c
+    s[S_TRICK_LEN] = tl + 1
+    if tl + 1 == s[S_ACTIVE_N]:
+        return GAME_WON if _end_trick(s, r, undo) else TRICK_DONE
+    s[S_TO_MOVE] = s[A_NEXT_SEAT + seat]
+    return CONTINUES
+
+
+@njit(cache=True, inline="always")
+def _end_trick(s: np.ndarray, r: np.ndarray | tuple[int, ...], undo: np.ndarray | None) -> bool:
+    """Score a full trick (S2, S3, K4, K6, K7, S7) and pass the lead; True if it ends the
+    game (S6: the others then go back to their records before play)."""
+    n = s[S_N]
+    winner = s[S_WIN_SEAT]
+    trump = s[S_TRUMP]
+    tl = s[S_TRICK_LEN]
+    if undo is not None:
+        for i in range(n):
+            undo[U_TRICK + i] = s[A_RECORDS + i]
+        undo[U_TRICK + MAXP] = s[A_CREDITED + winner]
+        undo[U_TRICK + MAXP + 1] = s[S_Q_DUE]
+        undo[U_TRICK + MAXP + 2] = s[S_TO_MOVE]
+        undo[U_TRICK + MAXP + 3] = winner
+        for i in range(tl):
+            undo[U_CARDS + i] = s[A_TRICK_CARDS + i]
+            undo[U_CARDS + MAXP + i] = s[A_TRICK_SEATS + i]
+    for i in range(tl):
+        s[S_INPLAY] &= ~(1 << s[A_TRICK_CARDS + i])
+    lead_seat = s[A_TRICK_SEATS]
+    lead_card = s[A_TRICK_CARDS]
+    s[A_TRICKS_TAKEN + winner] += 1
+    s[S_TRICKS_PLAYED] += 1
+    # P5: the duty to lead the queen after a winning king.
+    s[S_Q_DUE] = NONE
+    if (
+        r[T_MARRIAGE]
+        and lead_seat == winner
+        and lead_card == 13 * trump + 11
+        and (s[A_HANDS + winner] >> (13 * trump + 10)) & 1
+    ):
+        s[S_Q_DUE] = winner
+    spade = NONE
+    bonus = 0
+    if r[R_SPADE_BONUS]:  # K7
+        for i in range(tl):
+            if s[A_TRICK_CARDS + i] == SPADE_ACE:
+                spade = s[A_TRICK_SEATS + i]
+        if spade != NONE:
+            bonus = r[R_SPADE_BONUS]
+    if r[R_OVERSHOOT] and s[A_RECORDS + winner] <= 0:
+        s[A_CREDITED + winner] = 1  # S7: a trick at ≤ 0 restarts the record, writes nothing
+        s[A_RECORDS + winner] = r[R_START]
+    else:
+        amount = 1
+        if not s[A_CREDITED + winner]:
+            s[A_CREDITED + winner] = 1
+            amount += s[A_FIRST_CREDIT + winner]
+        if bonus and spade == winner:
+            amount += bonus
+        s[A_RECORDS + winner] -= amount
+    if bonus and spade != NONE and spade != winner:
+        s[A_RECORDS + spade] += bonus
+    s[S_TRICK_LEN] = 0
+    s[S_TO_MOVE] = winner
+    if (not r[R_OVERSHOOT]) and s[A_RECORDS + winner] <= 0:
+        s[S_WINNER] = winner
+        for i in range(n):
+            if i != winner:
+                s[A_RECORDS + i] = s[A_PRE_PLAY + i]
+        return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def unplay_card(s: np.ndarray, seat: int, c: int, undo: np.ndarray, completed: bool) -> None:
+    """Take back the card :func:`play_card` played (and the trick it completed)."""
+    if completed:
+        n = s[S_N]
+        winner = undo[U_TRICK + MAXP + 3]
+        for i in range(n):
+            s[A_RECORDS + i] = undo[U_TRICK + i]
+        s[A_CREDITED + winner] = undo[U_TRICK + MAXP]
+        s[S_Q_DUE] = undo[U_TRICK + MAXP + 1]
+        s[S_TO_MOVE] = undo[U_TRICK + MAXP + 2]
+        s[A_TRICKS_TAKEN + winner] -= 1
+        s[S_TRICKS_PLAYED] -= 1
+        s[S_WINNER] = NONE
+        tl = s[S_ACTIVE_N]
+        s[S_TRICK_LEN] = tl
+        for i in range(tl):
+            s[A_TRICK_CARDS + i] = undo[U_CARDS + i]
+            s[A_TRICK_SEATS + i] = undo[U_CARDS + MAXP + i]
+            s[S_INPLAY] |= 1 << undo[U_CARDS + i]
+    s[S_TRICK_LEN] -= 1
+    s[A_HANDS + seat] |= 1 << c
+    s[S_WIN_SEAT] = undo[U_CARD]
+    s[S_WIN_CARD] = undo[U_CARD + 1]
+    s[S_WIN_LOCKED] = undo[U_CARD + 2]
+    s[S_BEST_TRUMP] = undo[U_CARD + 3]
+    s[S_TO_MOVE] = undo[U_CARD + 4]
+
+
+@njit(cache=True, inline="always")
+def remise(s: np.ndarray, r: np.ndarray | tuple[int, ...], seat: int) -> int:
+    """What a seat that played and took no trick adds at the end of the deal (S4, J4, K3,
+    K6); 0 for the others."""
+    if not s[A_PLAYING + seat] or s[A_TRICKS_TAKEN + seat]:
+        return 0
+    amount = s[A_JACK_REMISE + seat]
+    limit = r[R_REMISE_ONLY]
+    if limit == NULL or s[A_RECORDS + seat] <= limit:
+        amount += s[A_REMISE_DUE + seat]
+    return amount
