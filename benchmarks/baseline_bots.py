@@ -14,7 +14,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from rams.rules import Rules
+from rams.games.rams.rules import Rules
 from rams.sim import simulate, summarize, summary_json
 from rams.simulate_cli import summary_table
 

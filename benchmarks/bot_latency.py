@@ -16,12 +16,12 @@ import statistics
 import time
 from collections.abc import Callable
 
-from rams.actions import Action
 from rams.bots import BOT_NAMES, Bot, make_bot
 from rams.cards import pack
-from rams.deal import Deal
-from rams.observation import Observation, Phase
-from rams.rules import Rules
+from rams.games.rams.actions import Action
+from rams.games.rams.deal import Deal
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Observation, Phase
 from rams.table import bot_turn
 
 

@@ -18,8 +18,8 @@ import random
 import time
 from collections.abc import Callable
 
-from rams.game import Game
-from rams.rules import Rules
+from rams.games.rams.match import Game
+from rams.games.rams.rules import Rules
 
 
 def rams_loop(rules: Rules, ids: bool, seconds: float, seed: int) -> tuple[float, float]:

@@ -20,13 +20,13 @@ import time
 
 import numpy as np
 
-from rams.actions import Play
 from rams.cards import pack
-from rams.deal import Deal
 from rams.fast import core as fc
 from rams.fast import solver as sv
-from rams.observation import Phase
-from rams.rules import Rules
+from rams.games.rams.actions import Play
+from rams.games.rams.deal import Deal
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Phase
 
 
 def reference_random(rules: Rules, seconds: float, seed: int) -> tuple[float, float]:

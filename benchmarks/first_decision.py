@@ -30,9 +30,9 @@ import random, time
 t0 = time.perf_counter()
 from rams.bots import make_bot
 from rams.cards import pack
-from rams.deal import Deal
-from rams.observation import Phase
-from rams.rules import Rules
+from rams.games.rams.deal import Deal
+from rams.games.rams.view import Phase
+from rams.games.rams.rules import Rules
 from rams.table import bot_turn
 rules = Rules.preset("classic", 3)
 bots = [make_bot("hard", random.Random(s)) for s in range(3)]

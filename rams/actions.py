@@ -1,51 +1,27 @@
-"""Actions as values, with the record notation of §12 and an integer encoding.
+"""Actions every game shares: playing a card, and actions that are one word; record lines.
 
-An action does not carry its seat: the record line ``p2 exchange 7S 8D`` is the seat
-``1`` and the action ``Exchange((7S, 8D))``. Actions are immutable, hashable and compare
-by value; ``repr`` round-trips and ``str`` is the record notation.
+An action does not carry its seat: the record line ``p2 AS`` is the seat ``1`` and the
+action ``Play(AS)``. Actions are immutable, hashable and compare by value; ``str`` is the
+record notation (§12). Each game family adds its own actions (Rams' exchange and swap,
+Boston's bids) and reads its record lines with its own parser, using :func:`split_line`.
 
->>> parse_action("exchange 8d 7s")
-Exchange(cards=(5, 32))
->>> str(parse_action("exchange 8d 7s")), str(parse_action("Т♦")), str(CLAIM)
-('exchange 7S 8D', 'AD', 'claim')
->>> parse_line("p3 swap 7C")
-(2, Swap(card=18))
+>>> str(Play(parse_card("TD"))), str(Say("pass")), split_line("p3 swap 7C")
+('TD', 'pass', (2, 'swap 7C'))
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rams.cards import Card, card_str, mask_of, parse_card, parse_cards
+from rams.cards import Card, card_str, parse_card
 from rams.errors import NotationError
 
-__all__ = [
-    "ACCEPT",
-    "CLAIM",
-    "CONCEDE",
-    "DAVE",
-    "GO",
-    "KEEP",
-    "PASS",
-    "PLAY_IN",
-    "SELL",
-    "TAKE",
-    "WORDS",
-    "Action",
-    "Exchange",
-    "Play",
-    "Say",
-    "Swap",
-    "format_line",
-    "parse_action",
-    "parse_line",
-]
+__all__ = ["Play", "Say", "format_line", "play", "split_line"]
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a card to the trick (P1–P6)."""
+    """Play a card to the trick."""
 
     card: Card
 
@@ -53,54 +29,16 @@ class Play:
         return card_str(self.card)
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:
-    """Discard these cards and draw as many from the stock (E4); none is standing pat."""
-
-    cards: tuple[Card, ...] = ()
-
-    def __post_init__(self) -> None:
-        cards = tuple(sorted(self.cards))
-        if len(set(cards)) != len(cards):
-            raise NotationError(f"E4: a card is discarded twice: {' '.join(map(card_str, cards))}")
-        object.__setattr__(self, "cards", cards)
-
-    @property
-    def mask(self) -> int:
-        """The discarded cards as a bitmask."""
-        return mask_of(self.cards)
-
-    @classmethod
-    def of_sorted(cls, cards: tuple[Card, ...]) -> Exchange:
-        """An exchange of cards already sorted and distinct (no checks: for hot loops)."""
-        e = object.__new__(cls)
-        object.__setattr__(e, "cards", cards)
-        return e
-
-    def __str__(self) -> str:
-        return " ".join(["exchange", *map(card_str, self.cards)])
-
-
-@dataclass(frozen=True, slots=True)
-class Swap:
-    """The dealer discards ``card`` and takes the turned card (E5, V3, M3)."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"swap {card_str(self.card)}"
-
-
 @dataclass(frozen=True, slots=True, eq=False)
 class Say:
-    """An action that is one word: ``play``, ``pass``, ``keep``, ``take``, ``sell``, ``go``,
-    ``dave``, ``accept``, ``concede``, ``claim``."""
+    """An action that is one word (``pass``, ``claim``, ``accept``…); which words a game
+    knows is its family's to say."""
 
     word: str
 
     def __post_init__(self) -> None:
-        if self.word not in WORDS:
-            raise NotationError(f"§12: unknown action {self.word!r}")
+        if not self.word or not self.word.isascii() or not self.word.replace("-", "").isalpha():
+            raise NotationError(f"§12: not an action word: {self.word!r}")
 
     def __str__(self) -> str:
         return self.word
@@ -113,27 +51,6 @@ class Say:
         return hash(self.word)
 
 
-Action = Play | Exchange | Swap | Say
-"""Any action of a Rams-family deal."""
-
-WORDS = ("play", "pass", "keep", "take", "sell", "go", "dave", "accept", "concede", "claim")
-PLAY_IN = Say("play")  #: играю (E1)
-PASS = Say("pass")  #: пас (E1)
-KEEP = Say("keep")  #: the dealer leaves the turned trump (E5, X1)
-TAKE = Say("take")  #: take the duel's talon (V2)
-SELL = Say("sell")  #: «Продаю» (V2)
-GO = Say("go")  #: «Ходи» (V2)
-DAVE = Say("dave")  #: offer «Даве» (V4)
-ACCEPT = Say("accept")  #: accept Даве (V4)
-CONCEDE = Say("concede")  #: concede instead of accepting Даве (V4)
-CLAIM = Say("claim")  #: claim the win at ≤ 0 under overshoot (S7)
-
-_SAY = {
-    w: a
-    for w, a in zip(
-        WORDS, (PLAY_IN, PASS, KEEP, TAKE, SELL, GO, DAVE, ACCEPT, CONCEDE, CLAIM), strict=True
-    )
-}
 _PLAYS = tuple(Play(c) for c in range(52))
 
 
@@ -142,37 +59,16 @@ def play(card: Card) -> Play:
     return _PLAYS[card]
 
 
-def exchange(cards: Iterable[Card]) -> Exchange:
-    """An `Exchange` of some cards."""
-    return Exchange(tuple(cards))
+def play_of(text: str) -> Play | None:
+    """The card play a word names (``AS``, ``Т♠``), or None if it names no card."""
+    try:
+        return _PLAYS[parse_card(text)]
+    except NotationError:
+        return None
 
 
-def parse_action(text: str) -> Action:
-    """Read an action in record notation (§12); card spellings as in N1."""
-    words = text.split()
-    if not words:
-        raise NotationError("§12: empty action")
-    head = words[0].lower()
-    if head == "exchange":
-        return Exchange(tuple(parse_cards(" ".join(words[1:]))))
-    if head == "swap":
-        if len(words) != 2:
-            raise NotationError(f"§12: swap takes one card: {text!r}")
-        return Swap(parse_card(words[1]))
-    if head in _SAY:
-        if len(words) != 1:
-            raise NotationError(f"§12: {head!r} takes no argument: {text!r}")
-        return _SAY[head]
-    if len(words) == 1:
-        try:
-            return _PLAYS[parse_card(words[0])]
-        except NotationError:
-            pass
-    raise NotationError(f"§12: not an action: {text!r}")
-
-
-def parse_line(text: str) -> tuple[int, Action]:
-    """Read a record line ``pN ACTION`` into a 0-based seat and an action (N4, §12)."""
+def split_line(text: str) -> tuple[int, str]:
+    """A record line ``pN ACTION`` split into the 0-based seat and the action's text (N4)."""
     seat_text, _, rest = text.strip().partition(" ")
     number = seat_text[1:]
     if (
@@ -185,9 +81,9 @@ def parse_line(text: str) -> tuple[int, Action]:
     seat = int(number) - 1
     if seat < 0:
         raise NotationError(f"N4: seats are numbered from p1: {text!r}")
-    return seat, parse_action(rest)
+    return seat, rest
 
 
-def format_line(seat: int, action: Action) -> str:
+def format_line(seat: int, action: object) -> str:
     """Write a record line: ``p2 exchange 7S 8D``."""
     return f"p{seat + 1} {action}"

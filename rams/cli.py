@@ -12,11 +12,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rams.errors import RamsError, RecordError
-from rams.game import Game
+from rams.games.rams.match import Game
+from rams.games.rams.rules import PRESETS, Rules
+from rams.games.rams.words import deal_lines, default_lang, rules_text, sheet_text
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
-from rams.rules import PRESETS, Rules
-from rams.text import deal_lines, default_lang, rules_text, sheet_text
 
 __all__ = ["main"]
 

@@ -23,11 +23,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from rams.actions import Action, format_line, parse_line
 from rams.cards import Card, cards_str, parse_cards
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
-from rams.game import Game
-from rams.rules import PRESETS, Rules
+from rams.games.rams.actions import Action, format_line, parse_line
+from rams.games.rams.match import Game
+from rams.games.rams.rules import PRESETS, Rules
 
 __all__ = [
     "FORMAT",

@@ -7,7 +7,7 @@ text it rests on, and when it applies), the options' names and the words for the
 and a paragraph on each preset. Nothing here is written twice: the engine cites clause ids,
 and this module words them.
 
->>> from rams.rules import Rules
+>>> from rams.games.rams.rules import Rules
 >>> book = rulebook("rams")
 >>> book.clause("P4").source
 '000 §5, 001, 002'
@@ -206,7 +206,7 @@ def rules_view(rules: Any, lang: str = "ru") -> dict[str, Any]:
     """A rule set's rules as data, for every front end: the title, the preset's paragraph,
     the sections with the clauses that apply (numbers filled in), every option in words,
     and those clauses by id (the text a cited «(P4)» opens)."""
-    from rams.rules import PRESETS
+    from rams.games.rams.rules import PRESETS
 
     book = rulebook("rams")
     preset = PRESETS[rules.preset_name]
@@ -243,7 +243,7 @@ def rules_text(rules: Any, lang: str = "ru", width: int = 88) -> str:
     """A preset's whole rules as a person reads them: the preset, then every clause that
     applies to these rules with its numbers filled in, then every option's value in words.
 
-    >>> from rams.rules import Rules
+    >>> from rams.games.rams.rules import Rules
     >>> text = rules_text(Rules.preset("duel", 2), "en")
     >>> "V2    " in text and "E1    " not in text
     True

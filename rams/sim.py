@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rams.bots import make_bot
-from rams.game import Game
+from rams.games.rams.match import Game
+from rams.games.rams.rules import Rules
 from rams.parallel import chunk_ranges, run_in_order
 from rams.record import dumps, record_of
-from rams.rules import Rules
 from rams.stats import Interval, mean_ci, wilson
 from rams.table import Table
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rams.actions import CLAIM, Action
 from rams.bots import Bot
-from rams.deal import Deal
 from rams.errors import IllegalActionError
-from rams.events import Event
-from rams.game import Game
+from rams.games.rams.actions import CLAIM, Action
+from rams.games.rams.deal import Deal
+from rams.games.rams.events import Event
+from rams.games.rams.match import Game
 
 __all__ = ["Table"]
 

@@ -28,7 +28,12 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from rams.actions import (
+from rams.bots import BOT_NAMES, SEARCHING, Bot, make_bot
+from rams.cards import Card, card_str, parse_card, suit_of
+from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
+from rams.fast import warm
+from rams.files import atomic_write, writable_dir, writable_file
+from rams.games.rams.actions import (
     ACCEPT,
     CLAIM,
     CONCEDE,
@@ -44,19 +49,14 @@ from rams.actions import (
     Play,
     Swap,
 )
-from rams.bots import BOT_NAMES, SEARCHING, Bot, make_bot
-from rams.cards import Card, card_str, parse_card, suit_of
-from rams.deal import PAM
-from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
-from rams.fast import warm
-from rams.files import atomic_write, writable_dir, writable_file
-from rams.game import Game
-from rams.observation import Observation, Phase
+from rams.games.rams.deal import PAM
+from rams.games.rams.match import Game
+from rams.games.rams.rules import PRESETS, Rules, parse_override
+from rams.games.rams.view import Observation, Phase
+from rams.games.rams.words import Announcer, default_lang, legal_hint, signed, suit_name
 from rams.record import Record, dumps, load, record_of
 from rams.rulebook import rules_view
-from rams.rules import PRESETS, Rules, parse_override
 from rams.table import Table
-from rams.text import Announcer, default_lang, legal_hint, signed, suit_name
 
 __all__ = [
     "Setup",
@@ -297,7 +297,7 @@ def table_panel(
 
 def sheet_table(rows: Sequence[Sequence[int]], names: Sequence[str], lang: str) -> RichTable:
     """The score sheet («запись»): a column per player, earlier values struck out."""
-    from rams.text import sheet_columns
+    from rams.games.rams.words import sheet_columns
 
     cols = sheet_columns(rows)
     table = RichTable(title=ui("sheet", lang), title_justify="left", show_lines=False)

@@ -13,7 +13,7 @@ seats it had. After each play the bots are rated with OpenSkill (Plackett–Luce
 points, in deal order. Every figure depends only on the rules, the bots and the master seed:
 the results are gathered in deal order, so they are the same whatever the number of workers.
 
->>> from rams.rules import Rules
+>>> from rams.games.rams.rules import Rules
 >>> result = run_tournament_deals(Rules.preset("classic", 3), ["heuristic", "random", "random"],
 ...                               deals=4, seed=1)
 >>> [p.bots for p in result.deals[0].plays]
@@ -36,10 +36,10 @@ from openskill.models import PlackettLuce
 from rams.bots import Bot
 from rams.bots import make_bot as _make_bot
 from rams.cards import Card, pack
-from rams.deal import Deal
 from rams.errors import RulesError
+from rams.games.rams.deal import Deal
+from rams.games.rams.rules import Rules
 from rams.parallel import chunk_ranges, run_in_order
-from rams.rules import Rules
 from rams.stats import Interval, mean_ci
 from rams.table import bot_turn
 

@@ -16,8 +16,8 @@ from rich.table import Table
 from rams.bots import SEARCHING
 from rams.errors import RamsError
 from rams.files import writable_dir
+from rams.games.rams.rules import Rules, parse_override
 from rams.progress import compile_solver, progress_bar
-from rams.rules import Rules, parse_override
 from rams.tournament import (
     TournamentSummary,
     check_setup,

@@ -23,13 +23,13 @@ from pathlib import Path
 
 import numpy as np
 
-from rams.actions import KEEP, PASS, PLAY_IN, TAKE, Action, Exchange, Swap
 from rams.bots.evaluator import BASE_FEATURES, expand, features
 from rams.bots.heuristic import HeuristicBot
 from rams.cards import pack
-from rams.deal import Deal, Standing
-from rams.observation import Phase
-from rams.rules import PRESETS, Rules
+from rams.games.rams.actions import KEEP, PASS, PLAY_IN, TAKE, Action, Exchange, Swap
+from rams.games.rams.deal import Deal, Standing
+from rams.games.rams.rules import PRESETS, Rules
+from rams.games.rams.view import Phase
 
 OUT = Path(__file__).resolve().parent.parent / "rams" / "bots" / "data" / "evaluator.json"
 

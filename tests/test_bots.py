@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from rams.actions import KEEP, PASS, PLAY_IN, Action, Exchange, Play, Swap
 from rams.bots import BOT_NAMES, make_bot
 from rams.cards import parse_card, parse_cards
 from rams.errors import RulesError
-from rams.game import Game
-from rams.observation import Observation
+from rams.games.rams.actions import KEEP, PASS, PLAY_IN, Action, Exchange, Play, Swap
+from rams.games.rams.match import Game
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Observation
 from rams.record import loads
-from rams.rules import Rules
 from rams.sim import GameResult, simulate, summarize
 from rams.table import Table
 from tests.util import ALL_PLAY_P3_DEALS, make_deal, run

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from rams.cards import pack
-from rams.deal import Deal, Standing
 from rams.fast import core as fc
-from rams.rules import PRESETS, Rules
+from rams.games.rams.deal import Deal, Standing
+from rams.games.rams.rules import PRESETS, Rules
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in PRESETS] + [
     ("duel", {"dave": True}),

@@ -190,7 +190,7 @@ def test_serve_every_preset_plays_a_deal(web_venv: Path, tmp_path: Path) -> None
     """Every preset the web table offers plays through its first deal in that environment."""
     import random
 
-    from rams.rules import PRESETS
+    from rams.games.rams.rules import PRESETS
     from tests.web.helpers import Seat, create_table, play_until
 
     rng = random.Random(5)

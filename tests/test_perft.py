@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from rams.actions import PLAY_IN, Exchange, Play
 from rams.cards import card_str, pack
-from rams.deal import Deal
-from rams.observation import Phase
-from rams.rules import Rules
+from rams.games.rams.actions import PLAY_IN, Exchange, Play
+from rams.games.rams.deal import Deal
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Phase
 
 ORDER = "23456789TJQKA"
 

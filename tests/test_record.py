@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rams.actions import CLAIM, parse_line
 from rams.cli import main
 from rams.errors import RecordError
-from rams.game import Game
+from rams.games.rams.actions import CLAIM, parse_line
+from rams.games.rams.match import Game
+from rams.games.rams.rules import PRESETS, Rules
 from rams.record import Record, dumps, loads, record_of, replay_summary
-from rams.rules import PRESETS, Rules
 
 EXAMPLES = Path(__file__).parent / "records" / "examples"
 REMISE = EXAMPLES / "remise_with_aces.json"

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
+from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.rulebook import check, condition_holds, rulebook, rules_text, rules_view
-from rams.rules import OPTIONS, PRESETS, Rules
 
 # The clause ids of RULES.md §1–§8, §10.1 and §11: the Rams family's part of the contract.
 RAMS_CLAUSES = [

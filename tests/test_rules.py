@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rams.errors import RulesError
-from rams.rules import OPTIONS, PRESETS, AceValues, Rules
+from rams.games.rams.rules import OPTIONS, PRESETS, AceValues, Rules
 
 # §9.1: every option name of the table, and its default (the value in `classic`).
 CLASSIC_DEFAULTS: dict[str, Any] = {

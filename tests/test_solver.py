@@ -1,10 +1,10 @@
 """The exact solver agrees with a plain max^n search over the reference engine.
 
-The reference search below walks every legal card of the reference :class:`~rams.deal.Deal`
-(copying it at every node, no table, no merged cards), with the same rule: each player picks
-the card best for himself (his final record, a bonus for winning the game), ties to the
-lowest card. The solver must give exactly the same value row for every
-root move, on positions of every preset with two to four tricks left.
+The reference search below walks every legal card of the reference
+:class:`~rams.games.rams.deal.Deal` (copying it at every node, no table, no merged cards),
+with the same rule: each player picks the card best for himself (his final record, a bonus
+for winning the game), ties to the lowest card. The solver must give exactly the same value
+row for every root move, on positions of every preset with two to four tricks left.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ import random
 import numpy as np
 import pytest
 
-from rams.actions import Play
 from rams.cards import pack
-from rams.deal import Deal, Standing
 from rams.fast import core as fc
 from rams.fast import solver as sv
-from rams.observation import Phase
-from rams.rules import Rules
+from rams.games.rams.actions import Play
+from rams.games.rams.deal import Deal, Standing
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Phase
 
 WIN = sv.WIN_BONUS
 

@@ -9,17 +9,17 @@ import random
 import numpy as np
 import pytest
 
-from rams.actions import CLAIM, Play
 from rams.bots import ALL_SEEING, BOT_NAMES, LEVELS, make_bot
 from rams.bots.evaluator import BASE_FEATURES, EvaluatorBot, features, load_models
 from rams.bots.pimc import knowledge_of, position_from, sample_hands
 from rams.cards import mask_of, pack
-from rams.deal import Deal, Standing
 from rams.errors import RulesError
 from rams.fast import core as fc
 from rams.fast import solver as sv
-from rams.observation import Phase
-from rams.rules import PRESETS, Rules
+from rams.games.rams.actions import CLAIM, Play
+from rams.games.rams.deal import Deal, Standing
+from rams.games.rams.rules import PRESETS, Rules
+from rams.games.rams.view import Phase
 from rams.tournament import make_bot as tournament_bot
 from rams.tournament import play_out
 

@@ -11,12 +11,12 @@ import random
 import pytest
 
 from rams.cards import cards_of, mask_of
-from rams.deal import Deal, deck_layout
-from rams.events import EventKind
-from rams.game import Game
-from rams.observation import Phase
+from rams.games.rams.deal import Deal, deck_layout
+from rams.games.rams.events import EventKind
+from rams.games.rams.match import Game
+from rams.games.rams.rules import PRESETS, Rules
+from rams.games.rams.view import Phase
 from rams.record import dumps, loads, record_of, replay_summary
-from rams.rules import PRESETS, Rules
 
 TABLES = [(name, n) for name, p in PRESETS.items() for n in range(p.players[0], p.players[1] + 1)]
 DEALS = 1000

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from rams.actions import Action
 from rams.bots import make_bot
-from rams.game import Game
-from rams.rules import Rules
+from rams.games.rams.actions import Action
+from rams.games.rams.match import Game
+from rams.games.rams.rules import Rules
 from rams.table import Table
 
 

@@ -242,10 +242,10 @@ def test_hot_seat_wipes_the_screen_before_the_next_person(tmp_path: Path) -> Non
 
     from rich.console import Console
 
-    from rams.actions import Exchange, Play, Swap
     from rams.cards import card_str
-    from rams.game import Game
-    from rams.rules import Rules
+    from rams.games.rams.actions import Exchange, Play, Swap
+    from rams.games.rams.match import Game
+    from rams.games.rams.rules import Rules
     from rams.terminal import TerminalGame
 
     out = io.StringIO()
@@ -283,8 +283,8 @@ def test_resume_of_a_finished_game_changes_nothing_on_disk(tmp_path: Path) -> No
     import random
 
     from rams.bots import make_bot
-    from rams.game import Game
-    from rams.rules import Rules
+    from rams.games.rams.match import Game
+    from rams.games.rams.rules import Rules
     from rams.table import Table
     from rams.terminal import save_text
 
@@ -313,7 +313,7 @@ def test_a_bot_that_thinks_long_is_shown_thinking() -> None:
 
     from rich.console import Console
 
-    from rams.actions import PLAY_IN
+    from rams.games.rams.actions import PLAY_IN
     from rams.terminal import THINKING_AFTER, ThinkingBot
 
     class Slow:
@@ -337,8 +337,8 @@ def test_a_bot_that_thinks_long_is_shown_thinking() -> None:
 def test_a_clause_id_typed_at_the_prompt_shows_its_text(tmp_path: Path) -> None:
     """Every clause the table cites («(P4)») opens its text: typed at the prompt, `P4` or
     `?E2` prints that clause of the game's rulebook, and the prompt comes back."""
+    from rams.games.rams.rules import Rules
     from rams.rulebook import rules_view
-    from rams.rules import Rules
 
     clauses = rules_view(Rules.preset("classic", 3, start_score=40), "en")["clauses"]
     child = new_game(tmp_path / "game.json")

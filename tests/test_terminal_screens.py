@@ -1,4 +1,4 @@
-"""Golden screens of the terminal client (`rams/terminal.py`) and its words (`rams/text.py`).
+"""Golden screens of the terminal client (`rams/terminal`) and of the Rams family's words.
 
 Every screen is drawn at a fixed width of 80 columns without colour and compared with the
 screen written out below, in Russian and in English. The positions are built by hand with
@@ -23,12 +23,12 @@ import pytest
 from rich.console import Console, RenderableType
 
 from rams.cards import parse_cards
-from rams.deal import Deal
-from rams.events import Event, EventKind
-from rams.game import Game
+from rams.games.rams.deal import Deal
+from rams.games.rams.events import Event, EventKind
+from rams.games.rams.match import Game
+from rams.games.rams.words import deal_lines, describe, legal_hint
 from rams.record import loads
 from rams.terminal import hand_text, settlement_text, sheet_table, table_panel
-from rams.text import deal_lines, describe, legal_hint
 from tests.util import make_deal, run
 
 RECORDS = Path(__file__).parent / "records"

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from rams.actions import KEEP, PASS, Action
 from rams.bots import Bot
 from rams.cards import Card
 from rams.cli import main
-from rams.deal import Deal, arrange_deck
 from rams.errors import RulesError
-from rams.observation import Observation
-from rams.rules import Rules
+from rams.games.rams.actions import KEEP, PASS, Action
+from rams.games.rams.deal import Deal, arrange_deck
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Observation
 from rams.stats import Z95
 from rams.tournament import (
     DealResult,

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rams.cards import SUIT_MASKS, cards_of, cards_str, mask_of, parse_card, parse_cards
-from rams.rules import Rules
+from rams.games.rams.rules import Rules
 from rams.tricks import (
     CARDS,
     NATURAL,

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from rams.actions import parse_line
 from rams.cards import Card, cards_str, parse_card, parse_cards
-from rams.deal import Deal, Standing, arrange_deck
 from rams.errors import IllegalActionError
-from rams.rules import Rules
+from rams.games.rams.actions import parse_line
+from rams.games.rams.deal import Deal, Standing, arrange_deck
+from rams.games.rams.rules import Rules
 
 # Three players, dealer p3: everyone plays and stands pat, the dealer keeps the turned card.
 ALL_PLAY_P3_DEALS = (

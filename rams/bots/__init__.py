@@ -20,9 +20,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Protocol
 
-from rams.actions import Action
 from rams.errors import RulesError
-from rams.observation import Observation
+from rams.games.rams.actions import Action
+from rams.games.rams.view import Observation
 
 __all__ = [
     "ALL_SEEING",

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from rams.actions import GO, KEEP, PASS, PLAY_IN, SELL, TAKE, Action, Exchange, Swap
 from rams.bots.heuristic import HeuristicBot
 from rams.cards import ACE, JACK, KING, QUEEN, TEN, Card, rank_of, suit_of
-from rams.deal import PAM
-from rams.observation import Observation, Phase
-from rams.rules import Rules
+from rams.games.rams.actions import GO, KEEP, PASS, PLAY_IN, SELL, TAKE, Action, Exchange, Swap
+from rams.games.rams.deal import PAM
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Observation, Phase
 
 __all__ = ["BASE_FEATURES", "EvaluatorBot", "Model", "features", "load_models"]
 

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import random
 
-from rams.actions import (
+from rams.cards import ACE, JACK, KING, QUEEN, TEN, Card, rank_of, suit_of
+from rams.games.rams.actions import (
     ACCEPT,
     CONCEDE,
     DAVE,
@@ -36,9 +37,8 @@ from rams.actions import (
     Play,
     Swap,
 )
-from rams.cards import ACE, JACK, KING, QUEEN, TEN, Card, rank_of, suit_of
-from rams.deal import PAM, trick_winner
-from rams.observation import Observation, Phase
+from rams.games.rams.deal import PAM, trick_winner
+from rams.games.rams.view import Observation, Phase
 
 __all__ = ["HeuristicBot", "trick_estimate"]
 

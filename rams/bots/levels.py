@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import random
 
-from rams.actions import Action, Play
 from rams.bots.evaluator import EvaluatorBot
 from rams.bots.pimc import PimcBot, position_from
 from rams.cards import Card
-from rams.deal import Deal
 from rams.fast import core as fc
 from rams.fast import play as fp
 from rams.fast import solver as sv
 from rams.fast import warm
-from rams.observation import Observation, Phase
+from rams.games.rams.actions import Action, Play
+from rams.games.rams.deal import Deal
+from rams.games.rams.view import Observation, Phase
 
 __all__ = ["AllSeeingBot", "hard", "medium"]
 

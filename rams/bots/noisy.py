@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from rams.actions import Action
 from rams.bots import Bot
-from rams.observation import Observation
+from rams.games.rams.actions import Action
+from rams.games.rams.view import Observation
 
 __all__ = ["NoisyBot"]
 

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rams.actions import Action, Play
 from rams.bots.heuristic import HeuristicBot
 from rams.cards import (
     ACE,
@@ -35,13 +34,14 @@ from rams.cards import (
     pack_mask,
     rank_of,
 )
-from rams.deal import PAM, card_play, petukh_jacks, trick_winner
 from rams.fast import core as fc
 from rams.fast import play as fp
 from rams.fast import solver as sv
 from rams.fast import warm
-from rams.observation import Observation, Phase
-from rams.rules import Rules
+from rams.games.rams.actions import Action, Play
+from rams.games.rams.deal import PAM, card_play, petukh_jacks, trick_winner
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Observation, Phase
 from rams.tricks import beats, reveals
 
 __all__ = ["Knowledge", "PimcBot", "position_from", "sample_hands"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from rams.actions import CLAIM, Action
-from rams.observation import Observation
+from rams.games.rams.actions import CLAIM, Action
+from rams.games.rams.view import Observation
 
 __all__ = ["RandomBot"]
 

@@ -1,18 +1,18 @@
 """The fast core: a deal as one int64 array, driven by integer action ids, compiled by Numba.
 
-It reproduces the reference engine (:mod:`rams.deal`) exactly — legal action ids, their
+It reproduces the reference engine (:mod:`rams.games.rams.deal`) exactly — legal action ids, their
 order, every record — and exists for search and simulation, where the reference engine's
 objects and events cost too much. The reference engine stays the source of truth:
 ``tests/test_fast_equivalence.py`` plays thousands of random deals of every preset through
 both and compares them after every action.
 
-Layout: ``rules_array(rules)`` (:mod:`rams.fast.tables`) packs a :class:`~rams.rules.Rules`
-into an int64 vector; a state is the int64 vector of :mod:`rams.fast.play` (``S_*`` scalars,
-``A_*`` arrays of ``MAXP`` seats, the deck), the layout the solver searches too, and card
-play is that module's kernel. Here are the phases before play (dealing, play/pass, the
-talon, the exchange, the turned trump, declarations) and the end of the deal. Cards are
-``suit * 13 + rank`` as in :mod:`rams.cards`; hands are bitmasks. Action ids are those of
-:meth:`rams.deal.Deal.action_id`.
+Layout: ``rules_array(rules)`` (:mod:`rams.fast.tables`) packs the Rams
+:class:`~rams.games.rams.rules.Rules` into an int64 vector; a state is the int64 vector of
+:mod:`rams.fast.play` (``S_*`` scalars, ``A_*`` arrays of ``MAXP`` seats, the deck), the
+layout the solver searches too, and card play is that module's kernel. Here are the phases
+before play (dealing, play/pass, the talon, the exchange, the turned trump, declarations)
+and the end of the deal. Cards are ``suit * 13 + rank`` as in :mod:`rams.cards`; hands are
+bitmasks. Action ids are those of :meth:`rams.games.rams.deal.Deal.action_id`.
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ NUM_ACTIONS = 146
 ID_PLAY_IN, ID_PASS, ID_EXCHANGE, ID_SWAP = 52, 53, 54, 86
 ID_KEEP, ID_TAKE, ID_SELL, ID_GO, ID_DAVE, ID_ACCEPT, ID_CONCEDE, ID_CLAIM = range(138, 146)
 
-# Phases, in the order of rams.observation.Phase.
+# Phases, in the order of rams.games.rams.view.Phase.
 PAM_SWAP, DECLARE, TALON, EXCHANGE, DEALER_TRUMP, PLAY, DONE = range(7)
 
 PAM = 22  # JC

@@ -1,6 +1,6 @@
 """A Python face for the fast core: a deal driven by integer action ids, compiled inside.
 
-:class:`FastDeal` has the integer half of :class:`rams.deal.Deal`'s API —
+:class:`FastDeal` has the integer half of :class:`rams.games.rams.deal.Deal`'s API —
 ``legal_action_ids``, ``apply_id``, ``copy``, ``records``, ``to_move``, ``winner`` — for
 simulations and adapters that need speed more than events and observations. It is the
 same game: ``tests/test_fast_equivalence.py`` checks the fast core against the reference
@@ -19,7 +19,7 @@ from rams.errors import IllegalActionError, RulesError
 from rams.fast import core as fc
 from rams.fast import play as fp
 from rams.fast import warm
-from rams.rules import Rules
+from rams.games.rams.rules import Rules
 
 __all__ = ["FastDeal"]
 
@@ -68,7 +68,7 @@ class FastDeal:
         return seat
 
     def legal_action_ids(self, seat: int | None = None) -> list[int]:
-        """The legal action ids (the ids and order of :meth:`rams.deal.Deal.action_id`)."""
+        """The legal action ids (the ids and order of the reference deal's ``action_id``)."""
         k = fc.legal_actions(self.s, self.r, self._seat(seat), self._buf)
         ids: list[int] = self._buf[:k].tolist()
         return ids

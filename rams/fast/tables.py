@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from rams.deal import card_play
-from rams.rules import Rules
+from rams.games.rams.deal import card_play
+from rams.games.rams.rules import Rules
 from rams.tricks import T_SIZE
 
 __all__ = ["NULL", "R_SIZE", "WIN_GAME", "rules_array"]

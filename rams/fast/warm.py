@@ -33,10 +33,10 @@ def compile_all() -> float:
     started = time.perf_counter()
     from rams.bots.pimc import PimcBot
     from rams.cards import pack
-    from rams.deal import Deal
     from rams.fast.deal import FastDeal
-    from rams.observation import Phase
-    from rams.rules import Rules
+    from rams.games.rams.deal import Deal
+    from rams.games.rams.rules import Rules
+    from rams.games.rams.view import Phase
 
     rules = Rules.preset("classic", 3)
     rng = random.Random(0)

@@ -25,9 +25,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rams.bots import available_levels
 from rams.errors import RamsError
+from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules, parse_override
 from rams.record import loads
 from rams.rulebook import rules_view
-from rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules, parse_override
 from rams.web.protocol import LANGS, MAX_MESSAGE
 from rams.web.replay import replay_steps
 from rams.web.store import Store

@@ -11,9 +11,9 @@ Every message is one JSON object with a ``type``. A client sends:
 
 The server sends ``welcome``, ``state`` (a snapshot), ``ack`` (an action stored),
 ``error`` ``{"code", "message", "clause", "hint"}`` and ``pong``. A seat's ``state`` is
-built from :meth:`rams.deal.Deal.observation` of that seat and nothing else, plus the
+built from :meth:`rams.games.rams.deal.Deal.observation` of that seat and nothing else, plus the
 public side of the table (names, the score sheet); the cards it names are card codes
-(``AS``, ``TD``) or words from :mod:`rams.text`.
+(``AS``, ``TD``) or words from :mod:`rams.games.rams.words`.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rams.actions import Action, Exchange, Play, Swap, parse_action
 from rams.cards import Card, card_str
 from rams.errors import NotationError
-from rams.events import EventKind
-from rams.game import Game
-from rams.observation import Observation
-from rams.rules import OPTIONS, PRESETS, Rules
-from rams.text import deal_lines, legal_hint, sheet_columns
+from rams.games.rams.actions import Action, Exchange, Play, Swap, parse_action
+from rams.games.rams.events import EventKind
+from rams.games.rams.match import Game
+from rams.games.rams.rules import OPTIONS, PRESETS, Rules
+from rams.games.rams.view import Observation
+from rams.games.rams.words import deal_lines, legal_hint, sheet_columns
 
 __all__ = [
     "LANGS",

@@ -18,7 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from rams.rules import Rules
+from rams.games.rams.rules import Rules
 
 __all__ = ["DealRow", "SeatRow", "Store", "TableRow", "metadata"]
 

@@ -29,17 +29,17 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from rams.actions import Action
 from rams.bots import LEVELS, Bot, available, make_bot
 from rams.cards import cards_str
-from rams.deal import Deal
 from rams.errors import IllegalActionError, RamsError, RulesError
-from rams.game import Game
-from rams.observation import Observation
+from rams.games.rams.actions import Action
+from rams.games.rams.deal import Deal
+from rams.games.rams.match import Game
+from rams.games.rams.rules import OPTIONS, PRESETS, Rules
+from rams.games.rams.view import Observation
+from rams.games.rams.words import legal_hint
 from rams.record import FORMAT, Record, dumps, loads, record_of
-from rams.rules import OPTIONS, PRESETS, Rules
 from rams.table import Table
-from rams.text import legal_hint
 from rams.web.protocol import (
     Act,
     ClientMessage,

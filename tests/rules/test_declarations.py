@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from rams.deal import Deal, Phase
-from rams.events import EventKind
+from rams.games.rams.deal import Deal, Phase
+from rams.games.rams.events import EventKind
 from tests.util import ALL_PLAY_P3_DEALS, make_deal, run
 from tests.util import refuse as _assert_refused
 

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from rams.actions import KEEP, PASS, PLAY_IN, Action, Exchange, Play, Swap
 from rams.cards import cards_str, pack
-from rams.deal import Deal, Phase, arrange_deck
 from rams.errors import RecordError
-from rams.events import EventKind
-from rams.game import Game
+from rams.games.rams.actions import KEEP, PASS, PLAY_IN, Action, Exchange, Play, Swap
+from rams.games.rams.deal import Deal, Phase, arrange_deck
+from rams.games.rams.events import EventKind
+from rams.games.rams.match import Game
+from rams.games.rams.rules import Rules
 from rams.record import loads, replay_summary
-from rams.rules import Rules
 from tests import util
 from tests.util import c, clause_ids, cs, deck_str, hand_str, make_deal, record_text, run
 

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from rams.cards import pack, parse_cards
-from rams.deal import Deal, Phase, deck_layout
 from rams.errors import RulesError
+from rams.games.rams.deal import Deal, Phase, deck_layout
+from rams.games.rams.rules import Rules
 from rams.record import loads, replay_summary
-from rams.rules import Rules
 from tests.util import ALL_PLAY_P3_DEALS, deck_str, legal, make_deal, refuse, run
 from tests.util import c as card
 from tests.util import hand_str as hand

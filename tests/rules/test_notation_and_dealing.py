@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from rams.actions import PASS, PLAY_IN, Exchange, Play, format_line, parse_action, parse_line
 from rams.cards import (
     SUITS,
     card_str,
@@ -22,11 +21,20 @@ from rams.cards import (
     parse_card,
     parse_cards,
 )
-from rams.deal import Deal, Phase, arrange_deck, deck_layout
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
-from rams.game import Game
+from rams.games.rams.actions import (
+    PASS,
+    PLAY_IN,
+    Exchange,
+    Play,
+    format_line,
+    parse_action,
+    parse_line,
+)
+from rams.games.rams.deal import Deal, Phase, arrange_deck, deck_layout
+from rams.games.rams.match import Game
+from rams.games.rams.rules import Rules
 from rams.record import dumps, loads, record_of, replay_summary
-from rams.rules import Rules
 from tests.util import c, cs, hand_str, record_text, run
 
 # The 32-card pack in ascending order (N2, N3): suit by suit ♠ ♣ ♦ ♥, 7 … A within each.

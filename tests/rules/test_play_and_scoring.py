@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from rams.actions import CLAIM
 from rams.cards import parse_card, parse_cards
-from rams.deal import Deal, Phase
 from rams.errors import IllegalActionError, RecordError, RulesError
-from rams.game import Game, settlement
+from rams.games.rams.actions import CLAIM
+from rams.games.rams.deal import Deal, Phase
+from rams.games.rams.match import Game, settlement
+from rams.games.rams.rules import Rules
 from rams.record import loads, replay_summary
-from rams.rules import Rules
 from tests.util import deck_str as deck_of
 from tests.util import legal, make_deal, record_text, run
 from tests.util import refuse as refused

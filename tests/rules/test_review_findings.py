@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from rams.actions import parse_line
 from rams.cards import cards_str
-from rams.deal import Deal, Phase, arrange_deck
 from rams.errors import IllegalActionError, RulesError
+from rams.games.rams.actions import parse_line
+from rams.games.rams.deal import Deal, Phase, arrange_deck
+from rams.games.rams.rules import Rules
 from rams.record import loads, replay_summary
-from rams.rules import Rules
 from tests.util import ALL_PLAY_P3_DEALS as CALLS
 from tests.util import make_deal, run
 

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from rams.actions import parse_line
 from rams.cards import cards_str, pack, parse_cards
-from rams.deal import Deal, Phase, deck_layout
 from rams.errors import RecordError, RulesError
-from rams.game import settlement
+from rams.games.rams.actions import parse_line
+from rams.games.rams.deal import Deal, Phase, deck_layout
+from rams.games.rams.match import settlement
+from rams.games.rams.rules import Rules
 from rams.record import loads, replay_summary
-from rams.rules import Rules
 from tests.util import deck_str, legal, make_deal, refuse, run
 from tests.util import hand_str as hand
 from tests.util import record_text as record

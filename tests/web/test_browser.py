@@ -265,8 +265,8 @@ def test_three_people_and_a_bot_play_a_whole_game(
 def test_rules_panel_and_clause_links_open_the_rules_text(browser: Any, sqlite_url: str) -> None:
     """The table's rules panel holds the whole rules of its preset (the rulebook), and a
     clause id cited at the table — here in the hint — opens that clause's text."""
+    from rams.games.rams.rules import Rules
     from rams.rulebook import rules_view
-    from rams.rules import Rules
     from tests.web.helpers import create_table
 
     with thread_server(sqlite_url, bot_delay=0, deal_pause=60, grace_s=60) as server:

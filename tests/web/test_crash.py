@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 
-from rams.actions import parse_action
+from rams.games.rams.actions import parse_action
 from rams.record import loads
 from tests.web.helpers import (
     ProcessServer,

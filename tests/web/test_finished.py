@@ -9,9 +9,9 @@ import pytest
 
 from rams.bots import make_bot
 from rams.cards import cards_str
-from rams.game import Game
+from rams.games.rams.match import Game
+from rams.games.rams.rules import Rules
 from rams.record import dumps, record_of
-from rams.rules import Rules
 from rams.table import Table
 from rams.web.store import SeatRow, Store
 from rams.web.tables import hash_token

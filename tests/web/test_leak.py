@@ -20,8 +20,8 @@ from typing import Any
 import httpx
 
 from rams.cards import card_str, cards_of, pack
+from rams.games.rams.rules import Rules
 from rams.record import Record, loads
-from rams.rules import Rules
 from tests.web.helpers import Seat, cards_named, create_table, join, over, step, thread_server
 
 _CODE = re.compile(r"\b([2-9TJQKA][SCDH])\b")

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from rams.rules import Rules
+from rams.games.rams.rules import Rules
 from rams.web.store import SeatRow, Store, metadata
 from tests.web.helpers import Seat, create_table, over, play_until, step, thread_server
 

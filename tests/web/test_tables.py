@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from rams.actions import Action
 from rams.bots import ALL_SEEING, BOT_NAMES, LEVELS
 from rams.errors import RulesError
-from rams.game import Game
-from rams.observation import Observation
-from rams.rules import Rules
+from rams.games.rams.actions import Action
+from rams.games.rams.match import Game
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Observation
 from rams.web.protocol import ProtocolError, parse_message, state_message
 from rams.web.tables import (
     GuardedBot,
@@ -36,7 +36,7 @@ class _Cheat:
     name = "cheat"
 
     def act(self, view: Observation) -> Action:
-        from rams.actions import KEEP
+        from rams.games.rams.actions import KEEP
 
         return KEEP  # never legal while declaring
 

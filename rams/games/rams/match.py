@@ -1,7 +1,7 @@
 """A game (партия): a series of deals, the score sheet, the dealer's rotation, settlement.
 
 >>> import random
->>> from rams.rules import Rules
+>>> from rams.games.rams.rules import Rules
 >>> game = Game(Rules.preset("classic", 3), ["Аня", "Борис", "Вера"], rng=random.Random(7))
 >>> deal = game.start_deal()
 >>> rng = random.Random(1)
@@ -16,13 +16,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rams.actions import Action
 from rams.cards import Card, pack
-from rams.deal import Deal, Standing
 from rams.errors import IllegalActionError, RulesError
-from rams.events import EventKind
-from rams.observation import Observation
-from rams.rules import Rules
+from rams.games.rams.actions import Action
+from rams.games.rams.deal import Deal, Standing
+from rams.games.rams.events import EventKind
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Observation
 
 __all__ = ["Game", "settlement"]
 
@@ -180,7 +180,7 @@ class Game:
         return d.legal_actions(seat) if d is not None else []
 
     def apply(self, action: Action, seat: int | None = None) -> None:
-        """Apply an action to the current deal (see :meth:`rams.deal.Deal.apply`)."""
+        """Apply an action to the current deal (see :meth:`rams.games.rams.deal.Deal.apply`)."""
         d = self.deal
         if d is None:
             raise IllegalActionError("D1", "no deal has been dealt yet")

@@ -16,10 +16,10 @@ import os
 from collections.abc import Iterable, Sequence
 
 from rams.cards import Card, card_str, suit_of, suit_str
-from rams.deal import PAM
-from rams.events import Event, EventKind
-from rams.observation import Observation
-from rams.rules import OPTIONS, PRESETS, Rules
+from rams.games.rams.deal import PAM
+from rams.games.rams.events import Event, EventKind
+from rams.games.rams.rules import OPTIONS, PRESETS, Rules
+from rams.games.rams.view import Observation
 
 __all__ = [
     "deal_lines",

@@ -5,7 +5,7 @@ declarations (rams, jacks) → five tricks → scoring. The deal also carries wh
 of the game (партия): the records, the stake and Даве, because a deal can end the game
 (S6) and a record's value changes what is legal (K3, K5, S7).
 
->>> from rams.rules import Rules
+>>> from rams.games.rams.rules import Rules
 >>> from rams.cards import parse_cards
 >>> deck = parse_cards(
 ...     "AS KS QS AC AD 7H JS TS 9S 8H 9H 7C 7D KH QH 8S 7S 8C 9C TC JC QC KC 8D 9D"
@@ -20,25 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from rams.actions import (
-    _PLAYS,
-    ACCEPT,
-    CLAIM,
-    CONCEDE,
-    DAVE,
-    GO,
-    KEEP,
-    PASS,
-    PLAY_IN,
-    SELL,
-    TAKE,
-    Action,
-    Exchange,
-    Play,
-    Say,
-    Swap,
-    play,
-)
+from rams.actions import _PLAYS, play
 from rams.cards import (
     ACE,
     CLUBS,
@@ -58,9 +40,26 @@ from rams.cards import (
     suit_of,
 )
 from rams.errors import IllegalActionError, RulesError
-from rams.events import Event, EventKind
-from rams.observation import Observation, Phase
-from rams.rules import Rules
+from rams.games.rams.actions import (
+    ACCEPT,
+    CLAIM,
+    CONCEDE,
+    DAVE,
+    GO,
+    KEEP,
+    PASS,
+    PLAY_IN,
+    SELL,
+    TAKE,
+    Action,
+    Exchange,
+    Play,
+    Say,
+    Swap,
+)
+from rams.games.rams.events import Event, EventKind
+from rams.games.rams.rules import Rules
+from rams.games.rams.view import Observation, Phase
 from rams.tricks import CARDS, RULE_SHIFT, beats, legal
 
 __all__ = [
@@ -1321,7 +1320,7 @@ def petukh_jacks(rules: Rules, trump: int, hands: Iterable[int]) -> tuple[int, i
 
 
 def card_play(rules: Rules) -> tuple[int, ...]:
-    """The trick rules of a Rams rule set as data (:attr:`rams.rules.Rules.card_play`)."""
+    """The trick rules of a Rams rule set as data (:attr:`.rules.Rules.card_play`)."""
     return rules.card_play
 
 

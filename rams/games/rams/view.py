@@ -1,7 +1,7 @@
 """What one seat may see of a deal: the single gate for hidden information.
 
 Bots, the terminal, the web table and the framework adapters all read a deal through
-:meth:`rams.deal.Deal.observation`, which builds one of these frozen views. It holds the
+:meth:`rams.games.rams.deal.Deal.observation`, which builds one of these frozen views. It holds the
 seat's own hand, everything shown face up, and the public history; never a card of
 another hand, of the stock or of the discards.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from rams.actions import Action
 from rams.cards import Card
-from rams.events import Event
-from rams.rules import Rules
+from rams.games.rams.actions import Action
+from rams.games.rams.events import Event
+from rams.games.rams.rules import Rules
 
 __all__ = ["Observation", "Phase"]
 

@@ -1,0 +1,140 @@
+"""The actions of a Rams deal, with the record notation of §12.
+
+Beside the shared card play and one-word actions (:mod:`rams.actions`): the exchange and
+the dealer's swap. An action does not carry its seat: the record line ``p2 exchange 7S 8D``
+is the seat ``1`` and the action ``Exchange((7S, 8D))``. Actions are immutable, hashable
+and compare by value; ``repr`` round-trips and ``str`` is the record notation.
+
+>>> parse_action("exchange 8d 7s")
+Exchange(cards=(5, 32))
+>>> str(parse_action("exchange 8d 7s")), str(parse_action("Т♦")), str(CLAIM)
+('exchange 7S 8D', 'AD', 'claim')
+>>> parse_line("p3 swap 7C")
+(2, Swap(card=18))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rams.actions import Play, Say, format_line, play_of, split_line
+from rams.cards import Card, card_str, mask_of, parse_card, parse_cards
+from rams.errors import NotationError
+
+__all__ = [
+    "ACCEPT",
+    "CLAIM",
+    "CONCEDE",
+    "DAVE",
+    "GO",
+    "KEEP",
+    "PASS",
+    "PLAY_IN",
+    "SELL",
+    "TAKE",
+    "WORDS",
+    "Action",
+    "Exchange",
+    "Play",
+    "Say",
+    "Swap",
+    "format_line",
+    "parse_action",
+    "parse_line",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Discard these cards and draw as many from the stock (E4); none is standing pat."""
+
+    cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        cards = tuple(sorted(self.cards))
+        if len(set(cards)) != len(cards):
+            raise NotationError(f"E4: a card is discarded twice: {' '.join(map(card_str, cards))}")
+        object.__setattr__(self, "cards", cards)
+
+    @property
+    def mask(self) -> int:
+        """The discarded cards as a bitmask."""
+        return mask_of(self.cards)
+
+    @classmethod
+    def of_sorted(cls, cards: tuple[Card, ...]) -> Exchange:
+        """An exchange of cards already sorted and distinct (no checks: for hot loops)."""
+        e = object.__new__(cls)
+        object.__setattr__(e, "cards", cards)
+        return e
+
+    def __str__(self) -> str:
+        return " ".join(["exchange", *map(card_str, self.cards)])
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """The dealer discards ``card`` and takes the turned card (E5, V3, M3)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"swap {card_str(self.card)}"
+
+
+Action = Play | Exchange | Swap | Say
+"""Any action of a Rams-family deal."""
+
+WORDS = ("play", "pass", "keep", "take", "sell", "go", "dave", "accept", "concede", "claim")
+PLAY_IN = Say("play")  #: играю (E1)
+PASS = Say("pass")  #: пас (E1)
+KEEP = Say("keep")  #: the dealer leaves the turned trump (E5, X1)
+TAKE = Say("take")  #: take the duel's talon (V2)
+SELL = Say("sell")  #: «Продаю» (V2)
+GO = Say("go")  #: «Ходи» (V2)
+DAVE = Say("dave")  #: offer «Даве» (V4)
+ACCEPT = Say("accept")  #: accept Даве (V4)
+CONCEDE = Say("concede")  #: concede instead of accepting Даве (V4)
+CLAIM = Say("claim")  #: claim the win at ≤ 0 under overshoot (S7)
+
+_SAY = {
+    w: a
+    for w, a in zip(
+        WORDS, (PLAY_IN, PASS, KEEP, TAKE, SELL, GO, DAVE, ACCEPT, CONCEDE, CLAIM), strict=True
+    )
+}
+
+
+def exchange(cards: Iterable[Card]) -> Exchange:
+    """An `Exchange` of some cards."""
+    return Exchange(tuple(cards))
+
+
+def parse_action(text: str) -> Action:
+    """Read an action in record notation (§12); card spellings as in N1."""
+    words = text.split()
+    if not words:
+        raise NotationError("§12: empty action")
+    head = words[0].lower()
+    if head == "exchange":
+        return Exchange(tuple(parse_cards(" ".join(words[1:]))))
+    if head == "swap":
+        if len(words) != 2:
+            raise NotationError(f"§12: swap takes one card: {text!r}")
+        return Swap(parse_card(words[1]))
+    if head in _SAY:
+        if len(words) != 1:
+            raise NotationError(f"§12: {head!r} takes no argument: {text!r}")
+        return _SAY[head]
+    if len(words) == 1:
+        played = play_of(words[0])
+        if played is not None:
+            return played
+    raise NotationError(f"§12: not an action: {text!r}")
+
+
+def parse_line(text: str) -> tuple[int, Action]:
+    """Read a record line ``pN ACTION`` into a 0-based seat and an action (N4, §12)."""
+    seat, rest = split_line(text)
+    return seat, parse_action(rest)
