@@ -17,10 +17,9 @@ of the game (партия): the records, the stake and Даве, because a deal 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from rams.actions import _PLAYS, play
+from rams.actions import _PLAYS
 from rams.cards import (
     ACE,
     CLUBS,
@@ -35,11 +34,10 @@ from rams.cards import (
     cards_of,
     cards_str,
     pack,
-    parse_card,
-    parse_cards,
     suit_of,
 )
 from rams.errors import IllegalActionError, RulesError
+from rams.games.rams import declarations, ids, scoring, stakes
 from rams.games.rams.actions import (
     ACCEPT,
     CLAIM,
@@ -57,8 +55,12 @@ from rams.games.rams.actions import (
     Say,
     Swap,
 )
+from rams.games.rams.dealing import arrange_deck, deck_layout, deck_problem
+from rams.games.rams.declarations import ALL_ACES, petukh_jacks
 from rams.games.rams.events import Event, EventKind
+from rams.games.rams.ids import NUM_ACTIONS, SUBSETS
 from rams.games.rams.rules import Rules
+from rams.games.rams.stakes import Standing
 from rams.games.rams.view import Observation, Phase
 from rams.tricks import CARDS, RULE_SHIFT, beats, legal
 
@@ -78,34 +80,6 @@ __all__ = [
 PAM = card(JACK, CLUBS)
 """Памфил, the jack of clubs (M1)."""
 
-_JACKS = tuple(card(JACK, s) for s in range(4))
-_ALL_JACKS = sum(1 << c for c in _JACKS)
-_ALL_ACES = sum(1 << card(ACE, s) for s in range(4))
-_BLACK_JACKS = (1 << _JACKS[0]) | (1 << _JACKS[1])
-_RED_JACKS = (1 << _JACKS[2]) | (1 << _JACKS[3])
-_SPADE_ACE = card(ACE, 0)
-_FIVE_SUIT_BASE = 5  # R2: the holder writes off 5, the others add 5
-_JACKS_WIN = -1  # the "value" of four jacks that win the game (V1)
-
-# Bits above a card in its suit: for overtrumping and heading.
-
-# Integer action ids, for adapters and fast paths (see Deal.action_id).
-_ID_PLAY_IN, _ID_PASS, _ID_EXCHANGE, _ID_SWAP = 52, 53, 54, 86
-_WORD_IDS = {
-    "keep": 138,
-    "take": 139,
-    "sell": 140,
-    "go": 141,
-    "dave": 142,
-    "accept": 143,
-    "concede": 144,
-    "claim": 145,
-}
-_ID_WORDS = {v: k for k, v in _WORD_IDS.items()}
-NUM_ACTIONS = 146
-"""The size of the integer action space: 52 cards, play, pass, 32 exchanges, 52 swaps, 8 words."""
-
-
 _new_event = tuple.__new__  # an Event without NamedTuple's keyword handling (hot loops)
 _PLAY = EventKind.PLAY
 
@@ -123,32 +97,6 @@ PLAY_RULES = (
     "P2_trump",
     "P2_over",
 )
-
-
-def _popcount(m: int) -> int:
-    return m.bit_count()
-
-
-# The subsets of a five-card hand by positions, in id order, for each largest size (E4).
-_SUBSETS = tuple(
-    tuple(tuple(i for i in range(5) if m >> i & 1) for m in range(32) if m.bit_count() <= most)
-    for most in range(6)
-)
-_EXCHANGE_IDS = tuple(
-    tuple(54 + m for m in range(32) if m.bit_count() <= most) for most in range(6)
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """What a deal takes over from the game: the records, the stake and Даве rights (V4).
-
-    ``dave_offerer`` is the only seat that may offer Даве, or None while either may.
-    """
-
-    records: tuple[int, ...]
-    stake: int = 1
-    dave_offerer: int | None = None
 
 
 class Deal:
@@ -231,7 +179,7 @@ class Deal:
             raise RulesError(f"D4: dealer seat {dealer} is not one of the {n} seats", ("players",))
         expected = pack(rules.pack_size)
         if len(deck) != len(expected) or sorted(deck) != list(expected):
-            raise RulesError(_deck_problem(deck, expected, rules.pack_size), ("pack",))
+            raise RulesError(deck_problem(deck, expected, rules.pack_size), ("pack",))
         st = standing or Standing((rules.start_score,) * n)
         if len(st.records) != n:
             raise RulesError(f"S1: {len(st.records)} records for {n} players", ("players",))
@@ -402,14 +350,7 @@ class Deal:
         """The cards ``seat`` holds. Not for players: they read :meth:`observation`."""
         return cards_of(self.hands[seat])
 
-    def can_claim(self, seat: int) -> bool:
-        """Whether ``seat`` may claim the game now (S7; not between a Даве and its answer, V4)."""
-        return (
-            self.rules.overshoot == "restart"
-            and self.winner is None
-            and self.records[seat] <= 0
-            and self.dave_pending is None
-        )
+    can_claim = stakes.can_claim
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The actions ``seat`` (by default the seat to act) may take now.
@@ -452,7 +393,7 @@ class Deal:
             hand = cards_of(self.hands[seat])
             most = min(self.rules.max_exchange, self.stock_count)
             of_sorted = Exchange.of_sorted
-            return [of_sorted(tuple([hand[i] for i in positions])) for positions in _SUBSETS[most]]
+            return [of_sorted(tuple([hand[i] for i in positions])) for positions in SUBSETS[most]]
         if phase is Phase.DEALER_TRUMP:
             out: list[Action] = [Swap(c) for c in cards_of(self.hands[seat])]
             if self.rules.dealer_trump == "optional":
@@ -464,13 +405,7 @@ class Deal:
             return [TAKE, SELL] if seat != self.dealer else [TAKE, GO]
         return []
 
-    def _may_offer_dave(self, seat: int) -> bool:
-        return (
-            self.rules.dave
-            and self.dave_pending is None
-            and self.phase in (Phase.TALON, Phase.DEALER_TRUMP, Phase.PLAY)
-            and (self.dave_offerer is None or self.dave_offerer == seat)
-        )
+    _may_offer_dave = stakes._may_offer_dave
 
     # Applying actions ----------------------------------------------------------------
 
@@ -598,8 +533,8 @@ class Deal:
         if action is not PLAY_IN and action is not PASS and action not in (PLAY_IN, PASS):
             return self._wrong_kind(seat, action, "play or pass", "E1")
         if action == PASS:
-            if self.rules.ace_forbids_pass and self.deal_hands[seat] & _ALL_ACES:
-                aces = cards_str(cards_of(self.deal_hands[seat] & _ALL_ACES))
+            if self.rules.ace_forbids_pass and self.deal_hands[seat] & ALL_ACES:
+                aces = cards_str(cards_of(self.deal_hands[seat] & ALL_ACES))
                 return IllegalActionError(
                     "E2", f"p{seat + 1} was dealt an ace ({aces}) and may not pass"
                 )
@@ -757,119 +692,19 @@ class Deal:
 
     # Declarations: R1–R4, J1–J5, X4, X5 -------------------------------------------------
 
-    def _aces(self, mask: int) -> int:
-        v = self._ace_value
-        total = 0
-        for s in range(4):
-            if mask >> (13 * s + ACE) & 1:
-                total += v[s]
-        return total
+    _aces = scoring._aces
 
-    def _rams_of(self, seat: int) -> tuple[tuple[int, ...], str, int, int] | None:
-        """The rams a player who plays shows, with its rank key, kind, suit and write-off."""
-        rules, hand = self.rules, self.hands[seat]
-        pos = self.order.index(seat)
-        if rules.four_aces == "win_game" and hand & _ALL_ACES == _ALL_ACES:
-            return (3, 0, 0, -pos), "four_aces", -1, 0
-        for suit in range(4):
-            if hand & SUIT_MASKS[suit] == hand:
-                ace = self._ace_value[suit] if hand >> (13 * suit + ACE) & 1 else 0
-                if suit == self.trump and rules.trump_rams is not None:
-                    value = rules.trump_rams + ace
-                    return (2, 0, value, -pos), "trump_rams", suit, value
-                if rules.five_suit:
-                    value = _FIVE_SUIT_BASE + ace
-                    return (1, suit, value, -pos), "five_suit", suit, value
-        return None
+    _rams_of = declarations._rams_of
 
-    def _declarations(self) -> None:
-        rules = self.rules
-        shown = []
-        for seat in self.active:
-            r = self._rams_of(seat)
-            if r is not None:
-                shown.append((r, seat))
-        if shown:
-            self._score_rams(shown)
-            return
-        if rules.jacks == "rams":
-            for seat in self.order:
-                if self._score_jacks(seat):
-                    return
-        elif rules.jacks in ("petukh", "petukh-any"):
-            for seat in self.active:
-                self._petukh_jacks(seat)
-        self._start_play()
+    _declarations = declarations._declarations
 
-    def _score_rams(self, shown: list[tuple[tuple[tuple[int, ...], str, int, int], int]]) -> None:
-        rules = self.rules
-        shown.sort(key=lambda x: x[0][0], reverse=True)
-        (_, kind, suit, value), holder = shown[0]
-        cards = tuple(cards_of(self.hands[holder]))
-        if kind == "four_aces" or rules.five_suit_wins:
-            # R1, M4: the holder's record becomes 0 and he wins at once.
-            clause = "R1" if kind == "four_aces" else "M4"
-            delta = -self.records[holder]
-            self._write(holder, delta, EventKind.RAMS, clause, cards, kind, suit)
-        else:
-            clause = "R3" if kind == "trump_rams" else "R2"
-            self._write(holder, -value, EventKind.RAMS, clause, cards, kind, suit)
-        for (_, k, s, _), seat in shown[1:]:
-            # R4: a beaten rams is shown, scores nothing, and its holder pays like the others.
-            hand = tuple(cards_of(self.hands[seat]))
-            self.events.append(Event(EventKind.RAMS, seat, hand, clause="R4", detail=k, number=s))
-        if kind == "four_aces" or rules.five_suit_wins:
-            self._win(holder, clause)
-            return
-        base = rules.trump_rams if kind == "trump_rams" else _FIVE_SUIT_BASE
-        assert base is not None
-        for seat in self.active:
-            if seat != holder:
-                self._write(seat, base + self._aces(self.hands[seat]), EventKind.RAMS_PAY, clause)
-        if self._reached_zero(holder):
-            self._win(holder, "S6")
-            return
-        self._finish()
+    _score_rams = declarations._score_rams
 
-    def _jack_value(self, mask: int) -> int:
-        jacks = mask & _ALL_JACKS
-        if jacks == _ALL_JACKS:
-            fj = self.rules.four_jacks
-            return _JACKS_WIN if fj == "win_game" else int(fj)
-        if jacks & _BLACK_JACKS == _BLACK_JACKS or jacks & _RED_JACKS == _RED_JACKS:
-            return 5
-        return 0
+    _jack_value = declarations._jack_value
 
-    def _score_jacks(self, seat: int) -> bool:
-        """Write ``seat``'s jacks (J1–J3, X5); True if that ends the game."""
-        dealt, final = self.deal_hands[seat], self.hands[seat]
-        dv, fv = self._jack_value(dealt), self._jack_value(final)
-        if dv == 0 and fv == 0:
-            return False
-        wins = _JACKS_WIN in (dv, fv)
-        from_final = fv == _JACKS_WIN if wins else fv >= dv
-        best = max(dv, fv)
-        source = final if from_final else dealt
-        cards = tuple(cards_of(source & _ALL_JACKS))
-        if from_final:
-            self.known[seat] |= final & _ALL_JACKS
-        detail = "final" if from_final else "dealt"
-        if wins:
-            self.events.append(Event(EventKind.JACKS, seat, cards, clause="V1", detail=detail))
-            self._set_record(seat, 0, EventKind.JACKS, "V1")
-            self._win(seat, "V1")
-            return True
-        self._write(seat, -best, EventKind.JACKS, "J1", cards=cards, detail=detail)
-        if self._reached_zero(seat):
-            self._win(seat, "S6")
-            return True
-        return False
+    _score_jacks = declarations._score_jacks
 
-    def _petukh_jacks(self, seat: int) -> None:
-        """K4, K6: the jacks a player will write off with his first trick."""
-        trump = self.trump if self.trump is not None else 0
-        hands = (self.deal_hands[seat], self.hands[seat])
-        self.jack_credit[seat], self.jack_remise[seat] = petukh_jacks(self.rules, trump, hands)
+    _petukh_jacks = declarations._petukh_jacks
 
     # Play: P1–P6, M1, M4, X7, X8 --------------------------------------------------------
 
@@ -982,128 +817,19 @@ class Deal:
         else:
             self.to_move = self._next_seat[seat]
 
-    def _end_trick(self) -> None:
-        winner = self._win_seat
-        trick = tuple(self.trick)
-        lead_seat, lead_card = trick[0]
-        self.completed.append(trick)
-        self.trick = []
-        self.tricks_taken[winner] += 1
-        number = len(self.completed)
-        rules = self.rules
-        # P5: the duty to lead the queen after a winning king.
-        self.q_due = None
-        if (
-            rules.marriage_lead
-            and lead_seat == winner
-            and (1 << lead_card) == self._trump_king
-            and self.hands[winner] & self._trump_queen
-        ):
-            self.q_due = winner
-        spade_ace = None
-        bonus = 0
-        if rules.spade_ace_bonus:  # K7
-            spade_ace = next((s for s, c in trick if c == _SPADE_ACE), None)
-            bonus = rules.spade_ace_bonus if spade_ace is not None else 0
-        if rules.overshoot == "restart" and self.records[winner] <= 0:
-            # S7: a trick taken at ≤ 0 restarts the record and writes nothing off.
-            self.credited[winner] = True
-            self._write(
-                winner,
-                rules.start_score - self.records[winner],
-                EventKind.OVERSHOOT,
-                "S7",
-                cards=tuple(c for _, c in trick),
-                number=number,
-            )
-        else:
-            amount = 1
-            detail = []
-            if not self.credited[winner]:
-                self.credited[winner] = True
-                aces = self._aces(self.start_hands[winner])
-                if aces:
-                    amount += aces
-                    detail.append(f"aces={aces}")
-                if self.jack_credit[winner]:
-                    amount += self.jack_credit[winner]
-                    detail.append(f"jacks={self.jack_credit[winner]}")
-            if bonus and spade_ace == winner:
-                amount += bonus
-                detail.append(f"spade_ace={bonus}")
-            self._write(
-                winner,
-                -amount,
-                EventKind.TRICK,
-                "S2",
-                cards=tuple(c for _, c in trick),
-                detail=",".join(detail),
-                number=number,
-            )
-        if bonus and spade_ace is not None and spade_ace != winner:
-            self._write(spade_ace, bonus, EventKind.SPADE_ACE, "K7")
-        if self._reached_zero(winner):
-            self._win(winner, "S6")
-            return
-        if number == 5:
-            self._remises()
-            self._finish()
-            return
-        self.leader = winner
-        self.to_move = winner
+    _end_trick = scoring._end_trick
 
-    def _remises(self) -> None:
-        """S4, J4, K3, K6: each player who played and took no trick."""
-        rules = self.rules
-        for seat in self.active:
-            if self.tricks_taken[seat]:
-                continue
-            amount = 0
-            limit = rules.remise_only_at_or_below
-            if limit is None or self.records[seat] <= limit:
-                amount += rules.remise + self._aces(self.start_hands[seat])
-            amount += self.jack_remise[seat]
-            if amount:
-                clause = "K6" if self.jack_remise[seat] else "K3" if limit is not None else "S4"
-                self._write(seat, amount, EventKind.REMISE, clause)
+    _remises = scoring._remises
 
     # Records, the end of the game: S6, S7, V4 ---------------------------------------
 
-    def _write(
-        self,
-        seat: int,
-        delta: int,
-        kind: EventKind,
-        clause: str,
-        cards: tuple[Card, ...] = (),
-        detail: str = "",
-        number: int = 0,
-    ) -> None:
-        self.records[seat] += delta
-        self.events.append(
-            _new_event(
-                Event,
-                (kind, seat, cards, delta, self.records[seat], clause, detail, number, (), ()),
-            )
-        )
+    _write = scoring._write
 
-    def _set_record(self, seat: int, value: int, kind: EventKind, clause: str) -> None:
-        self._write(seat, value - self.records[seat], kind, clause)
+    _set_record = scoring._set_record
 
-    def _reached_zero(self, seat: int) -> bool:
-        return self.rules.overshoot == "off" and self.records[seat] <= 0
+    _reached_zero = scoring._reached_zero
 
-    def _win(self, seat: int, clause: str) -> None:
-        """``seat`` wins the game; during play the others go back to their pre-play records."""
-        self.winner = seat
-        self.win_clause = clause
-        if self.phase is Phase.PLAY and self.pre_play_records is not None:
-            for other in range(self.n):
-                if other != seat and self.records[other] != self.pre_play_records[other]:
-                    self._set_record(other, self.pre_play_records[other], EventKind.REVERT, "S6")
-        self.events.append(Event(EventKind.WIN, seat, clause=clause, record=self.records[seat]))
-        if self.phase is not Phase.DONE:
-            self._finish()
+    _win = scoring._win
 
     def _finish(self) -> None:
         if self.rules.pamfil and not self.void and self.pam_holder is not None:
@@ -1114,58 +840,11 @@ class Deal:
         self.dave_pending = None
         self.events.append(Event(EventKind.DONE))
 
-    def _claim(self, seat: int) -> None:
-        if self.winner is not None:
-            raise self._over_error()
-        if self.rules.overshoot != "restart":
-            raise IllegalActionError(
-                "S7", 'a claim needs overshoot = "restart"; the game ends by itself at 0'
-            )
-        if self.records[seat] > 0:
-            raise IllegalActionError(
-                "S7", f"p{seat + 1} may not claim: the record {self.records[seat]} is above 0"
-            )
-        if self.dave_pending is not None:
-            raise IllegalActionError(
-                "V4",
-                f"p{self.dave_pending + 1} offered Даве: nothing may come before the answer, "
-                f"not even a claim",
-            )
-        self.events.append(Event(EventKind.CLAIM, seat, clause="S7"))
-        self._win(seat, "S7")
+    _claim = stakes._claim
 
-    def _offer_dave(self, seat: int) -> None:
-        if not self.rules.dave:
-            raise IllegalActionError("V4", "Даве is not played (option dave is off)")
-        if not self._may_offer_dave(seat):
-            who = self.dave_offerer
-            raise IllegalActionError(
-                "V4",
-                f"p{seat + 1} may not offer Даве now"
-                + (f": after an acceptance only p{who + 1} may offer" if who is not None else ""),
-            )
-        self.dave_pending = seat
-        self.to_move = 1 - seat if self.n == 2 else None
-        self.events.append(Event(EventKind.DAVE, seat, clause="V4", number=self.stake))
+    _offer_dave = stakes._offer_dave
 
-    def _answer_dave(self, seat: int, action: Action) -> None:
-        offerer = self.dave_pending
-        assert offerer is not None
-        if action == ACCEPT:
-            self.stake *= 2
-            self.dave_offerer = seat
-            self.dave_pending = None
-            self.to_move = offerer
-            self.events.append(Event(EventKind.ACCEPT, seat, clause="V4", number=self.stake))
-        elif action == CONCEDE:
-            self.dave_pending = None
-            self.events.append(Event(EventKind.CONCEDE, seat, clause="V4", number=self.stake))
-            self._win(offerer, "V4")
-        else:
-            raise IllegalActionError(
-                "V4",
-                f"p{offerer + 1} offered Даве: p{seat + 1} must accept or concede, not {action}",
-            )
+    _answer_dave = stakes._answer_dave
 
     # Copy, observation, encoding -----------------------------------------------------
 
@@ -1216,107 +895,13 @@ class Deal:
         """What the next deal takes over (the records, the stake, Даве rights)."""
         return Standing(tuple(self.records), self.stake, self.dave_offerer)
 
-    def action_id(self, action: Action, seat: int | None = None) -> int:
-        """The integer id of an action (0 ≤ id < NUM_ACTIONS); an exchange is numbered by the
-        positions of its cards in ``seat``'s sorted hand."""
-        if isinstance(action, Play):
-            return action.card
-        if isinstance(action, Swap):
-            return _ID_SWAP + action.card
-        if isinstance(action, Exchange):
-            who = self.to_move if seat is None else seat
-            assert who is not None
-            hand = cards_of(self.hands[who])
-            return _ID_EXCHANGE + sum(1 << hand.index(c) for c in action.cards)
-        if action == PLAY_IN:
-            return _ID_PLAY_IN
-        if action == PASS:
-            return _ID_PASS
-        return _WORD_IDS[action.word]
+    action_id = ids.action_id
 
-    def action_from_id(self, action_id: int, seat: int | None = None) -> Action:
-        """The action of an integer id (the inverse of :meth:`action_id`)."""
-        if 0 <= action_id < 52:
-            return play(action_id)
-        if action_id == _ID_PLAY_IN:
-            return PLAY_IN
-        if action_id == _ID_PASS:
-            return PASS
-        if _ID_EXCHANGE <= action_id < _ID_SWAP:
-            who = self.to_move if seat is None else seat
-            assert who is not None
-            hand = cards_of(self.hands[who])
-            m = action_id - _ID_EXCHANGE
-            if m >> len(hand):
-                raise IllegalActionError("E4", f"no exchange has the id {action_id}")
-            return Exchange.of_sorted(tuple([c for i, c in enumerate(hand) if m >> i & 1]))
-        if _ID_SWAP <= action_id < _ID_SWAP + 52:
-            return Swap(action_id - _ID_SWAP)
-        if action_id in _ID_WORDS:
-            return Say(_ID_WORDS[action_id])
-        raise IllegalActionError("§12", f"no action has the id {action_id}")
+    action_from_id = ids.action_from_id
 
-    def legal_action_ids(self, seat: int | None = None) -> list[int]:
-        """The ids of :meth:`legal_actions`, in the same order (for adapters and fast loops)."""
-        who = self.to_move if seat is None else seat
-        rules = self.rules
-        if (
-            who is not None
-            and who == self.to_move
-            and self.dave_pending is None
-            and self.winner is None
-            and not rules.dave
-            and (rules.overshoot == "off" or self.records[who] > 0)
-        ):
-            phase = self.phase
-            if phase is Phase.PLAY:
-                mask = self._legal(who) & CARDS
-                self._memo_key, self._memo_mask = len(self.actions), mask
-                return cards_of(mask)
-            if phase is Phase.EXCHANGE:
-                return list(_EXCHANGE_IDS[min(rules.max_exchange, self.stock_count)])
-            if phase is Phase.DECLARE:
-                may_pass = self._declare_problem(who, PASS) is None
-                return [_ID_PLAY_IN, _ID_PASS] if may_pass else [_ID_PLAY_IN]
-        return [self.action_id(a, seat) for a in self.legal_actions(seat)]
+    legal_action_ids = ids.legal_action_ids
 
-    def apply_id(self, action_id: int, seat: int | None = None) -> None:
-        """Apply the action of an integer id."""
-        if seat is None and self.phase is Phase.PLAY and self.dave_pending is None:
-            who = self.to_move
-            if action_id < 52 and who is not None:
-                self._play(who, action_id)
-                self.actions.append((who, _PLAYS[action_id]))
-                return
-        self.apply(self.action_from_id(action_id, seat), seat)
-
-
-def petukh_jacks(rules: Rules, trump: int, hands: Iterable[int]) -> tuple[int, int]:
-    """Петух's jacks (K4, K6) over the hands that count (J2: dealt and final): the credit
-    written off with the first trick, and the addition if no trick is taken (K6).
-
-    >>> from rams.cards import parse_cards, mask_of
-    >>> petukh_jacks(Rules.preset("petukh", 3), 2, [mask_of(parse_cards("JD JH 7S"))])
-    (10, 0)
-    """
-    best = count = 0
-    trump_jack = 1 << card(JACK, trump)
-    for mask in hands:
-        jacks = mask & _ALL_JACKS
-        n = _popcount(jacks)
-        count = max(count, n)
-        if rules.jacks == "petukh":
-            value = 15 if n == 4 else 0
-            for pair in (_BLACK_JACKS, _RED_JACKS):
-                if n < 4 and jacks & pair == pair:
-                    value = max(value, 10 if pair & trump_jack else 5)
-        elif rules.jacks == "petukh-any":
-            value = 10 if n == 4 else 5 if n >= 2 else 0
-        else:
-            value = 0
-        best = max(best, value)
-    remise = 10 if rules.jacks == "petukh-any" and count >= 2 else 0
-    return best, remise
+    apply_id = ids.apply_id
 
 
 def card_play(rules: Rules) -> tuple[int, ...]:
@@ -1346,89 +931,3 @@ def trick_winner(rules: Rules, trump: int, cards: Sequence[Card]) -> int:
         if state:
             best, locked = i, state == 2
     return best
-
-
-def deck_layout(rules: Rules, dealer: int) -> list[int | str]:
-    """Where each card of the deck goes, top first (D2, D3, K1, V2): a 0-based seat, or
-    ``"talon"``, ``"turned"``, ``"stock"``, ``"unused"``.
-
-    >>> deck_layout(Rules.preset("classic", 3), dealer=2)[:8]
-    [0, 0, 0, 1, 1, 1, 2, 2]
-    """
-    n = rules.players
-    order: list[int | str] = [(dealer + i) % n for i in range(1, n + 1)]
-    if rules.talon:
-        order = [(dealer + 1) % n, dealer, "talon"]
-    layout: list[int | str] = []
-    for size in rules.packets:
-        for who in order:
-            layout += [who] * size
-    rest = rules.pack_size - len(layout)
-    if not rules.turned_card_in_hand:
-        layout.append("turned")
-        rest -= 1
-    layout += ["unused" if rules.talon else "stock"] * rest
-    return layout
-
-
-def arrange_deck(
-    rules: Rules,
-    dealer: int,
-    hands: dict[int, str | Sequence[Card]] | None = None,
-    turned: str | Card | None = None,
-    stock: str | Sequence[Card] = (),
-    talon: str | Sequence[Card] = (),
-) -> list[Card]:
-    """A deck that deals the given cards (the inverse of D2): ``hands`` by 0-based seat,
-    the ``turned`` card, the top of the ``stock`` in order, the duel's ``talon``. Every
-    other place gets the remaining cards of the pack in ascending order.
-
-    >>> from rams.cards import cards_str
-    >>> r = Rules.preset("classic", 3)
-    >>> deck = arrange_deck(r, 2, {0: "AS KS QS JS TS"}, turned="7H", stock="AH")
-    >>> cards_str(deck[:3]), cards_str(deck[15:17])
-    ('AS KS QS', '7H AH')
-    """
-
-    def read(x: str | Sequence[Card]) -> list[Card]:
-        return parse_cards(x) if isinstance(x, str) else list(x)
-
-    layout = deck_layout(rules, dealer)
-    wanted: dict[int | str, list[Card]] = {
-        seat: read(cards) for seat, cards in (hands or {}).items()
-    }
-    if turned is not None:
-        wanted["turned"] = [parse_card(turned)] if isinstance(turned, str) else [turned]
-    wanted["stock"] = read(stock)
-    wanted["talon"] = read(talon)
-    used = [c for cards in wanted.values() for c in cards]
-    if len(set(used)) != len(used):
-        raise RulesError("N2: a card is placed twice", ("pack",))
-    spare = [c for c in pack(rules.pack_size) if c not in set(used)]
-    if len(spare) + len(used) != rules.pack_size:
-        raise RulesError("N2: a card placed is not in the pack", ("pack",))
-    deck = []
-    for place in layout:
-        queue = wanted.get(place)
-        deck.append(queue.pop(0) if queue else spare.pop(0))
-    left = [place for place, cards in wanted.items() if cards]
-    if left:
-        raise RulesError(f"D2: too many cards for {left[0]!r}", ("packets",))
-    return deck
-
-
-def _deck_problem(deck: Iterable[Card], expected: Sequence[Card], size: int) -> str:
-    got = list(deck)
-    missing = sorted(set(expected) - set(got))
-    extra = sorted(set(got) - set(expected))
-    dupes = sorted({c for c in got if got.count(c) > 1})
-    parts = []
-    if missing:
-        parts.append("missing " + cards_str(missing))
-    if extra:
-        parts.append("not in the pack " + cards_str(extra))
-    if dupes:
-        parts.append("repeated " + cards_str(dupes))
-    if not parts:
-        parts.append(f"{len(got)} cards")
-    return f"N2: the deck must be the {size}-card pack, once each: " + "; ".join(parts)

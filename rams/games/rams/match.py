@@ -22,27 +22,10 @@ from rams.games.rams.actions import Action
 from rams.games.rams.deal import Deal, Standing
 from rams.games.rams.events import EventKind
 from rams.games.rams.rules import Rules
+from rams.games.rams.stakes import settlement
 from rams.games.rams.view import Observation
 
 __all__ = ["Game", "settlement"]
-
-
-def settlement(rules: Rules, records: Sequence[int], winner: int | None, stake: int) -> list[int]:
-    """Each player's net result (S8): the winner receives, the losers pay; zeros without a winner.
-
-    >>> settlement(Rules.preset("rams-001", 3), [3, -3, 8], 1, 1)
-    [-3, 11, -8]
-    """
-    out = [0] * len(records)
-    if winner is None:
-        return out
-    for seat, record in enumerate(records):
-        if seat == winner:
-            continue
-        pay = max(record, 0) if rules.payout == "remaining" else stake
-        out[seat] -= pay
-        out[winner] += pay
-    return out
 
 
 class Game:
