@@ -1,6 +1,8 @@
-"""Game records (RULES §12): load, dump, and replay with full checking.
+"""Game records (RULES §12) of every game: load, dump, and replay with full checking.
 
-A record is data; replaying it recomputes every score. Loading checks the shape and the
+A record is data; replaying it recomputes every score. The ``rules`` field names a preset,
+and through it the game family (:mod:`rams.games`), which reads the rules, the action lines
+and any deal fields of its own, and plays the match. Loading checks the shape and the
 notation; :meth:`Record.replay` checks every rule and raises :class:`RecordError` naming
 the deal (1-based), the action's position in it (1-based) and the clause.
 
@@ -19,15 +21,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from rams import games
+from rams.actions import format_line
 from rams.cards import Card, cards_str, parse_cards
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
-from rams.games.rams.actions import Action, format_line, parse_line
-from rams.games.rams.match import Game
-from rams.games.rams.rules import PRESETS, Rules
+from rams.games.protocol import Family, Match
 
 __all__ = [
     "FORMAT",
@@ -49,19 +51,23 @@ _DEAL_KEYS = {"dealer", "deck", "actions"}
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
-    """One deal of a record: the dealer (0-based), the deck top first, the actions."""
+    """One deal of a record: the dealer (0-based), the deck top first, the actions, and the
+    fields a family adds (Boston's ``turned``), as (name, value) pairs."""
 
     dealer: int
     deck: tuple[Card, ...]
-    actions: tuple[tuple[int, Action], ...]
+    actions: tuple[tuple[int, Any], ...]
+    extra: tuple[tuple[str, Any], ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, family: Family | None = None) -> dict[str, Any]:
         """The §12 form: ``dealer`` 1-based, ``deck`` a string, ``actions`` ``pN …`` lines."""
-        return {
-            "dealer": self.dealer + 1,
-            "deck": cards_str(self.deck),
-            "actions": [format_line(s, a) for s, a in self.actions],
-        }
+        out: dict[str, Any] = {"dealer": self.dealer + 1}
+        for name, value in self.extra:
+            assert family is not None
+            out[name] = family.write_deal_field(name, value)
+        out["deck"] = cards_str(self.deck)
+        out["actions"] = [format_line(s, a) for s, a in self.actions]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +80,8 @@ class ReplayStep:
     deal_index: int
     action_index: int | None
     seat: int | None
-    action: Action | None
-    game: Game
+    action: Any
+    game: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +92,15 @@ class Record:
     and ignored by replay.
     """
 
-    rules: Rules
+    rules: Any
     players: tuple[str, ...]
     deals: tuple[DealRecord, ...]
     meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def family(self) -> Family:
+        """The game family of the record's rules."""
+        return games.family(self.rules.family)
 
     # JSON -----------------------------------------------------------------------------
 
@@ -99,7 +110,7 @@ class Record:
             "format": FORMAT,
             "rules": self.rules.to_json(),
             "players": list(self.players),
-            "deals": [d.to_json() for d in self.deals],
+            "deals": [d.to_json(self.family) for d in self.deals],
         }
         if self.meta:
             out["meta"] = self.meta
@@ -125,7 +136,12 @@ class Record:
         if "rules" not in data:
             raise RecordError("missing field 'rules' (§12)")
         try:
-            rules = Rules.from_json(data["rules"], len(players))
+            spec = data["rules"]
+            preset = spec.get("preset") if isinstance(spec, dict) else spec
+            if not isinstance(preset, str):
+                raise RulesError("rules must be a preset name or an object (§12)", ("rules",))
+            family = games.family_of(preset)
+            rules = family.rules_from_json(spec, len(players))
         except RulesError as e:
             raise RecordError(f"rules: {e}") from None
         deals = data.get("deals")
@@ -134,7 +150,7 @@ class Record:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise RecordError("meta must be an object (§12)")
-        deal_records = tuple(_deal_from_json(d, i + 1, rules) for i, d in enumerate(deals))
+        deal_records = tuple(_deal_from_json(d, i + 1, rules, family) for i, d in enumerate(deals))
         return cls(rules, tuple(players), deal_records, meta)
 
     # Replay ---------------------------------------------------------------------------
@@ -146,16 +162,15 @@ class Record:
     def steps(self, partial: bool = False) -> Iterator[ReplayStep]:
         """Replay step by step; with ``partial`` the last deal may stop mid-deal (to resume)."""
         rules = self.rules
-        first = self.deals[0].dealer if self.deals else 0
-        game = Game(rules, self.players, first_dealer=first, rng=random.Random(0))
+        game = self._new_match()
         for k, dr in enumerate(self.deals, start=1):
             if game.is_over:
-                assert game.winner is not None
-                raise RecordError(
-                    f"X9: the game is over: p{game.winner + 1} has won; no deal may follow", k
-                )
+                won = game.winners()
+                who = ", ".join(f"p{w + 1}" for w in won) or "nobody"
+                verb = "has" if len(won) == 1 else "have"
+                raise RecordError(f"X9: the game is over: {who} {verb} won; no deal may follow", k)
             try:
-                game.start_deal(dr.deck, dr.dealer)
+                game.start_deal(dr.deck, dr.dealer, **dict(dr.extra))
             except (IllegalActionError, RulesError) as e:
                 raise RecordError(str(e), k) from None
             yield ReplayStep(k - 1, None, None, None, game)
@@ -174,25 +189,26 @@ class Record:
                     f"X9: the record stops mid-deal: {deal.owed()}", k, len(dr.actions) + 1
                 )
 
-    def replay(self, partial: bool = False) -> Game:
+    def _new_match(self) -> Any:
+        first = self.deals[0].dealer if self.deals else 0
+        return self.family.new_match(self.rules, self.players, random.Random(0), first)
+
+    def replay(self, partial: bool = False) -> Any:
         """Replay the whole record, checking every rule; returns the game at its end.
 
         With ``partial`` the last deal may be unfinished: the game is returned mid-deal, ready
         to go on (an application resuming a saved game; ``rams replay`` never does this).
         """
-        game: Game | None = None
+        game = None
         for step in self.steps(partial):
             game = step.game
-        if game is None:
-            first = self.deals[0].dealer if self.deals else 0
-            game = Game(self.rules, self.players, first_dealer=first, rng=random.Random(0))
-        return game
+        return game if game is not None else self._new_match()
 
 
-def _deal_from_json(data: Any, k: int, rules: Rules) -> DealRecord:
+def _deal_from_json(data: Any, k: int, rules: Any, family: Family) -> DealRecord:
     if not isinstance(data, dict):
         raise RecordError("a deal is a JSON object (§12)", k)
-    unknown = sorted(set(data) - _DEAL_KEYS)
+    unknown = sorted(set(data) - _DEAL_KEYS - set(family.deal_fields))
     if unknown:
         raise RecordError(f"unknown field {unknown[0]!r} (§12)", k)
     dealer = data.get("dealer")
@@ -218,18 +234,29 @@ def _deal_from_json(data: Any, k: int, rules: Rules) -> DealRecord:
         if not isinstance(line, str):
             raise RecordError(f"an action is a string 'pN ACTION', not {line!r} (§12)", k, i)
         try:
-            actions.append(parse_line(line))
+            actions.append(family.parse_line(line))
         except NotationError as e:
             raise RecordError(str(e), k, i) from None
-    return DealRecord(dealer - 1, tuple(deck), tuple(actions))
+    extra = []
+    for name in family.deal_fields:
+        if name not in data:
+            raise RecordError(f"missing field {name!r} (§12)", k)
+        try:
+            extra.append((name, family.read_deal_field(name, data[name])))
+        except (NotationError, RulesError) as e:
+            raise RecordError(f"{name}: {e}", k) from None
+    return DealRecord(dealer - 1, tuple(deck), tuple(actions), tuple(extra))
 
 
-def record_of(game: Game, meta: dict[str, Any] | None = None) -> Record:
-    """The record of a game played through the API (any state: unfinished deals included)."""
+def record_of(game: Match, meta: Mapping[str, Any] | None = None) -> Record:
+    """The record of a match played through the API (any state: unfinished deals included)."""
     return Record(
         game.rules,
         tuple(game.players),
-        tuple(DealRecord(d.dealer, d.deck, tuple(d.actions)) for d in game.deals),
+        tuple(
+            DealRecord(d.dealer, d.deck, tuple(d.actions), tuple(d.record_fields().items()))
+            for d in game.deals
+        ),
         dict(meta or {}),
     )
 
@@ -264,24 +291,7 @@ def dump(record: Record, fp: IO[str]) -> None:
     fp.write("\n")
 
 
-def replay_summary(game: Game) -> dict[str, Any]:
-    """The ``rams replay --json`` object of a replayed game.
-
-    ``deals``: every player's record after each deal; ``winner``: 0-based or None;
-    ``records``: the final records; ``payouts``: the S8 settlement; ``pam_ledger`` (M2)
-    when Pam is played.
-    """
-    out: dict[str, Any] = {
-        "deals": [{"records": list(d.records)} for d in game.deals],
-        "winner": game.winner,
-        "records": list(game.records),
-        "payouts": game.payouts(),
-    }
-    if game.rules.pamfil:
-        out["pam_ledger"] = game.pam_ledger
-    return out
-
-
-def preset_names() -> Sequence[str]:
-    """The names of the presets a record may use (§9.2)."""
-    return list(PRESETS)
+def replay_summary(game: Match) -> dict[str, Any]:
+    """The ``rams replay --json`` object of a replayed match (its family's
+    :meth:`~rams.games.protocol.Match.summary`)."""
+    return game.summary()

@@ -1,1 +1,75 @@
-"""The game families: each family is a package of its own (``rams.games.rams`` …)."""
+"""The game families and their presets, behind one protocol (:mod:`rams.games.protocol`).
+
+``presets()`` lists every preset of every family; ``new_match(preset, players, …)`` starts
+a match of any of them; records load and dump through :mod:`rams.record`, whatever the
+game. A family is imported the first time it is asked for.
+
+>>> sorted(presets())[:3]
+['classic', 'duel', 'duel-v3']
+>>> import random
+>>> match = new_match("classic", 3, names=["Аня", "Борис", "Вера"], rng=random.Random(1))
+>>> deal = match.start_deal()
+>>> match.players, deal.to_move in range(3), match.winners()
+(['Аня', 'Борис', 'Вера'], True, [])
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from rams.errors import RulesError
+from rams.games.protocol import Family, Match, PresetInfo
+
+__all__ = ["FAMILIES", "family", "family_of", "new_match", "presets"]
+
+#: Every family, by name, and the module that holds it (its ``FAMILY``).
+FAMILIES: dict[str, str] = {"rams": "rams.games.rams.family"}
+
+
+@cache
+def family(name: str) -> Family:
+    """A family by its name (``rams``)."""
+    if name not in FAMILIES:
+        raise RulesError(f"unknown game family {name!r}; families: {', '.join(FAMILIES)}")
+    found: Family = importlib.import_module(FAMILIES[name]).FAMILY
+    return found
+
+
+@cache
+def presets() -> dict[str, PresetInfo]:
+    """Every preset of every family, by name."""
+    out: dict[str, PresetInfo] = {}
+    for name in FAMILIES:
+        out.update(family(name).presets())
+    return out
+
+
+def family_of(preset: str) -> Family:
+    """The family a preset belongs to."""
+    info = presets().get(preset)
+    if info is None:
+        known = ", ".join(presets())
+        raise RulesError(f"unknown preset {preset!r} (§9.2); presets: {known}", ("preset",))
+    return family(info.family)
+
+
+def new_match(
+    preset: str,
+    players: int | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    rng: random.Random | None = None,
+    first_dealer: int | None = None,
+    **options: Any,
+) -> Match:
+    """A new match (партия) of ``preset`` for ``players`` seats (the preset's smallest table
+    when None), with house rules as ``options``; ``rng`` shuffles the decks and draws the
+    first dealer (the system's randomness when None)."""
+    fam = family_of(preset)
+    rules = fam.rules(preset, players, **options)
+    match: Match = fam.new_match(rules, names, rng, first_dealer)
+    return match

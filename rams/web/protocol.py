@@ -12,25 +12,18 @@ Every message is one JSON object with a ``type``. A client sends:
 The server sends ``welcome``, ``state`` (a snapshot), ``ack`` (an action stored),
 ``error`` ``{"code", "message", "clause", "hint"}`` and ``pong``. A seat's ``state`` is
 built from :meth:`rams.games.rams.deal.Deal.observation` of that seat and nothing else, plus the
-public side of the table (names, the score sheet); the cards it names are card codes
-(``AS``, ``TD``) or words from :mod:`rams.games.rams.words`.
+public side of the table (names, the score sheet): the family serialises it
+(:mod:`rams.games.rams.wire`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rams.cards import Card, card_str
 from rams.errors import NotationError
-from rams.games.rams.actions import Action, Exchange, Play, Swap, parse_action
-from rams.games.rams.events import EventKind
-from rams.games.rams.match import Game
-from rams.games.rams.rules import OPTIONS, PRESETS, Rules
-from rams.games.rams.view import Observation
-from rams.games.rams.words import deal_lines, legal_hint, sheet_columns
+from rams.games.rams.actions import Action, parse_action
 
 __all__ = [
     "LANGS",
@@ -44,8 +37,6 @@ __all__ = [
     "Ready",
     "error",
     "parse_message",
-    "rules_summary",
-    "state_message",
 ]
 
 #: The largest message a client may send, in characters.
@@ -197,135 +188,3 @@ def parse_message(text: str | bytes) -> ClientMessage:
     if kind == "ping":
         return Ping()
     raise ProtocolError("unknown_type", what=kind[:40])
-
-
-# Building the state a seat is sent ---------------------------------------------------------
-
-
-def _c(c: Card) -> str:
-    return card_str(c)
-
-
-def _cs(cards: Sequence[Card]) -> list[str]:
-    return [card_str(c) for c in cards]
-
-
-def legal_of(view: Observation) -> dict[str, Any] | None:
-    """The seat's choices, grouped for buttons: cards to play, cards to give for the turned
-    card, how many cards it may exchange, and the one-word actions."""
-    if not view.legal_actions:
-        return None
-    cards: list[str] = []
-    swap: list[str] = []
-    words: list[str] = []
-    exchange: int | None = None
-    for a in view.legal_actions:
-        if isinstance(a, Play):
-            cards.append(_c(a.card))
-        elif isinstance(a, Swap):
-            swap.append(_c(a.card))
-        elif isinstance(a, Exchange):
-            exchange = max(exchange or 0, len(a.cards))
-        else:
-            words.append(str(a))
-    return {"cards": cards, "swap": swap, "exchange": exchange, "words": words}
-
-
-def _last_trick(view: Observation) -> dict[str, Any] | None:
-    if not view.tricks:
-        return None
-    winner = None
-    for e in view.events:
-        if e.kind in (EventKind.TRICK, EventKind.OVERSHOOT):
-            winner = e.seat
-    return {
-        "number": len(view.tricks),
-        "cards": [[s, _c(c)] for s, c in view.tricks[-1]],
-        "winner": winner,
-    }
-
-
-def rules_summary(rules: Rules) -> dict[str, Any]:
-    """The table's rules for people: the preset's names and each house rule that differs."""
-    preset = PRESETS[rules.preset_name]
-    data = rules.to_json()
-    changed = data if isinstance(data, dict) else {}
-    house = [
-        {
-            "option": k,
-            "value": v,
-            "clause": OPTIONS[k].clause,
-            "ru": OPTIONS[k].ru,
-            "en": OPTIONS[k].en,
-        }
-        for k, v in changed.items()
-        if k != "preset"
-    ]
-    return {
-        "preset": rules.preset_name,
-        "ru": preset.ru,
-        "en": preset.en,
-        "players": rules.players,
-        "start_score": rules.start_score,
-        "house": house,
-    }
-
-
-def sheet_of(game: Game) -> dict[str, Any]:
-    """The score sheet («запись») as columns: each player's start and every later value."""
-    return {"names": list(game.players), "columns": sheet_columns(game.sheet)}
-
-
-def state_message(game: Game, seat: int, lang: str, table: dict[str, Any]) -> dict[str, Any]:
-    """Everything ``seat`` is shown now: its observation, and the public side of the table.
-
-    The only cards in it are those of ``game.deal.observation(seat)``; the hidden
-    information never passes anywhere else.
-    """
-    names = game.players
-    deal = game.deal
-    out: dict[str, Any] = {
-        "type": "state",
-        "table": table,
-        "seat": seat,
-        "deal": len(game.deals),
-        "sheet": sheet_of(game),
-        "winner": game.winner,
-        "payouts": game.payouts() if game.is_over else None,
-        "pam_ledger": game.pam_ledger if game.rules.pamfil and game.is_over else None,
-        "stake": game.stake,
-    }
-    if deal is None:
-        out.update(step=0, phase="waiting", hand=[], legal=None, log=[], records=list(game.records))
-        return out
-    view = deal.observation(seat)
-    legal = legal_of(view)
-    out.update(
-        step=len(deal.actions),
-        phase=view.phase.value,
-        deal_over=deal.is_over and not game.is_over,
-        dealer=view.dealer,
-        to_move=view.to_move,
-        hand=_cs(view.hand),
-        trump=None if view.trump is None else "SCDH"[view.trump],
-        turned=None if view.turned is None else _c(view.turned),
-        stock=view.stock_count,
-        calls=list(view.calls),
-        active=list(view.active),
-        exchanged=list(view.exchanged),
-        trick=[[s, _c(c)] for s, c in view.trick],
-        last_trick=_last_trick(view),
-        tricks_taken=list(view.tricks_taken),
-        records=list(view.records),
-        stake=view.stake,
-        dave_offerer=view.dave_offerer,
-        dave_pending=view.dave_pending,
-        known=[_cs(k) for k in view.known],
-        legal=legal,
-        play_rule=view.play_rule,
-        hint=legal_hint(view, lang) if legal is not None else "",
-        log=deal_lines(view.events, names, lang),
-    )
-    if view.turned is not None:
-        out["turned_taken"] = view.turned in view.known[view.dealer] or (view.turned in view.hand)
-    return out

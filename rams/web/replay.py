@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from rams.cards import card_str, cards_of
+from rams.games.rams.wire import rules_summary
 from rams.games.rams.words import Announcer, sheet_columns
 from rams.record import Record, replay_summary
-from rams.web.protocol import rules_summary
 
 __all__ = ["replay_steps"]
 

@@ -37,6 +37,7 @@ from rams.games.rams.deal import Deal
 from rams.games.rams.match import Game
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
+from rams.games.rams.wire import rules_summary, sheet_of, state_message
 from rams.games.rams.words import legal_hint
 from rams.record import FORMAT, Record, dumps, loads, record_of
 from rams.table import Table
@@ -50,9 +51,6 @@ from rams.web.protocol import (
     Ready,
     error,
     parse_message,
-    rules_summary,
-    sheet_of,
-    state_message,
 )
 from rams.web.store import SeatRow, Store, TableRow
 

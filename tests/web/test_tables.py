@@ -13,7 +13,8 @@ from rams.games.rams.actions import Action
 from rams.games.rams.match import Game
 from rams.games.rams.rules import Rules
 from rams.games.rams.view import Observation
-from rams.web.protocol import ProtocolError, parse_message, state_message
+from rams.games.rams.wire import state_message
+from rams.web.protocol import ProtocolError, parse_message
 from rams.web.tables import (
     GuardedBot,
     RateLimit,

@@ -891,6 +891,15 @@ class Deal:
             dealt=tuple(cards_of(self.deal_hands[seat])),
         )
 
+    @property
+    def action_count(self) -> int:
+        """The size of the integer action space (:data:`~rams.games.rams.ids.NUM_ACTIONS`)."""
+        return NUM_ACTIONS
+
+    def record_fields(self) -> dict[str, object]:
+        """What a record's deal holds beside dealer, deck and actions: nothing, in Rams."""
+        return {}
+
     def standing(self) -> Standing:
         """What the next deal takes over (the records, the stake, Даве rights)."""
         return Standing(tuple(self.records), self.stake, self.dave_offerer)

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from rams.cards import Card, pack
 from rams.errors import IllegalActionError, RulesError
+from rams.games.protocol import Sheet
 from rams.games.rams.actions import Action
 from rams.games.rams.deal import Deal, Standing
 from rams.games.rams.events import EventKind
@@ -72,12 +74,13 @@ class Game:
         return d.winner if d is not None else None
 
     @property
-    def sheet(self) -> list[tuple[int, ...]]:
+    def sheet(self) -> Sheet:
         """The score sheet («запись»): the start records, then the records after each
-        finished deal (the deal that ends the game shows them at that moment)."""
+        finished deal (the deal that ends the game shows them at that moment); a column per
+        player."""
         rows = [(self.rules.start_score,) * self.rules.players]
         rows += [tuple(d.records) for d in self.deals if d.is_over]
-        return rows
+        return Sheet(rows, self.players)
 
     @property
     def pam_ledger(self) -> list[int]:
@@ -128,6 +131,51 @@ class Game:
     def payouts(self) -> list[int]:
         """Each player's net settlement (S8); all zero while there is no winner."""
         return settlement(self.rules, self.records, self.winner, self.stake)
+
+    # The match protocol (rams.games.protocol.Match) ------------------------------------
+
+    def winners(self) -> list[int]:
+        """The seats that have won: the one winner, or none while the game goes on."""
+        return [] if self.winner is None else [self.winner]
+
+    def returns(self) -> list[float]:
+        """Each seat's result: its settlement (S8), zero for all while nobody has won."""
+        return [float(p) for p in self.payouts()]
+
+    def summary(self) -> dict[str, Any]:
+        """The ``rams replay --json`` object: ``deals`` (every player's record after each
+        deal), ``winner`` (0-based or None), ``records`` (the final records), ``payouts``
+        (the S8 settlement), ``pam_ledger`` (M2) when Pam is played."""
+        out: dict[str, Any] = {
+            "deals": [{"records": list(d.records)} for d in self.deals],
+            "winner": self.winner,
+            "records": list(self.records),
+            "payouts": self.payouts(),
+        }
+        if self.rules.pamfil:
+            out["pam_ledger"] = self.pam_ledger
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (§12) as a JSON object."""
+        from rams.record import record_of
+
+        return record_of(self).to_json()
+
+    def copy(self) -> Game:
+        """An independent copy: its deals copied, its own random generator in the same state."""
+        new = Game.__new__(Game)
+        new.rules = self.rules
+        new.players = list(self.players)
+        new.first_dealer = self.first_dealer
+        if isinstance(self.rng, random.SystemRandom):
+            new.rng = self.rng  # the system's randomness has no state to copy
+        else:
+            new.rng = random.Random()
+            new.rng.setstate(self.rng.getstate())
+        new.deals = [d.copy() for d in self.deals]
+        new._standing = self._standing
+        return new
 
     # Driving --------------------------------------------------------------------------
 

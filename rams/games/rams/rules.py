@@ -15,7 +15,7 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from rams.cards import SUITS
 from rams.errors import RulesError
@@ -62,6 +62,9 @@ class Rules:
     Every field is an option of RULES §9.1 under the same name, except ``preset``, the
     name of the preset the options start from (it decides ``pack = "auto"``).
     """
+
+    #: The game family these rules belong to (:mod:`rams.games`).
+    family: ClassVar[str] = "rams"
 
     players: int = _opt(3, "§9.2")
     preset_name: str = _opt("classic", "§9.2")

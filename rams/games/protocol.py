@@ -1,0 +1,167 @@
+"""The protocol every game family implements: a match (партия), its deals, a seat's view.
+
+Front ends and tools — the driver loop, the terminal, the web tables, simulate, tournament,
+replay, the adapters — speak only this; each family (:mod:`rams.games.rams` …) is a module
+behind it. Out-of-turn actions (a Rams claim, Boston's «Играю вместе») are simply legal
+actions of a seat that is not to move: ``deal.legal_actions(seat)`` lists them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rams.cards import Card
+from rams.events import Event
+
+__all__ = ["DealState", "Family", "Match", "PresetInfo", "Sheet", "View"]
+
+
+class View(Protocol):
+    """What one seat may see of a deal (the one gate for hidden information)."""
+
+    seat: int
+    to_move: int | None
+    hand: tuple[Card, ...]
+    legal_actions: tuple[Any, ...]
+    events: tuple[Event, ...]
+
+    @property
+    def is_my_turn(self) -> bool: ...
+
+
+class DealState(Protocol):
+    """One deal (сдача): a state machine driven by actions or by integer ids."""
+
+    to_move: int | None
+    events: list[Event]
+
+    @property
+    def phase(self) -> Any: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def action_count(self) -> int: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]: ...
+
+    def apply(self, action: Any, seat: int | None = None) -> None: ...
+
+    def observation(self, seat: int) -> Any: ...
+
+    def copy(self) -> Any: ...
+
+    def legal_action_ids(self, seat: int | None = None) -> list[int]: ...
+
+    def apply_id(self, action_id: int, seat: int | None = None) -> None: ...
+
+    def action_id(self, action: Any, seat: int | None = None) -> int: ...
+
+    def action_from_id(self, action_id: int, seat: int | None = None) -> Any: ...
+
+
+class Match(Protocol):
+    """A match (партия): deals in turn until the family's end, a score sheet, results."""
+
+    players: list[str]
+    rules: Any
+
+    @property
+    def deal(self) -> Any: ...
+
+    @property
+    def deals(self) -> list[Any]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def needs_deal(self) -> bool: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def sheet(self) -> Sheet: ...
+
+    def start_deal(self, deck: Sequence[Card] | None = None, dealer: int | None = None) -> Any: ...
+
+    def winners(self) -> list[int]: ...
+
+    def returns(self) -> list[float]: ...
+
+    def summary(self) -> dict[str, Any]: ...
+
+    def record(self) -> dict[str, Any]: ...
+
+    def copy(self) -> Any: ...
+
+
+@dataclass(frozen=True)
+class PresetInfo:
+    """A preset of some family, as the registry lists it."""
+
+    name: str
+    family: str
+    source: str
+    players: tuple[int, int]
+    title: Mapping[str, str]
+
+
+class Family(Protocol):
+    """A game family: its presets, its rules, its matches, how its records read."""
+
+    name: str
+    #: Fields a deal of this family's records carries beside dealer, deck and actions.
+    deal_fields: tuple[str, ...]
+
+    def presets(self) -> dict[str, PresetInfo]: ...
+
+    def rules(self, preset: str, players: int | None = None, **options: Any) -> Any: ...
+
+    def rules_from_json(self, data: Any, players: int) -> Any: ...
+
+    def new_match(
+        self,
+        rules: Any,
+        names: Sequence[str] | None = None,
+        rng: random.Random | None = None,
+        first_dealer: int | None = None,
+    ) -> Any: ...
+
+    def parse_line(self, text: str) -> tuple[int, Any]: ...
+
+    def read_deal_field(self, name: str, value: Any) -> Any: ...
+
+    def write_deal_field(self, name: str, value: Any) -> Any: ...
+
+    def view_json(
+        self, match: Any, seat: int, lang: str, table: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Everything ``seat`` is shown now, as JSON (built from its observation alone)."""
+        ...
+
+    def sheet_json(self, match: Any) -> dict[str, Any]: ...
+
+    def rules_json(self, rules: Any) -> dict[str, Any]: ...
+
+
+class Sheet(list[tuple[int, ...]]):
+    """A score sheet («запись»): rows of scores, one a line as the family keeps them (the
+    start, then after each deal), with a label for each column; ``columns()`` gives each
+    column with its label and values."""
+
+    def __init__(self, rows: Sequence[tuple[int, ...]], labels: Sequence[str]) -> None:
+        super().__init__(rows)
+        self.labels = list(labels)
+
+    def columns(self) -> list[dict[str, Any]]:
+        """Each column: ``{"label": …, "values": [every row's value]}``."""
+        return [
+            {"label": label, "values": [row[i] for row in self]}
+            for i, label in enumerate(self.labels)
+        ]
