@@ -1,26 +1,28 @@
-"""The one driver loop: a game with a player in every seat, people and bots.
+"""The one driver loop: a match with a player in every seat, people and bots, any game.
 
-Every front end (the terminal, the web tables, the simulator, the tests) moves a game
-forward through a :class:`Table`, so turns advance in exactly one place. Bots act when
-their seat is to act and claim as soon as they may (S7); a person's actions come in
-through :meth:`Table.submit`.
+Every front end (the terminal, the web tables, the simulator, the tests) moves a match
+forward through a :class:`Table`, so turns advance in exactly one place. It speaks only the
+protocol of :mod:`rams.games.protocol`: bots act when their seat is to act; an action a
+seat may take out of turn (a Rams claim, S7; Boston's «Играю вместе») is offered to its bot
+before every turn, and a bot that has no opinion takes it (Rams' bots claim as soon as they
+may); a person's actions come in through :meth:`Table.submit`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rams.bots import Bot
 from rams.errors import IllegalActionError
-from rams.games.rams.actions import CLAIM, Action
-from rams.games.rams.deal import Deal
-from rams.games.rams.events import Event
-from rams.games.rams.match import Game
+from rams.events import Event
+from rams.games.protocol import DealState, Match
 
 __all__ = ["Table"]
 
+Action = Any  # an action of the match's family
 Listener = Callable[[int, Action], None]
-DealListener = Callable[[Deal], None]
+DealListener = Callable[[DealState], None]
 
 
 class Table:
@@ -32,13 +34,13 @@ class Table:
 
     def __init__(
         self,
-        game: Game,
+        game: Match,
         agents: Sequence[Bot | None],
         on_action: Listener | None = None,
         on_deal: DealListener | None = None,
     ) -> None:
-        if len(agents) != game.rules.players:
-            raise ValueError(f"{len(agents)} agents for {game.rules.players} seats")
+        if len(agents) != len(game.players):
+            raise ValueError(f"{len(agents)} agents for {len(game.players)} seats")
         self.game = game
         self.agents = list(agents)
         self.on_action = on_action
@@ -49,7 +51,7 @@ class Table:
     # Who acts ---------------------------------------------------------------------------
 
     @property
-    def deal(self) -> Deal | None:
+    def deal(self) -> DealState | None:
         """The current deal."""
         return self.game.deal
 
@@ -68,12 +70,12 @@ class Table:
             return seat
         return None
 
-    def claimants(self) -> list[int]:
-        """The people who may claim the game now (S7)."""
+    def offered(self) -> list[int]:
+        """The people who have an action they may take out of turn now (a claim, S7)."""
         d = self.game.deal
         if d is None or self.game.is_over:
             return []
-        return [s for s in range(len(self.agents)) if self.is_person(s) and d.can_claim(s)]
+        return [s for s in range(len(self.agents)) if self.is_person(s) and d.out_of_turn(s)]
 
     # Moving on --------------------------------------------------------------------------
 
@@ -86,7 +88,7 @@ class Table:
         if self.on_action is not None:
             self.on_action(seat, action)
 
-    def start_deal(self) -> Deal:
+    def start_deal(self) -> DealState:
         """Deal the next deal (with the game's RNG)."""
         deal = self.game.start_deal()
         if self.on_deal is not None:
@@ -105,7 +107,7 @@ class Table:
                 return "steps"
             steps += 1
             if game.needs_deal:
-                if self._bots_claim():  # S7: as soon as they may, before any pause
+                if self._bots_out_of_turn():  # S7: bots claim before any pause
                     continue
                 finished = len(game.deals)
                 if stop_at_deal_end and finished and self._paused_after < finished:
@@ -119,9 +121,9 @@ class Table:
                 return "person"
         return "over"
 
-    def _bots_claim(self) -> bool:
+    def _bots_out_of_turn(self) -> bool:
         d = self.game.deal
-        return d is not None and bot_claim(d, self.agents, self._applied)
+        return d is not None and bot_out_of_turn(d, self.agents, self._applied)
 
     def _applied(self, seat: int, action: Action) -> None:
         if self.on_action is not None:
@@ -151,25 +153,36 @@ class Table:
 Applied = Callable[[int, Action], None]
 
 
-def bot_claim(deal: Deal, agents: Sequence[Bot | None], applied: Applied | None = None) -> bool:
-    """A bot that may claim the game does so at once (S7); True if one did."""
+def bot_out_of_turn(
+    deal: DealState, agents: Sequence[Bot | None], applied: Applied | None = None
+) -> bool:
+    """A bot offered an action out of turn takes it if it wants (its ``act_out_of_turn``;
+    without one, it takes the first offer: Rams' bots claim as soon as they may, S7).
+    True if one did."""
     for seat, agent in enumerate(agents):
-        if agent is not None and deal.can_claim(seat):
-            deal.apply(CLAIM, seat)
+        if agent is None:
+            continue
+        offers = deal.out_of_turn(seat)
+        if not offers:
+            continue
+        decide = getattr(agent, "act_out_of_turn", None)
+        action = offers[0] if decide is None else decide(deal.observation(seat), offers)
+        if action is not None:
+            deal.apply(action, seat)
             if applied is not None:
-                applied(seat, CLAIM)
+                applied(seat, action)
             return True
     return False
 
 
-def bot_turn(deal: Deal, agents: Sequence[Bot | None], applied: Applied | None = None) -> str:
-    """One step of the driver loop on a deal: a bot claims if it may (S7), else the bot to
-    act acts. Returns ``"claimed"``, ``"acted"``, ``"person"`` (a person is to act) or
-    ``"done"`` (the deal is over and nobody claims).
+def bot_turn(deal: DealState, agents: Sequence[Bot | None], applied: Applied | None = None) -> str:
+    """One step of the driver loop on a deal: a bot takes an out-of-turn action if it wants
+    (a claim, S7), else the bot to act acts. Returns ``"claimed"``, ``"acted"``,
+    ``"person"`` (a person is to act) or ``"done"`` (the deal is over and nobody claims).
 
     A bot that ``sees_all`` (for measurement only; tables refuse it) is handed the deal.
     """
-    if bot_claim(deal, agents, applied):
+    if bot_out_of_turn(deal, agents, applied):
         return "claimed"
     seat = deal.to_move
     if seat is None:

@@ -587,7 +587,7 @@ class TerminalGame:
         game, lang = self.game, self.lang
         self.console.print(Text(ui("deal_over", lang, deal=len(game.deals)), style="bold"))
         self.show_sheet()
-        for seat in self.table.claimants():
+        for seat in self.table.offered():
             answer = self.ask(
                 ui("claim_q", lang, name=game.players[seat], record=game.records[seat])
             )

@@ -33,10 +33,17 @@ class View(Protocol):
 
 
 class DealState(Protocol):
-    """One deal (сдача): a state machine driven by actions or by integer ids."""
+    """One deal (сдача): a state machine driven by actions or by integer ids.
+
+    ``dealer`` (0-based), ``deck`` (top first) and ``actions`` (seat, action) are what its
+    record holds, with :meth:`record_fields` for what a family adds.
+    """
 
     to_move: int | None
     events: list[Event]
+    dealer: int
+    deck: tuple[Card, ...]
+    actions: list[tuple[int, Any]]
 
     @property
     def phase(self) -> Any: ...
@@ -48,6 +55,18 @@ class DealState(Protocol):
     def action_count(self) -> int: ...
 
     def legal_actions(self, seat: int | None = None) -> list[Any]: ...
+
+    def out_of_turn(self, seat: int) -> list[Any]:
+        """The actions ``seat`` may take whoever is to move (a Rams claim), if any."""
+        ...
+
+    def record_fields(self) -> dict[str, Any]:
+        """What the deal's record holds beside dealer, deck and actions (Boston's turned)."""
+        ...
+
+    def owed(self) -> str:
+        """In words, what the deal waits for (for errors about records)."""
+        ...
 
     def apply(self, action: Any, seat: int | None = None) -> None: ...
 
@@ -71,10 +90,10 @@ class Match(Protocol):
     rules: Any
 
     @property
-    def deal(self) -> Any: ...
+    def deal(self) -> DealState | None: ...
 
     @property
-    def deals(self) -> list[Any]: ...
+    def deals(self) -> Sequence[DealState]: ...
 
     @property
     def is_over(self) -> bool: ...
@@ -88,7 +107,9 @@ class Match(Protocol):
     @property
     def sheet(self) -> Sheet: ...
 
-    def start_deal(self, deck: Sequence[Card] | None = None, dealer: int | None = None) -> Any: ...
+    def start_deal(
+        self, deck: Sequence[Card] | None = None, dealer: int | None = None
+    ) -> DealState: ...
 
     def winners(self) -> list[int]: ...
 

@@ -32,8 +32,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from rams.bots import LEVELS, Bot, available, make_bot
 from rams.cards import cards_str
 from rams.errors import IllegalActionError, RamsError, RulesError
+from rams.games.protocol import DealState
 from rams.games.rams.actions import Action
-from rams.games.rams.deal import Deal
 from rams.games.rams.match import Game
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
@@ -532,7 +532,7 @@ class Tables:
 
     # Persistence (called by the Table, under the table's lock) ----------------------------
 
-    def _stored_deal(self, live: LiveTable, deal: Deal) -> None:
+    def _stored_deal(self, live: LiveTable, deal: DealState) -> None:
         assert live.game is not None
         index = len(live.game.deals) - 1
         self.store.add_deal(live.id, index, deal.dealer, cards_str(deal.deck))

@@ -372,6 +372,10 @@ class Deal:
             out.append(CLAIM)
         return out
 
+    def out_of_turn(self, seat: int) -> list[Action]:
+        """What ``seat`` may do whoever is to move: claim the game (S7), when it may."""
+        return [CLAIM] if self.can_claim(seat) else []
+
     def legal_cards(self) -> list[Card]:
         """The cards the seat to act may play (P2–P6, M1); empty outside play."""
         if self.phase is not Phase.PLAY or self.dave_pending is not None or self.to_move is None:
