@@ -38,7 +38,7 @@ class Say:
 
     def __post_init__(self) -> None:
         if not self.word or not self.word.isascii() or not self.word.replace("-", "").isalpha():
-            raise NotationError(f"§12: not an action word: {self.word!r}")
+            raise NotationError("notation.not_a_word", word=repr(self.word))
 
     def __str__(self) -> str:
         return self.word
@@ -77,10 +77,10 @@ def split_line(text: str) -> tuple[int, str]:
         or not (number.isascii() and number.isdigit())
         or len(number) > 2
     ):
-        raise NotationError(f"§12: an action line starts with the seat pN: {text[:40]!r}")
+        raise NotationError("notation.no_seat", text=repr(text[:40]))
     seat = int(number) - 1
     if seat < 0:
-        raise NotationError(f"N4: seats are numbered from p1: {text!r}")
+        raise NotationError("notation.seat_zero", text=repr(text))
     return seat, rest
 
 

@@ -150,11 +150,11 @@ def parse_card(text: str) -> Card:
     """
     t = text.strip().upper()
     if len(t) < 2:
-        raise NotationError(f"N1: not a card: {text!r}")
+        raise NotationError("notation.not_a_card", text=repr(text))
     rank = _RANK_INPUT.get(t[:-1])
     suit = _SUIT_INPUT.get(t[-1])
     if rank is None or suit is None:
-        raise NotationError(f"N1: not a card: {text!r}")
+        raise NotationError("notation.not_a_card", text=repr(text))
     return card(rank, suit)
 
 
@@ -202,7 +202,7 @@ def pack(size: int) -> tuple[Card, ...]:
     try:
         return _PACKS[size]
     except KeyError:
-        raise NotationError(f"N2: no {size}-card pack; packs have {PACK_SIZES} cards") from None
+        raise NotationError("notation.no_pack", size=size, sizes=PACK_SIZES) from None
 
 
 def pack_mask(size: int) -> int:

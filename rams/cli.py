@@ -31,9 +31,9 @@ def _read_record(path: str) -> Record:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
     except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+        raise RecordError("record.cannot_read", path=path, why=e.strerror or str(e)) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not UTF-8 text") from None
+        raise RecordError("record.not_utf8", path=path) from None
     return loads(text)
 
 
@@ -237,7 +237,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except RamsError as e:
-        print(f"rams: {e}" if not isinstance(e, RecordError) else str(e), file=sys.stderr)
+        said = e.words(default_lang())
+        print(f"rams: {said}" if not isinstance(e, RecordError) else said, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("rams: interrupted", file=sys.stderr)

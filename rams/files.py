@@ -19,12 +19,12 @@ def writable_file(path: str | Path, option: str) -> Path:
     when it is a folder, its folder is missing, or nothing may be written there."""
     p = Path(path)
     if p.is_dir():
-        raise RamsError(f"{option} {p}: is a folder; name a file in it")
+        raise RamsError("files.is_folder", option=option, path=str(p))
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir():
-        raise RamsError(f"{option} {p}: the folder {folder} does not exist")
+        raise RamsError("files.no_folder", option=option, path=str(p), folder=str(folder))
     if not os.access(folder, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise RamsError(f"{option} {p}: not allowed to write there")
+        raise RamsError("files.not_allowed", option=option, path=str(p))
     return p
 
 
@@ -33,13 +33,15 @@ def writable_dir(path: str | Path, option: str) -> Path:
     when it cannot be."""
     p = Path(path)
     if p.exists() and not p.is_dir():
-        raise RamsError(f"{option} {p}: is a file, not a folder")
+        raise RamsError("files.is_file", option=option, path=str(p))
     try:
         p.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise RamsError(f"{option} {p}: {e.strerror or e}") from None
+        raise RamsError(
+            "files.os_error", option=option, path=str(p), why=e.strerror or str(e)
+        ) from None
     if not os.access(p, os.W_OK | os.X_OK):
-        raise RamsError(f"{option} {p}: not allowed to write there")
+        raise RamsError("files.not_allowed", option=option, path=str(p))
     return p
 
 

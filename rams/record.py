@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -120,36 +120,36 @@ class Record:
     def from_json(cls, data: Any) -> Record:
         """Read a §12 object, checking its shape and notation (not yet the rules of play)."""
         if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object (§12)")
+            raise RecordError("record.not_object")
         unknown = sorted(set(data) - _TOP_KEYS)
         if unknown:
-            raise RecordError(f"unknown field {unknown[0]!r} (§12)")
+            raise RecordError("record.unknown_field", name=repr(unknown[0]))
         if data.get("format") != FORMAT:
-            raise RecordError(f"format must be {FORMAT!r}, not {data.get('format')!r} (§12)")
+            raise RecordError("record.format", want=repr(FORMAT), got=repr(data.get("format")))
         players = data.get("players")
         if (
             not isinstance(players, list)
             or not players
             or not all(isinstance(p, str) and p.strip() for p in players)
         ):
-            raise RecordError("players must be a list of names (§12)")
+            raise RecordError("record.players")
         if "rules" not in data:
-            raise RecordError("missing field 'rules' (§12)")
+            raise RecordError("record.missing", name=repr("rules"))
         try:
             spec = data["rules"]
             preset = spec.get("preset") if isinstance(spec, dict) else spec
             if not isinstance(preset, str):
-                raise RulesError("rules must be a preset name or an object (§12)", ("rules",))
+                raise RulesError("rams.rules.not_rules", ("rules",))
             family = games.family_of(preset)
             rules = family.rules_from_json(spec, len(players))
         except RulesError as e:
-            raise RecordError(f"rules: {e}") from None
+            raise RecordError("record.rules", cause=e) from None
         deals = data.get("deals")
         if not isinstance(deals, list):
-            raise RecordError("deals must be a list (§12)")
+            raise RecordError("record.deals")
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
-            raise RecordError("meta must be an object (§12)")
+            raise RecordError("record.meta")
         deal_records = tuple(_deal_from_json(d, i + 1, rules, family) for i, d in enumerate(deals))
         return cls(rules, tuple(players), deal_records, meta)
 
@@ -166,27 +166,25 @@ class Record:
         for k, dr in enumerate(self.deals, start=1):
             if game.is_over:
                 won = game.winners()
-                who = ", ".join(f"p{w + 1}" for w in won) or "nobody"
-                verb = "has" if len(won) == 1 else "have"
-                raise RecordError(f"X9: the game is over: {who} {verb} won; no deal may follow", k)
+                raise RecordError("record.over", k, winners=Winners(won))
             try:
                 game.start_deal(dr.deck, dr.dealer, **dict(dr.extra))
             except (IllegalActionError, RulesError) as e:
-                raise RecordError(str(e), k) from None
+                raise RecordError.of(e, k) from None
             yield ReplayStep(k - 1, None, None, None, game)
             deal = game.deal
             assert deal is not None
             for i, (seat, action) in enumerate(dr.actions, start=1):
                 if seat >= rules.players:
-                    raise RecordError(f"N4: there is no seat p{seat + 1}", k, i)
+                    raise RecordError("record.no_seat", k, i, seat=seat + 1)
                 try:
                     deal.apply(action, seat)
                 except IllegalActionError as e:
-                    raise RecordError(str(e), k, i) from None
+                    raise RecordError.of(e, k, i) from None
                 yield ReplayStep(k - 1, i - 1, seat, action, game)
             if not deal.is_over and not game.is_over and not (partial and k == len(self.deals)):
                 raise RecordError(
-                    f"X9: the record stops mid-deal: {deal.owed()}", k, len(dr.actions) + 1
+                    "record.mid_deal", k, len(dr.actions) + 1, owed=deal.owed_phrase()
                 )
 
     def _new_match(self) -> Any:
@@ -207,15 +205,13 @@ class Record:
 
 def _deal_from_json(data: Any, k: int, rules: Any, family: Family) -> DealRecord:
     if not isinstance(data, dict):
-        raise RecordError("a deal is a JSON object (§12)", k)
+        raise RecordError("record.deal_object", k)
     unknown = sorted(set(data) - _DEAL_KEYS - set(family.deal_fields))
     if unknown:
-        raise RecordError(f"unknown field {unknown[0]!r} (§12)", k)
+        raise RecordError("record.unknown_field", k, name=repr(unknown[0]))
     dealer = data.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 1 <= dealer <= rules.players:
-        raise RecordError(
-            f"dealer must be a seat from 1 to {rules.players}, not {dealer!r} (§12)", k
-        )
+        raise RecordError("record.dealer", k, players=rules.players, value=repr(dealer))
     deck_data = data.get("deck")
     try:
         if isinstance(deck_data, str):
@@ -223,28 +219,28 @@ def _deal_from_json(data: Any, k: int, rules: Any, family: Family) -> DealRecord
         elif isinstance(deck_data, list) and all(isinstance(c, str) for c in deck_data):
             deck = parse_cards(" ".join(deck_data))
         else:
-            raise RecordError("deck must be a string of cards, top first (§12, D1)", k)
+            raise RecordError("record.deck", k)
     except NotationError as e:
-        raise RecordError(f"deck: {e}", k) from None
+        raise RecordError("record.deck_error", k, cause=e) from None
     actions_data = data.get("actions")
     if not isinstance(actions_data, list):
-        raise RecordError("actions must be a list of 'pN ACTION' strings (§12)", k)
+        raise RecordError("record.actions", k)
     actions = []
     for i, line in enumerate(actions_data, start=1):
         if not isinstance(line, str):
-            raise RecordError(f"an action is a string 'pN ACTION', not {line!r} (§12)", k, i)
+            raise RecordError("record.action_string", k, i, value=repr(line))
         try:
             actions.append(family.parse_line(line))
         except NotationError as e:
-            raise RecordError(str(e), k, i) from None
+            raise RecordError.of(e, k, i) from None
     extra = []
     for name in family.deal_fields:
         if name not in data:
-            raise RecordError(f"missing field {name!r} (§12)", k)
+            raise RecordError("record.missing", k, name=repr(name))
         try:
             extra.append((name, family.read_deal_field(name, data[name])))
         except (NotationError, RulesError) as e:
-            raise RecordError(f"{name}: {e}", k) from None
+            raise RecordError("record.field_error", k, name=name, cause=e) from None
     return DealRecord(dealer - 1, tuple(deck), tuple(actions), tuple(extra))
 
 
@@ -266,13 +262,13 @@ def loads(text: str) -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+        raise RecordError("record.not_json", why=e.msg, line=e.lineno, column=e.colno) from None
     except (ValueError, RecursionError) as e:  # a number too long, nesting too deep
-        raise RecordError(f"not a record: {str(e)[:80]}") from None
+        raise RecordError("record.not_a_record", why=str(e)[:80]) from None
     try:
         return Record.from_json(data)
     except RecursionError:
-        raise RecordError("not a record: nested too deep") from None
+        raise RecordError("record.too_deep") from None
 
 
 def load(fp: IO[str]) -> Record:
@@ -295,3 +291,18 @@ def replay_summary(game: Match) -> dict[str, Any]:
     """The ``rams replay --json`` object of a replayed match (its family's
     :meth:`~rams.games.protocol.Match.summary`)."""
     return game.summary()
+
+
+class Winners(tuple[int, ...]):
+    """The winners of a match as a field of a text: ``p2 has won`` / «победитель — Борис»."""
+
+    __slots__ = ()
+
+    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+        from rams.words import text
+
+        who = ", ".join(names[w] if names is not None else f"p{w + 1}" for w in self) or text(
+            "record.nobody", lang
+        )
+        key = "record.has_won" if len(self) == 1 else "record.have_won"
+        return text(key, lang, who=who)

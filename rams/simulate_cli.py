@@ -52,12 +52,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",")]
     for b in bots:
         if b not in BOT_NAMES:
-            raise RulesError(f"unknown bot {b!r}; bots: {', '.join(BOT_NAMES)}", ("bots",))
+            raise RulesError("bots.unknown", ("bots",), name=repr(b), known=", ".join(BOT_NAMES))
         make_bot(b, random.Random(0))  # refuses a bot this installation cannot run
     if len(bots) != rules.players:
-        raise RulesError(f"--bots lists {len(bots)} bots for {rules.players} seats", ("bots",))
+        raise RulesError("cli.bots_count", ("bots",), count=len(bots), seats=rules.players)
     if args.games < 1 or args.workers < 1:
-        raise RulesError("--games and --workers must be at least 1", ("games",))
+        raise RulesError("cli.games_workers", ("games",))
     # Every path is checked before the first game: no run is lost to a bad --json.
     records = writable_dir(args.records, "--records") if args.records else None
     json_path = writable_file(args.json, "--json") if args.json else None

@@ -83,7 +83,7 @@ class Table:
         """A person's action; raises IllegalActionError (unchanged game) if not allowed."""
         d = self.game.deal
         if d is None:
-            raise IllegalActionError("D1", "no deal is being played")
+            raise IllegalActionError("D1", "illegal.no_deal")
         d.apply(action, seat)
         if self.on_action is not None:
             self.on_action(seat, action)

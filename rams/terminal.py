@@ -53,10 +53,11 @@ from rams.games.rams.deal import PAM
 from rams.games.rams.match import Game
 from rams.games.rams.rules import PRESETS, Rules, parse_override
 from rams.games.rams.view import Observation, Phase
-from rams.games.rams.words import Announcer, default_lang, legal_hint, signed, suit_name
+from rams.games.rams.words import Announcer, legal_hint, signed, suit_name
 from rams.record import Record, dumps, load, record_of
 from rams.rulebook import rules_view
 from rams.table import Table
+from rams.words import default_lang, has, text
 
 __all__ = [
     "Setup",
@@ -68,87 +69,6 @@ __all__ = [
     "sheet_table",
     "table_panel",
 ]
-
-_UI: dict[str, tuple[str, str]] = {
-    "title": ("{preset} · сдача {deal}", "{preset} · deal {deal}"),
-    "pam_turned": ("Открыт памфил", "Pam turned"),
-    "talon": ("Прикуп", "Talon"),
-    "dealer": ("Сдаёт", "Dealer"),
-    "trump": ("Козырь", "Trump"),
-    "turned_taken": ("{card} у сдающего", "{card}, taken by the dealer"),
-    "in_hand": ("{card}, у сдающего в руке", "{card}, in the dealer's hand"),
-    "stock": ("Прикуп", "Stock"),
-    "stake": ("Ставка", "Stake"),
-    "player": ("Игрок", "Player"),
-    "record": ("Запись", "Record"),
-    "call": ("Игра", "Call"),
-    "exchanged": ("Обмен", "Drew"),
-    "tricks": ("Взятки", "Tricks"),
-    "on_table": ("На столе", "On the table"),
-    "play": ("играет", "play"),
-    "pass": ("пас", "pass"),
-    "hand": ("Карты игрока {name}", "{name}'s hand"),
-    "hidden": ("карты скрыты", "hand hidden"),
-    "last_trick": ("Прошлая взятка", "Last trick"),
-    "to_move": ("Ходит {name}: {what}", "{name} to act: {what}"),
-    "prompt": ("{name}> ", "{name}> "),
-    "pass_to": (
-        "Очередь {name}. Остальные, отвернитесь! Нажмите Enter, чтобы открыть карты.",
-        "{name}'s turn. Everyone else, look away! Press Enter to show the hand.",
-    ),
-    "legal": ("Можно", "Legal"),
-    "help_keys": (
-        "Введите карту (AS, 10ч, Т♠) или её номер; ? — подсказка, P4 — текст правила P4, "
-        "q — сохранить и выйти.",
-        "Type a card (AS, 10h, Т♠) or its number; ? for help, P4 for the text of rule P4, "
-        "q to save and quit.",
-    ),
-    "no_clause": ("Правила {id} в этой игре нет.", "This game has no rule {id}."),
-    "illegal": ("Нельзя: {why}", "Not allowed: {why}"),
-    "unreadable": ("Не понял: {text!r}. {keys}", "Cannot read {text!r}. {keys}"),
-    "saved": ("Игра сохранена: {path}", "Game saved: {path}"),
-    "resume_hint": (
-        "Продолжить: rams play --resume {path}",
-        "To go on: rams play --resume {path}",
-    ),
-    "deal_over": ("Сдача {deal} окончена.", "Deal {deal} is over."),
-    "next_deal": ("Enter — следующая сдача", "Press Enter for the next deal"),
-    "claim_q": (
-        "{name}, у вас {record}: заявить выигрыш (S7)? [д/Н] ",
-        "{name}, you are at {record}: claim the game (S7)? [y/N] ",
-    ),
-    "sheet": ("Запись", "Score sheet"),
-    "winner": ("Победитель партии: {name}!", "{name} wins the game!"),
-    "settlement": ("Расчёт", "Settlement"),
-    "pam": ("Памфил", "Pam ledger"),
-    "what_declare": ("играю или пас", "play or pass"),
-    "what_exchange": (
-        "какие карты снести (номера или карты; пусто — остаться при своих)",
-        "which cards to discard (numbers or cards; empty to stand pat)",
-    ),
-    "what_dealer_trump": (
-        "какую карту отдать за козырь (пусто — оставить козырь)",
-        "which card to give for the turned trump (empty to leave it)",
-    ),
-    "what_dealer_trump_must": ("какую карту отдать за козырь", "which card to give for the trump"),
-    "what_pam": ("какую карту отдать за памфил", "which card to give for Pam"),
-    "what_talon": ("взять прикуп (take), продаю (sell) или ходи (go)", "take, sell or go"),
-    "what_play": ("ваш ход", "your card"),
-    "what_dave": ("даве: принять (accept) или сдаться (concede)", "Даве: accept or concede"),
-    "setup_preset": ("Вариант игры", "Preset"),
-    "setup_players": ("Сколько игроков ({low}–{high})", "How many players ({low}–{high})"),
-    "setup_seat": (
-        "Место {seat}: человек (Enter) или бот ({bots})",
-        "Seat {seat}: a person (Enter) or a bot ({bots})",
-    ),
-    "setup_name": ("Имя игрока на месте {seat}", "Name of the player in seat {seat}"),
-    "interrupted": ("Прервано.", "Interrupted."),
-    "thinking": ("{name} думает…", "{name} is thinking…"),
-    "finished": (
-        "Эта партия уже окончена; файл не меняется.",
-        "This game is already over; the file is left as it is.",
-    ),
-}
 
 _WORDS: dict[str, Action] = {
     "play": PLAY_IN,
@@ -183,10 +103,10 @@ _PAT = {"", "0", "pat", "stand", "стою", "-"}
 _CLAUSE = re.compile(r"\??\s*([A-Za-z]\d{1,2})")
 
 
-def ui(key: str, lang: str, **fields: object) -> str:
-    """A terminal message in the chosen language."""
-    ru, en = _UI[key]
-    return (ru if lang == "ru" else en).format(**fields)
+def ui(key: str, lang: str, **fields: Any) -> str:
+    """A terminal message in the chosen language (the family's own words first)."""
+    family_key = f"rams.terminal.{key}"
+    return text(family_key if has(family_key) else f"terminal.{key}", lang, **fields)
 
 
 # Drawing ------------------------------------------------------------------------------
@@ -336,7 +256,7 @@ def _card_or_number(token: str, view: Observation) -> Card:
     if token.isdecimal() and token.isascii():
         i = int(token)
         if not 1 <= i <= len(view.hand):
-            raise NotationError(f"N1: no card number {i}")
+            raise NotationError("terminal.no_card_number", number=i)
         return view.hand[i - 1]
     return parse_card(token)
 
@@ -360,7 +280,7 @@ def parse_choice(text: str, view: Observation) -> Action | str:
             return word
     phase = view.phase
     if view.dave_pending is not None:
-        raise NotationError(f"§12: {t!r}")
+        raise NotationError("terminal.unreadable_input", text=repr(t))
     if phase is Phase.EXCHANGE:
         if low in _PAT:
             return Exchange(())
@@ -373,7 +293,7 @@ def parse_choice(text: str, view: Observation) -> Action | str:
         return Play(_card_or_number(t, view))
     if phase is Phase.DECLARE and low in ("и", "д", "y", "yes", "да"):
         return PLAY_IN
-    raise NotationError(f"§12: {t!r}")
+    raise NotationError("terminal.unreadable_input", text=repr(t))
 
 
 def _what(view: Observation, lang: str) -> str:
@@ -675,9 +595,7 @@ def _parse_bots(text: str, players: int) -> list[str | None]:
         items = ["human", *items]
     if len(items) != players:
         raise RulesError(
-            f"--bots lists {len(items)} seats, the table has {players} (or {players - 1} "
-            f"bots beside you)",
-            ("bots",),
+            "terminal.bots_seats", ("bots",), count=len(items), players=players, bots=players - 1
         )
     out: list[str | None] = []
     for item in items:
@@ -706,7 +624,9 @@ def _ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Conso
                 preset = answer
     preset = preset or "classic"
     if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r} (§9.2); presets: {', '.join(PRESETS)}")
+        raise RulesError(
+            "rules.unknown_preset", ("preset",), name=repr(preset), known=", ".join(PRESETS)
+        )
     low, high = PRESETS[preset].players
     players = args.players
     if players is None and interactive and low != high:
@@ -737,7 +657,7 @@ def _ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Conso
     if args.names:
         names = [n.strip() for n in args.names.split(",")]
         if len(names) != players or not all(names):
-            raise RulesError(f"--names needs {players} names", ("names",))
+            raise RulesError("terminal.names_count", ("names",), players=players)
     else:
         names = []
         for seat, bot in enumerate(bots, start=1):
@@ -794,16 +714,16 @@ def load_save(path: Path) -> Record:
         with open(path, encoding="utf-8") as f:
             record: Record = load(f)
     except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+        raise RecordError("record.cannot_read", path=str(path), why=e.strerror or str(e)) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not UTF-8 text") from None
+        raise RecordError("record.not_utf8", path=str(path)) from None
     sealed = record.meta.get("sealed")
     if sealed is None:
         return record
     try:
         data = _unseal(sealed)
     except (ValueError, zlib.error, TypeError):
-        raise RecordError("meta: the sealed deal is damaged") from None
+        raise RecordError("record.sealed") from None
     meta = {k: v for k, v in record.meta.items() if k != "sealed"}
     whole = record.to_json()
     whole["deals"].append(data)

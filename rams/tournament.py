@@ -239,13 +239,13 @@ def check_setup(
 ) -> None:
     """Raise :class:`RulesError` for a bad bot list, deal count or worker count."""
     if len(bots) != rules.players:
-        raise RulesError(f"{len(bots)} bots for {rules.players} seats", ("bots",))
+        raise RulesError("cli.bots_for_seats", ("bots",), count=len(bots), seats=rules.players)
     for name in dict.fromkeys(bots):
         factory(name, random.Random(0))  # an unknown name fails here, before any work
     if deals < 1:
-        raise RulesError(f"the number of deals must be at least 1, not {deals}", ("deals",))
+        raise RulesError("cli.deals_count", ("deals",), count=deals)
     if workers < 1:
-        raise RulesError(f"the number of workers must be at least 1, not {workers}", ("workers",))
+        raise RulesError("cli.workers_count", ("workers",), count=workers)
 
 
 def run_tournament_deals(

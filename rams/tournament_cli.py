@@ -133,6 +133,6 @@ def run_tournament(args: argparse.Namespace) -> int:
         )
         write_chart(summary, title, out / "chart.png")
     except OSError as e:
-        raise RamsError(f"cannot write into {out}: {e.strerror or e}") from None
+        raise RamsError("files.cannot_write", path=str(out), why=e.strerror or str(e)) from None
     Console(stderr=True).print(f"wrote {out / 'results.json'} and {out / 'chart.png'}")
     return 0

@@ -139,18 +139,11 @@ def make_bot(
     factory = _FACTORIES.get(name)
     if factory is None and name in ALL_SEEING:
         if not allow_all_seeing:
-            raise RulesError(
-                f"{name!r} sees every card: it is for measurement only, not for a table",
-                ("bots",),
-            )
+            raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
         factory = ALL_SEEING[name]
     if factory is None:
         known = ", ".join(_FACTORIES)
-        raise RulesError(f"unknown bot {name!r}; bots: {known}", ("bots",))
+        raise RulesError("bots.unknown", ("bots",), name=repr(name), known=known)
     if not available(name):
-        raise RulesError(
-            f"the {name} bot searches with the compiled solver, which needs NumPy and Numba: "
-            "pip install 'rams[bots]'",
-            ("bots",),
-        )
+        raise RulesError("bots.needs_solver", ("bots",), name=name)
     return factory(rng, timed)

@@ -45,7 +45,7 @@ class FastDeal:
     ) -> None:
         n = rules.players
         if sorted(deck) != list(pack(rules.pack_size)):
-            raise RulesError(f"N2: the deck must be the {rules.pack_size}-card pack", ("pack",))
+            raise RulesError("rules.deck_not_pack", ("pack",), size=rules.pack_size)
         warm.wait()
         self.rules = rules
         self.r = _rules_array(rules)
@@ -64,7 +64,7 @@ class FastDeal:
         if seat is None:
             return -1
         if not 0 <= seat < self.rules.players:
-            raise IllegalActionError("N4", f"there is no seat p{seat + 1}")
+            raise IllegalActionError("N4", "illegal.no_seat", seat=seat + 1)
         return seat
 
     def legal_action_ids(self, seat: int | None = None) -> list[int]:
@@ -76,7 +76,7 @@ class FastDeal:
     def apply_id(self, action_id: int, seat: int | None = None) -> None:
         """Apply an action id; IllegalActionError (and no change) if it is not legal."""
         if not fc.apply_action(self.s, self.r, action_id, self._seat(seat)):
-            raise IllegalActionError("P7", f"action id {action_id} is not legal now")
+            raise IllegalActionError("P7", "illegal.id_not_legal", id=action_id)
 
     def copy(self) -> FastDeal:
         """An independent copy (one array copy)."""

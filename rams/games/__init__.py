@@ -34,7 +34,7 @@ FAMILIES: dict[str, str] = {"rams": "rams.games.rams.family"}
 def family(name: str) -> Family:
     """A family by its name (``rams``)."""
     if name not in FAMILIES:
-        raise RulesError(f"unknown game family {name!r}; families: {', '.join(FAMILIES)}")
+        raise RulesError("rules.unknown_family", (), name=repr(name), known=", ".join(FAMILIES))
     found: Family = importlib.import_module(FAMILIES[name]).FAMILY
     return found
 
@@ -53,7 +53,7 @@ def family_of(preset: str) -> Family:
     info = presets().get(preset)
     if info is None:
         known = ", ".join(presets())
-        raise RulesError(f"unknown preset {preset!r} (§9.2); presets: {known}", ("preset",))
+        raise RulesError("rules.unknown_preset", ("preset",), name=repr(preset), known=known)
     return family(info.family)
 
 

@@ -312,16 +312,16 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 def _check_serve_args(args: argparse.Namespace) -> None:
     """Every ``rams serve`` flag in range, before anything starts (one line, exit 2)."""
     if not 0 <= args.port <= 65535:
-        raise RamsError(f"--port {args.port}: a port is 1 to 65535 (0: choose a free one)")
+        raise RamsError("cli.port", port=args.port)
     for flag, value, least in (
         ("--grace", args.grace, 0.0),
         ("--bot-delay", args.bot_delay, 0.0),
         ("--deal-pause", args.deal_pause, 0.0),
     ):
         if not value >= least or value == float("inf"):
-            raise RamsError(f"{flag} {value}: seconds, 0 or more")
+            raise RamsError("cli.seconds", flag=flag, value=value)
     if not 0 < args.tables_per_minute < float("inf"):
-        raise RamsError(f"--tables-per-minute {args.tables_per_minute}: more than 0")
+        raise RamsError("cli.rate", value=args.tables_per_minute)
 
 
 def open_store(url: str) -> Store:
@@ -330,17 +330,14 @@ def open_store(url: str) -> Store:
     try:
         shown = sa.make_url(url).render_as_string(hide_password=True)
     except sa.exc.ArgumentError:
-        raise RamsError(
-            f"--database-url {clip(url, 80)!r}: not a database URL "
-            "(sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB)"
-        ) from None
+        raise RamsError("cli.not_a_url", url=repr(clip(url, 80))) from None
     try:
         store = Store(url)
         store.migrate()
     except (sa.exc.SQLAlchemyError, OSError, ImportError) as e:
         lines = str(getattr(e, "orig", None) or e).strip().splitlines()
         reason = clip(lines[0] if lines else type(e).__name__, 160)
-        raise RamsError(f"--database-url {shown}: cannot open the database: {reason}") from None
+        raise RamsError("cli.no_database", url=shown, why=reason) from None
     return store
 
 
@@ -353,7 +350,9 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
     except OSError as e:
-        raise RamsError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+        raise RamsError(
+            "cli.cannot_listen", host=host, port=port, why=e.strerror or str(e)
+        ) from None
     sock.set_inheritable(True)
     return sock
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from rams.errors import NotationError
 from rams.games.rams.actions import Action, parse_action
+from rams.words import text
 
 __all__ = [
     "LANGS",
@@ -43,43 +44,6 @@ __all__ = [
 MAX_MESSAGE = 4096
 LANGS = ("ru", "en")
 
-_ERRORS: dict[str, tuple[str, str]] = {
-    "bad_json": ("Сообщение не JSON.", "The message is not JSON."),
-    "bad_message": ("Неверное сообщение: {why}.", "Malformed message: {why}."),
-    "unknown_type": ("Неизвестный тип сообщения {what!r}.", "Unknown message type {what!r}."),
-    "too_big": (
-        "Сообщение слишком длинное ({size} > {limit}).",
-        "The message is too long ({size} > {limit}).",
-    ),
-    "hello_first": ("Сначала hello.", "Say hello first."),
-    "bad_token": (
-        "Ссылка места неверна: вы смотрите стол как гость.",
-        "That seat link is wrong: you are watching as a guest.",
-    ),
-    "no_seat": ("Вы не сидите за столом.", "You have no seat at this table."),
-    "not_started": (
-        "Игра ещё не началась: ждём игроков.",
-        "The game has not started: waiting for players.",
-    ),
-    "bad_action": ("Не понял ход {what!r}.", "Cannot read the action {what!r}."),
-    "stale": (
-        "Игра уже ушла вперёд; вот что на столе сейчас.",
-        "The game has moved on; here is the table as it is now.",
-    ),
-    "illegal": ("Нельзя: {why}", "Not allowed: {why}"),
-    "flood": (
-        "Слишком много сообщений: подождите немного.",
-        "Too many messages: slow down.",
-    ),
-    "server": ("Ошибка сервера; ход не принят.", "Server error; the action was not taken."),
-    "broken": (
-        "Этот стол не удалось восстановить после перезапуска сервера; его игра сохранена в "
-        "базе данных, причина записана в журнале сервера.",
-        "This table could not be restored after the server restarted; its game is kept in "
-        "the database, and the server's log says why.",
-    ),
-}
-
 
 def error(
     code: str,
@@ -87,12 +51,11 @@ def error(
     *,
     clause: str | None = None,
     hint: str | None = None,
-    **fields: object,
+    **fields: Any,
 ) -> dict[str, Any]:
     """An ``error`` message in the client's language."""
-    ru, en = _ERRORS[code]
-    text = (ru if lang == "ru" else en).format(**fields)
-    return {"type": "error", "code": code, "message": text, "clause": clause, "hint": hint}
+    message = text(f"server.{code}", lang, **fields)
+    return {"type": "error", "code": code, "message": message, "clause": clause, "hint": hint}
 
 
 class ProtocolError(ValueError):

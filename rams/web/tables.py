@@ -97,7 +97,9 @@ def make_level_bot(level: str, rng: random.Random) -> Bot:
     """A bot of a level (``easy``, ``medium``, ``hard``: nothing else, and never one that
     sees every card), guarded, so that no bot's mistake can stop a table."""
     if level not in LEVELS:
-        raise RulesError(f"bot levels are {', '.join(LEVELS)}, not {clip(repr(level))}", ("bots",))
+        raise RulesError(
+            "bots.not_a_level", ("bots",), levels=", ".join(LEVELS), name=clip(repr(level))
+        )
     return GuardedBot(make_bot(level, rng), random.Random(rng.getrandbits(64)))
 
 

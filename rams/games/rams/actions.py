@@ -15,12 +15,13 @@ Exchange(cards=(5, 32))
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rams.actions import Play, Say, format_line, play_of, split_line
 from rams.cards import Card, card_str, mask_of, parse_card, parse_cards
 from rams.errors import NotationError
+from rams.words import Cards, text
 
 __all__ = [
     "ACCEPT",
@@ -54,7 +55,7 @@ class Exchange:
     def __post_init__(self) -> None:
         cards = tuple(sorted(self.cards))
         if len(set(cards)) != len(cards):
-            raise NotationError(f"E4: a card is discarded twice: {' '.join(map(card_str, cards))}")
+            raise NotationError("rams.notation.discarded_twice", cards=Cards(cards))
         object.__setattr__(self, "cards", cards)
 
     @property
@@ -115,26 +116,55 @@ def parse_action(text: str) -> Action:
     """Read an action in record notation (§12); card spellings as in N1."""
     words = text.split()
     if not words:
-        raise NotationError("§12: empty action")
+        raise NotationError("rams.notation.empty")
     head = words[0].lower()
     if head == "exchange":
         return Exchange(tuple(parse_cards(" ".join(words[1:]))))
     if head == "swap":
         if len(words) != 2:
-            raise NotationError(f"§12: swap takes one card: {text!r}")
+            raise NotationError("rams.notation.swap_one", text=repr(text))
         return Swap(parse_card(words[1]))
     if head in _SAY:
         if len(words) != 1:
-            raise NotationError(f"§12: {head!r} takes no argument: {text!r}")
+            raise NotationError("rams.notation.no_argument", head=repr(head), text=repr(text))
         return _SAY[head]
     if len(words) == 1:
         played = play_of(words[0])
         if played is not None:
             return played
-    raise NotationError(f"§12: not an action: {text!r}")
+    raise NotationError("rams.notation.not_an_action", text=repr(text))
 
 
 def parse_line(text: str) -> tuple[int, Action]:
     """Read a record line ``pN ACTION`` into a 0-based seat and an action (N4, §12)."""
     seat, rest = split_line(text)
     return seat, parse_action(rest)
+
+
+class Told:
+    """An action as a field of a text: record notation in the engine's text (``AS``,
+    ``pass``), words on a screen («Т♠», «пас»)."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def __str__(self) -> str:
+        return str(self.action)
+
+    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+        a = self.action
+        if lang == "en" and names is None:
+            return str(a)
+        if isinstance(a, Play):
+            return text("rams.act.card", lang, card=card_str(a.card, lang))
+        if isinstance(a, Exchange):
+            if not a.cards:
+                return text("rams.act.stand_pat", lang)
+            return text(
+                "rams.act.exchange", lang, cards=" ".join(card_str(c, lang) for c in a.cards)
+            )
+        if isinstance(a, Swap):
+            return text("rams.act.swap", lang, card=card_str(a.card, lang))
+        return text(f"rams.act.{a}", lang)

@@ -27,10 +27,8 @@ from rams.cards import (
     KING,
     QUEEN,
     SUIT_MASKS,
-    SUITS,
     Card,
     card,
-    card_str,
     cards_of,
     cards_str,
     pack,
@@ -54,6 +52,7 @@ from rams.games.rams.actions import (
     Play,
     Say,
     Swap,
+    Told,
 )
 from rams.games.rams.dealing import arrange_deck, deck_layout, deck_problem
 from rams.games.rams.declarations import ALL_ACES, petukh_jacks
@@ -63,6 +62,7 @@ from rams.games.rams.rules import Rules
 from rams.games.rams.stakes import Standing
 from rams.games.rams.view import Observation, Phase
 from rams.tricks import CARDS, RULE_SHIFT, beats, legal
+from rams.words import Cards, Phrase, Seat, Suit
 
 __all__ = [
     "NUM_ACTIONS",
@@ -79,6 +79,14 @@ __all__ = [
 
 PAM = card(JACK, CLUBS)
 """Памфил, the jack of clubs (M1)."""
+
+#: What the deal waits for, by phase (the words: rams.owed.* in the catalogue).
+_OWED = {
+    Phase.DECLARE: "declare",
+    Phase.EXCHANGE: "exchange",
+    Phase.PLAY: "card",
+    Phase.PAM_SWAP: "pam",
+}
 
 _new_event = tuple.__new__  # an Event without NamedTuple's keyword handling (hot loops)
 _PLAY = EventKind.PLAY
@@ -176,13 +184,13 @@ class Deal:
     ) -> None:
         n = rules.players
         if not 0 <= dealer < n:
-            raise RulesError(f"D4: dealer seat {dealer} is not one of the {n} seats", ("players",))
+            raise RulesError("rams.rules.no_dealer_seat", ("players",), seat=dealer, n=n)
         expected = pack(rules.pack_size)
         if len(deck) != len(expected) or sorted(deck) != list(expected):
-            raise RulesError(deck_problem(deck, expected, rules.pack_size), ("pack",))
+            raise deck_problem(deck, expected, rules.pack_size)
         st = standing or Standing((rules.start_score,) * n)
         if len(st.records) != n:
-            raise RulesError(f"S1: {len(st.records)} records for {n} players", ("players",))
+            raise RulesError("rams.rules.records_count", ("players",), count=len(st.records), n=n)
         self.rules = rules
         self.n = n
         self.dealer = dealer
@@ -434,7 +442,7 @@ class Deal:
             self.actions.append((seat, action))
             return
         if not 0 <= seat < self.n:
-            raise IllegalActionError("N4", f"there is no seat p{seat + 1}")
+            raise IllegalActionError("N4", "illegal.no_seat", seat=seat + 1)
         if kind is Say and action.word == "claim":  # type: ignore[union-attr]
             self._claim(seat)
         elif self.winner is not None or self.phase is Phase.DONE:
@@ -444,9 +452,7 @@ class Deal:
         elif self.dave_pending is not None:
             self._answer_dave(seat, action)
         elif action in (ACCEPT, CONCEDE):
-            raise IllegalActionError(
-                "V4", f"no Даве has been offered: p{seat + 1} may not {action}"
-            )
+            raise IllegalActionError("V4", "rams.illegal.no_dave", who=Seat(seat), act=Told(action))
         elif action == DAVE:
             self._offer_dave(seat)
         elif self.phase is Phase.PLAY:
@@ -470,9 +476,9 @@ class Deal:
     def _over_error(self) -> IllegalActionError:
         if self.winner is not None:
             return IllegalActionError(
-                "X9", f"the game is over: p{self.winner + 1} has won ({self.win_clause})"
+                "X9", "rams.illegal.game_over", who=Seat(self.winner), why=self.win_clause
             )
-        return IllegalActionError("X9", "the deal is over")
+        return IllegalActionError("X9", "rams.illegal.deal_over")
 
     def _turn_error(self, seat: int, action: Action) -> IllegalActionError:
         assert self.to_move is not None
@@ -488,31 +494,46 @@ class Deal:
             isinstance(action, Say) and action.word in ("dave", "accept", "concede")
         ):
             clause = "V4"
-        owed = "answer Даве" if self.dave_pending is not None else self._owed_word()
+        owed = Phrase("rams.owed.dave") if self.dave_pending is not None else self._owed_word()
         return IllegalActionError(
-            clause, f"p{seat + 1} may not {action}: p{self.to_move + 1} is to {owed}"
+            clause,
+            "rams.illegal.not_your_turn",
+            who=Seat(seat),
+            act=Told(action),
+            mover=Seat(self.to_move),
+            owed=owed,
         )
 
-    def _owed_word(self) -> str:
-        return {
-            Phase.DECLARE: "say play or pass",
-            Phase.EXCHANGE: "exchange",
-            Phase.DEALER_TRUMP: "swap or keep" if self.rules.dealer_trump == "optional" else "swap",
-            Phase.PLAY: "play a card",
-            Phase.TALON: "take or sell" if self.to_move != self.dealer else "take or go",
-            Phase.PAM_SWAP: "swap for Pam",
-        }.get(self.phase, "act")
+    def _owed_word(self) -> Phrase:
+        phase = self.phase
+        if phase is Phase.DEALER_TRUMP:
+            key = "swap_or_keep" if self.rules.dealer_trump == "optional" else "swap"
+        elif phase is Phase.TALON:
+            key = "take_or_sell" if self.to_move != self.dealer else "take_or_go"
+        else:
+            key = _OWED.get(phase, "act")
+        return Phrase(f"rams.owed.{key}")
+
+    def owed_phrase(self) -> Phrase:
+        """What the deal waits for, in the catalogue's words: «p2 is to play a card»."""
+        if self.to_move is None:
+            return Phrase("rams.owed.nothing")
+        if self.dave_pending is not None:
+            return Phrase("rams.owed.mover_dave", mover=Seat(self.to_move))
+        return Phrase("rams.owed.mover", mover=Seat(self.to_move), owed=self._owed_word())
 
     def owed(self) -> str:
         """In words, what the deal waits for: ``p2 is to play a card``."""
-        if self.to_move is None:
-            return "nothing (the deal is over)"
-        if self.dave_pending is not None:
-            return f"p{self.to_move + 1} is to accept or concede Даве"
-        return f"p{self.to_move + 1} is to {self._owed_word()}"
+        return str(self.owed_phrase())
 
     def _wrong_kind(self, seat: int, action: Action, want: str, clause: str) -> IllegalActionError:
-        return IllegalActionError(clause, f"p{seat + 1} is to {self._owed_word()}, not {action}")
+        return IllegalActionError(
+            clause,
+            "rams.illegal.wrong_kind",
+            who=Seat(seat),
+            owed=self._owed_word(),
+            act=Told(action),
+        )
 
     # M3 ----------------------------------------------------------------------------
 
@@ -521,7 +542,9 @@ class Deal:
             raise self._wrong_kind(seat, action, "swap", "M3")
         c = action.card
         if not self.hands[seat] >> c & 1:
-            raise IllegalActionError("M3", f"p{seat + 1} does not hold {card_str(c)}")
+            raise IllegalActionError(
+                "M3", "rams.illegal.not_held", who=Seat(seat), cards=Cards((c,))
+            )
         self.hands[seat] = self.hands[seat] & ~(1 << c) | (1 << PAM)
         self.deal_hands[seat] = self.hands[seat]
         self.known[seat] |= 1 << PAM
@@ -538,15 +561,16 @@ class Deal:
             return self._wrong_kind(seat, action, "play or pass", "E1")
         if action == PASS:
             if self.rules.ace_forbids_pass and self.deal_hands[seat] & ALL_ACES:
-                aces = cards_str(cards_of(self.deal_hands[seat] & ALL_ACES))
+                aces = Cards(cards_of(self.deal_hands[seat] & ALL_ACES))
                 return IllegalActionError(
-                    "E2", f"p{seat + 1} was dealt an ace ({aces}) and may not pass"
+                    "E2", "rams.illegal.ace_no_pass", who=Seat(seat), aces=aces
                 )
             if seat == self.dealer and len(self.active) == 1:
                 return IllegalActionError(
                     "E3",
-                    f"only p{self.active[0] + 1} plays before the dealer, "
-                    f"so the dealer p{seat + 1} must play",
+                    "rams.illegal.dealer_must_play",
+                    first=Seat(self.active[0]),
+                    who=Seat(seat),
                 )
         return None
 
@@ -599,16 +623,19 @@ class Deal:
         discard = action.mask
         if discard & ~hand:
             missing = cards_str(cards_of(discard & ~hand))
-            raise IllegalActionError("E4", f"p{seat + 1} does not hold {missing}")
+            raise IllegalActionError("E4", "rams.illegal.not_held", who=Seat(seat), cards=missing)
         k = len(action.cards)
         if k > self.rules.max_exchange:
             raise IllegalActionError(
-                "E4", f"p{seat + 1} may exchange at most {self.rules.max_exchange} cards, not {k}"
+                "E4",
+                "rams.illegal.exchange_most",
+                who=Seat(seat),
+                most=self.rules.max_exchange,
+                k=k,
             )
         if k > self.stock_count:
             raise IllegalActionError(
-                "E4",
-                f"p{seat + 1} may not discard {k} cards: the stock holds {self.stock_count}",
+                "E4", "rams.illegal.exchange_stock", who=Seat(seat), k=k, stock=self.stock_count
             )
         drawn = self.stock[self.stock_pos : self.stock_pos + k]
         self.stock_pos += k
@@ -653,16 +680,14 @@ class Deal:
     def _dealer_trump(self, seat: int, action: Action) -> None:
         if action == KEEP:
             if self.rules.dealer_trump == "mandatory":
-                raise IllegalActionError(
-                    "E5",
-                    f"the dealer p{seat + 1} must take the turned trump "
-                    f"(dealer_trump = mandatory): swap a card",
-                )
+                raise IllegalActionError("E5", "rams.illegal.must_swap", who=Seat(seat))
             self.events.append(Event(EventKind.KEEP, seat, clause="E5"))
         elif isinstance(action, Swap):
             c = action.card
             if not self.hands[seat] >> c & 1:
-                raise IllegalActionError("E5", f"p{seat + 1} does not hold {card_str(c)}")
+                raise IllegalActionError(
+                    "E5", "rams.illegal.not_held", who=Seat(seat), cards=Cards((c,))
+                )
             assert self.turned is not None
             t = self.turned
             self.hands[seat] = self.hands[seat] & ~(1 << c) | (1 << t)
@@ -756,25 +781,21 @@ class Deal:
 
     def _explain_card(self, seat: int, c: Card) -> IllegalActionError:
         """Why ``c`` is not a legal card for ``seat`` (the slow path, for messages)."""
-        who = f"p{seat + 1}"
         if not self.hands[seat] >> c & 1:
-            return IllegalActionError("P7", f"{who} does not hold {card_str(c)}")
-        legal = self._legal_card_mask(seat)
-        may = f"{who} may play {cards_str(cards_of(legal))}, not {card_str(c)}"
-        suit = SUITS[self.trick[0][1] // 13] if self.trick else ""
+            return IllegalActionError(
+                "P7", "rams.illegal.not_held", who=Seat(seat), cards=Cards((c,))
+            )
+        legal = Cards(cards_of(self._legal_card_mask(seat)))
         rule = self.play_rule(seat)
-        text = {
-            "P4": "a player on lead holding the trump ace must lead it",
-            "P5_K": "a player on lead holding the trump king and queen must lead the king",
-            "P5_Q": "the trump king won, so its holder must lead the queen",
-            "M1_led": "Pam was led, so a trump must be played",
-            "P6": "the trump ace must not let a trump face card pass",
-            "P2_head": "the trick must be headed in the suit led",
-            "P2_follow": f"suit must be followed ({suit} was led)",
-            "P2_over": f"void in {suit}, a higher trump must be played",
-            "P2_trump": f"void in {suit}, a trump must be played",
-        }[rule]
-        return IllegalActionError(rule.partition("_")[0], f"{text}: {may}")
+        led = Suit(self.trick[0][1] // 13 if self.trick else 0)
+        return IllegalActionError(
+            rule.partition("_")[0],
+            "rams.illegal.card",
+            rule=Phrase(f"rams.card_rule.{rule}", suit=led),
+            who=Seat(seat),
+            legal=legal,
+            card=Cards((c,)),
+        )
 
     def _play(self, seat: int, c: Card) -> None:
         bit = 1 << c

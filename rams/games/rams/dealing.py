@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rams.cards import Card, cards_str, pack, parse_card, parse_cards
+from rams.cards import Card, pack, parse_card, parse_cards
 from rams.errors import RulesError
 from rams.games.rams.rules import Rules
+from rams.words import Cards, Joined, Phrase
 
 __all__ = ["arrange_deck", "deck_layout", "deck_problem"]
 
@@ -68,32 +69,33 @@ def arrange_deck(
     wanted["talon"] = read(talon)
     used = [c for cards in wanted.values() for c in cards]
     if len(set(used)) != len(used):
-        raise RulesError("N2: a card is placed twice", ("pack",))
+        raise RulesError("rams.rules.placed_twice", ("pack",))
     spare = [c for c in pack(rules.pack_size) if c not in set(used)]
     if len(spare) + len(used) != rules.pack_size:
-        raise RulesError("N2: a card placed is not in the pack", ("pack",))
+        raise RulesError("rams.rules.placed_not_in_pack", ("pack",))
     deck = []
     for place in layout:
         queue = wanted.get(place)
         deck.append(queue.pop(0) if queue else spare.pop(0))
     left = [place for place, cards in wanted.items() if cards]
     if left:
-        raise RulesError(f"D2: too many cards for {left[0]!r}", ("packets",))
+        raise RulesError("rams.rules.too_many_for", ("packets",), place=repr(left[0]))
     return deck
 
 
-def deck_problem(deck: Iterable[Card], expected: Sequence[Card], size: int) -> str:
+def deck_problem(deck: Iterable[Card], expected: Sequence[Card], size: int) -> RulesError:
+    """What is wrong with a deck that is not the pack, once each (N2, D1)."""
     got = list(deck)
     missing = sorted(set(expected) - set(got))
     extra = sorted(set(got) - set(expected))
     dupes = sorted({c for c in got if got.count(c) > 1})
     parts = []
     if missing:
-        parts.append("missing " + cards_str(missing))
+        parts.append(Phrase("rams.deck.missing", cards=Cards(missing)))
     if extra:
-        parts.append("not in the pack " + cards_str(extra))
+        parts.append(Phrase("rams.deck.extra", cards=Cards(extra)))
     if dupes:
-        parts.append("repeated " + cards_str(dupes))
+        parts.append(Phrase("rams.deck.repeated", cards=Cards(dupes)))
     if not parts:
-        parts.append(f"{len(got)} cards")
-    return f"N2: the deck must be the {size}-card pack, once each: " + "; ".join(parts)
+        parts.append(Phrase("rams.deck.count", count=len(got)))
+    return RulesError("rams.rules.bad_deck", ("pack",), size=size, problems=Joined(parts))

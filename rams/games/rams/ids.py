@@ -78,13 +78,13 @@ def action_from_id(deal: Deal, action_id: int, seat: int | None = None) -> Actio
         hand = cards_of(deal.hands[who])
         m = action_id - _ID_EXCHANGE
         if m >> len(hand):
-            raise IllegalActionError("E4", f"no exchange has the id {action_id}")
+            raise IllegalActionError("E4", "rams.illegal.no_exchange_id", id=action_id)
         return Exchange.of_sorted(tuple([c for i, c in enumerate(hand) if m >> i & 1]))
     if _ID_SWAP <= action_id < _ID_SWAP + 52:
         return Swap(action_id - _ID_SWAP)
     if action_id in _ID_WORDS:
         return Say(_ID_WORDS[action_id])
-    raise IllegalActionError("§12", f"no action has the id {action_id}")
+    raise IllegalActionError("§12", "rams.illegal.no_action_id", id=action_id)
 
 
 def legal_action_ids(deal: Deal, seat: int | None = None) -> list[int]:

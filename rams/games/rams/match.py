@@ -26,6 +26,7 @@ from rams.games.rams.events import EventKind
 from rams.games.rams.rules import Rules
 from rams.games.rams.stakes import settlement
 from rams.games.rams.view import Observation
+from rams.words import Seat
 
 __all__ = ["Game", "settlement"]
 
@@ -48,14 +49,14 @@ class Game:
         n = rules.players
         names = list(players) if players is not None else [f"p{i + 1}" for i in range(n)]
         if len(names) != n:
-            raise RulesError(f"§9.2: {len(names)} names for {n} players", ("players",))
+            raise RulesError("rams.rules.names_count", ("players",), count=len(names), n=n)
         self.rules = rules
         self.players = names
         self.rng = rng if rng is not None else random.SystemRandom()
         if first_dealer is None:
             first_dealer = self.rng.randrange(n)
         if not 0 <= first_dealer < n:
-            raise RulesError(f"D4: no seat {first_dealer} to deal first", ("players",))
+            raise RulesError("rams.rules.no_first_dealer", ("players",), seat=first_dealer)
         self.first_dealer = first_dealer
         self.deals: list[Deal] = []
         self._standing = Standing((rules.start_score,) * n)
@@ -186,14 +187,14 @@ class Game:
         """
         if self.is_over:
             assert self.winner is not None
-            raise IllegalActionError("X9", f"the game is over: p{self.winner + 1} has won")
+            raise IllegalActionError("X9", "rams.illegal.match_over", who=Seat(self.winner))
         d = self.deal
         if d is not None and not d.is_over:
-            raise IllegalActionError("X9", f"the deal is not finished: {d.owed()}")
+            raise IllegalActionError("X9", "rams.illegal.deal_unfinished", owed=d.owed_phrase())
         expected = self.next_dealer
         if dealer is not None and dealer != expected:
             raise IllegalActionError(
-                "D4", f"the dealer must be p{expected + 1}, not p{dealer + 1} (clockwise)"
+                "D4", "rams.illegal.wrong_dealer", expected=Seat(expected), given=Seat(dealer)
             )
         if deck is None:
             cards = list(pack(self.rules.pack_size))
@@ -214,12 +215,12 @@ class Game:
         """Apply an action to the current deal (see :meth:`rams.games.rams.deal.Deal.apply`)."""
         d = self.deal
         if d is None:
-            raise IllegalActionError("D1", "no deal has been dealt yet")
+            raise IllegalActionError("D1", "rams.illegal.no_deal_yet")
         d.apply(action, seat)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see of the current deal."""
         d = self.deal
         if d is None:
-            raise IllegalActionError("D1", "no deal has been dealt yet")
+            raise IllegalActionError("D1", "rams.illegal.no_deal_yet")
         return d.observation(seat)

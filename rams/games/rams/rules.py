@@ -21,6 +21,7 @@ from rams.cards import SUITS
 from rams.errors import RulesError
 from rams.rulebook import rulebook
 from rams.tricks import OVER, SUIT, TRUMP, trick_rules
+from rams.words import OneOf, Phrase
 
 __all__ = [
     "OPTIONS",
@@ -127,11 +128,11 @@ class Rules:
         """The rules of a preset (§9.2) for ``players`` seats, with house-rule overrides."""
         if name not in PRESETS:
             known = ", ".join(PRESETS)
-            raise RulesError(f"unknown preset {name!r} (§9.2); presets: {known}", ("preset",))
+            raise RulesError("rules.unknown_preset", ("preset",), name=repr(name), known=known)
         p = PRESETS[name]
         for key in overrides:
             if key not in OPTIONS or key in ("preset_name", "players"):
-                raise RulesError(f"unknown option {key!r} (§9.1)", (key,))
+                raise RulesError("rams.rules.unknown_option", (key,), name=repr(key))
         values: dict[str, Any] = {**p.changes, **overrides}
         values["players"] = p.players[0] if players is None else players
         values["preset_name"] = name
@@ -143,20 +144,20 @@ class Rules:
         if isinstance(data, str):
             return cls.preset(data, players)
         if not isinstance(data, dict):
-            raise RulesError("rules must be a preset name or an object (§12)", ("rules",))
+            raise RulesError("rams.rules.not_rules", ("rules",))
         options = dict(data)
         name = options.pop("preset", None)
         if not isinstance(name, str):
-            raise RulesError("rules: 'preset' must name a preset (§12)", ("preset",))
+            raise RulesError("rams.rules.no_preset", ("preset",))
         if "players" in options:
             count = options.pop("players")
             if not _is_int(count) or count != players:
                 raise RulesError(
-                    f"players {count!r}, but {players} names are given (§12)", ("players",)
+                    "rams.rules.players_names", ("players",), count=repr(count), given=players
                 )
         for key in options:
             if key not in OPTIONS or key == "preset_name":
-                raise RulesError(f"unknown option {key!r} (§9.1)", (key,))
+                raise RulesError("rams.rules.unknown_option", (key,), name=repr(key))
         return cls.preset(name, players, **options)
 
     def to_json(self) -> str | dict[str, Any]:
@@ -177,7 +178,7 @@ class Rules:
         """A copy with some options changed, validated again."""
         for key in changes:
             if key not in OPTIONS:
-                raise RulesError(f"unknown option {key!r} (§9.1)", (key,))
+                raise RulesError("rams.rules.unknown_option", (key,), name=repr(key))
         return dataclasses.replace(self, **changes)
 
     def options(self) -> dict[str, Any]:
@@ -393,31 +394,46 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _bad(name: str, value: Any, expected: str) -> RulesError:
+def _bad(name: str, value: Any, expected: str, **fields: Any) -> RulesError:
+    """Option ``name`` has a value it cannot take: ``expected`` names (a catalogue key under
+    ``rams.expected``) what it takes."""
     clause = OPTIONS[name].clause if name in OPTIONS else "§9.1"
-    return RulesError(f"option {name} = {value!r}: expected {expected} ({clause})", (name,))
+    return RulesError(
+        "rams.rules.bad_value",
+        (name,),
+        name=name,
+        value=repr(value),
+        expected=Phrase(f"rams.expected.{expected}", **fields),
+        clause=clause,
+    )
 
 
-def _clash(names: tuple[str, ...], why: str) -> RulesError:
-    return RulesError(f"options {', '.join(names)} clash: {why}", names)
+def _clash(names: tuple[str, ...], why: str, **fields: Any) -> RulesError:
+    """Options that cannot go together; ``why`` (a key under ``rams.clash``) says why."""
+    return RulesError(
+        "rams.rules.clash",
+        names,
+        options=", ".join(names),
+        why=Phrase(f"rams.clash.{why}", **fields),
+    )
 
 
 def _ace_values(value: Mapping[str, Any]) -> AceValues:
     if set(value) != set(SUITS) or not all(_is_int(v) and v >= 0 for v in value.values()):
-        raise _bad("ace_values", dict(value), '{"S": n, "C": n, "D": n, "H": n} with n >= 0')
+        raise _bad("ace_values", dict(value), "aces_ge0")
     return AceValues(*(value[s] for s in SUITS))
 
 
 def _validate(r: Rules) -> None:
     """Check each option's type and range, then the combinations (§9.1 Validation)."""
     if r.preset_name not in PRESETS:
-        raise RulesError(f"unknown preset {r.preset_name!r} (§9.2)", ("preset",))
+        raise RulesError("rams.rules.unknown_preset_short", ("preset",), name=repr(r.preset_name))
     for name in _BOOLS:
         if not isinstance(getattr(r, name), bool):
-            raise _bad(name, getattr(r, name), "true or false")
+            raise _bad(name, getattr(r, name), "bool")
     for name, allowed in _ENUMS.items():
         if getattr(r, name) not in allowed:
-            raise _bad(name, getattr(r, name), " or ".join(f'"{a}"' for a in allowed))
+            raise _bad(name, getattr(r, name), "one_of", values=OneOf(f'"{a}"' for a in allowed))
     _check_int(r, "players", 1, None)
     _check_int(r, "big_pack_from", 3, 8)
     _check_int(r, "start_score", 1, None)
@@ -427,31 +443,36 @@ def _validate(r: Rules) -> None:
     for name in ("trump_rams", "spade_ace_trump"):
         v = getattr(r, name)
         if v is not None and not (_is_int(v) and v >= 0):
-            raise _bad(name, v, "an integer >= 0 or null")
+            raise _bad(name, v, "int_ge0_or_null")
     v = r.remise_only_at_or_below
     if v is not None and not _is_int(v):
-        raise _bad("remise_only_at_or_below", v, "an integer or null")
+        raise _bad("remise_only_at_or_below", v, "int_or_null")
     fj = r.four_jacks
     if not (fj == "win_game" or (isinstance(fj, int) and _is_int(fj) and fj >= 0)):
-        raise _bad("four_jacks", r.four_jacks, 'an integer >= 0 or "win_game"')
+        raise _bad("four_jacks", r.four_jacks, "four_jacks")
     if r.pack != "auto" and not (_is_int(r.pack) and r.pack in (32, 36, 52)):
-        raise _bad("pack", r.pack, '"auto", 32, 36 or 52')
+        raise _bad("pack", r.pack, "pack")
     if not (
         isinstance(r.packets, tuple)
         and r.packets
         and all(_is_int(p) and p >= 1 for p in r.packets)
         and sum(r.packets) == 5
     ):
-        raise _bad("packets", r.packets, "a list of packet sizes >= 1 summing to 5")
+        raise _bad("packets", r.packets, "packets")
     if not isinstance(r.ace_values, AceValues) or not all(
         _is_int(x) and x >= 0 for x in r.ace_values
     ):
-        raise _bad("ace_values", r.ace_values, '{"S": n, "C": n, "D": n, "H": n}')
+        raise _bad("ace_values", r.ace_values, "aces")
 
     low, high = PRESETS[r.preset_name].players
     if not low <= r.players <= high:
         raise RulesError(
-            f"{r.preset_name} is for {low}–{high} players, not {r.players} (§9.2)", ("players",)
+            "rams.rules.players_range",
+            ("players",),
+            preset=r.preset_name,
+            low=low,
+            high=high,
+            players=r.players,
         )
     _validate_combinations(r)
 
@@ -459,45 +480,39 @@ def _validate(r: Rules) -> None:
 def _check_int(r: Rules, name: str, low: int, high: int | None) -> None:
     v = getattr(r, name)
     if not _is_int(v) or v < low or (high is not None and v > high):
-        raise _bad(name, v, f"an integer from {low}" + (f" to {high}" if high else ""))
+        raise _bad(name, v, "int_range" if high else "int_from", low=low, high=high)
 
 
 def _validate_combinations(r: Rules) -> None:
     if r.talon and r.players != 2:
-        raise _clash(("talon", "players"), "the duel's talon is for two players (V2)")
+        raise _clash(("talon", "players"), "talon_players")
     if r.talon and r.passing:
-        raise _clash(("talon", "passing"), "the talon replaces the play/pass round (V2)")
+        raise _clash(("talon", "passing"), "talon_passing")
     if r.dave and not r.talon:
-        raise _clash(("dave", "talon"), "Даве needs the duel's talon (V4)")
+        raise _clash(("dave", "talon"), "dave_talon")
     if r.dave and r.payout != "stake":
-        raise _clash(("dave", "payout"), 'Даве doubles a stake: it needs payout = "stake" (V4)')
+        raise _clash(("dave", "payout"), "dave_payout")
     if r.five_suit_wins and not r.five_suit:
-        raise _clash(("five_suit_wins", "five_suit"), "five of a suit must count to win (M4)")
+        raise _clash(("five_suit_wins", "five_suit"), "five_suit_wins")
     if r.four_jacks == "win_game" and r.jacks != "rams":
-        raise _clash(("four_jacks", "jacks"), 'four jacks win only with jacks = "rams" (V1)')
+        raise _clash(("four_jacks", "jacks"), "four_jacks")
     if r.must_overtrump and not r.must_trump:
-        raise _clash(("must_overtrump", "must_trump"), "overtrumping is part of trumping (P2)")
+        raise _clash(("must_overtrump", "must_trump"), "overtrump")
     if r.pamfil and r.jacks != "none":
-        raise _clash(("pamfil", "jacks"), "Pam is the jack of clubs; jacks cannot also count (M1)")
+        raise _clash(("pamfil", "jacks"), "pamfil_jacks")
     if r.players == 2 and r.passing:
-        raise _clash(("players", "passing"), "two players cannot pass: at least two must play (E3)")
+        raise _clash(("players", "passing"), "two_passing")
     need = 5 * r.players + 1 + (5 if r.talon else 0)
     size = r.pack_size
     if r.turned_card_in_hand:
         if r.pack != "auto":
-            raise _clash(("pack", "players"), f"a {size}-card pack leaves no turned card (N2)")
+            raise _clash(("pack", "players"), "no_turned", size=size)
         if r.dealer_trump != "forbidden":
-            raise _clash(
-                ("dealer_trump", "players"),
-                "Петух's 30-card pack has no turned card to take (K1)",
-            )
+            raise _clash(("dealer_trump", "players"), "petukh_30")
     elif size < need:
         names = ("pack", "players") if r.pack != "auto" else ("big_pack_from", "players")
         raise _clash(
-            names,
-            f"a {size}-card pack cannot hold {r.players} hands"
-            + (", the talon" if r.talon else "")
-            + f" and the turned card ({need} cards) (N2)",
+            names, "talon_pack" if r.talon else "pack", size=size, players=r.players, need=need
         )
 
 
@@ -517,7 +532,7 @@ def parse_override(text: str) -> tuple[str, Any]:
     """
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise RulesError(f"a house rule is written KEY=VALUE, not {text!r} (§9.1)", ("rule",))
+        raise RulesError("rams.rules.house_rule", ("rule",), text=repr(text))
     try:
         parsed: Any = json.loads(value)
     except json.JSONDecodeError:

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rams.errors import IllegalActionError
-from rams.games.rams.actions import ACCEPT, CONCEDE, Action
+from rams.games.rams.actions import ACCEPT, CONCEDE, Action, Told
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.rules import Rules
 from rams.games.rams.view import Phase
+from rams.words import Seat
 
 if TYPE_CHECKING:
     from rams.games.rams.deal import Deal
@@ -55,18 +56,14 @@ def _claim(deal: Deal, seat: int) -> None:
     if deal.winner is not None:
         raise deal._over_error()
     if deal.rules.overshoot != "restart":
-        raise IllegalActionError(
-            "S7", 'a claim needs overshoot = "restart"; the game ends by itself at 0'
-        )
+        raise IllegalActionError("S7", "rams.illegal.claim_needs_overshoot")
     if deal.records[seat] > 0:
         raise IllegalActionError(
-            "S7", f"p{seat + 1} may not claim: the record {deal.records[seat]} is above 0"
+            "S7", "rams.illegal.claim_above_zero", who=Seat(seat), record=deal.records[seat]
         )
     if deal.dave_pending is not None:
         raise IllegalActionError(
-            "V4",
-            f"p{deal.dave_pending + 1} offered Даве: nothing may come before the answer, "
-            f"not even a claim",
+            "V4", "rams.illegal.dave_pending_claim", offerer=Seat(deal.dave_pending)
         )
     deal.events.append(Event(EventKind.CLAIM, seat, clause="S7"))
     deal._win(seat, "S7")
@@ -74,14 +71,14 @@ def _claim(deal: Deal, seat: int) -> None:
 
 def _offer_dave(deal: Deal, seat: int) -> None:
     if not deal.rules.dave:
-        raise IllegalActionError("V4", "Даве is not played (option dave is off)")
+        raise IllegalActionError("V4", "rams.illegal.dave_off")
     if not deal._may_offer_dave(seat):
         who = deal.dave_offerer
-        raise IllegalActionError(
-            "V4",
-            f"p{seat + 1} may not offer Даве now"
-            + (f": after an acceptance only p{who + 1} may offer" if who is not None else ""),
-        )
+        if who is not None:
+            raise IllegalActionError(
+                "V4", "rams.illegal.dave_only", who=Seat(seat), offerer=Seat(who)
+            )
+        raise IllegalActionError("V4", "rams.illegal.dave_not_now", who=Seat(seat))
     deal.dave_pending = seat
     deal.to_move = 1 - seat if deal.n == 2 else None
     deal.events.append(Event(EventKind.DAVE, seat, clause="V4", number=deal.stake))
@@ -103,7 +100,10 @@ def _answer_dave(deal: Deal, seat: int, action: Action) -> None:
     else:
         raise IllegalActionError(
             "V4",
-            f"p{offerer + 1} offered Даве: p{seat + 1} must accept or concede, not {action}",
+            "rams.illegal.dave_answer",
+            offerer=Seat(offerer),
+            who=Seat(seat),
+            act=Told(action),
         )
 
 

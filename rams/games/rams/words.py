@@ -11,15 +11,15 @@ these functions, so a deal reads the same everywhere.
 
 from __future__ import annotations
 
-import locale
-import os
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from rams.cards import Card, card_str, suit_of, suit_str
+from rams.cards import SUITS, Card, card_str, suit_of, suit_str
 from rams.games.rams.deal import PAM
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
+from rams.words import default_lang, has, text
 
 __all__ = [
     "deal_lines",
@@ -30,43 +30,6 @@ __all__ = [
     "sheet_text",
     "strike",
 ]
-
-_SUIT_NAMES = {
-    "ru": ("пики", "трефы", "бубны", "черви"),
-    "en": ("spades", "clubs", "diamonds", "hearts"),
-}
-_RAMS_KIND = {
-    "ru": {"four_aces": "четыре туза", "trump_rams": "козырной рамс", "five_suit": "рамс"},
-    "en": {"four_aces": "four aces", "trump_rams": "trump rams", "five_suit": "rams"},
-}
-_WIN_WHY = {
-    "ru": {
-        "S6": "запись списана",
-        "R1": "четыре туза",
-        "M4": "пять карт одной масти",
-        "V1": "четыре валета",
-        "S7": "выигрыш заявлен",
-        "V4": "соперник сдался на даве",
-    },
-    "en": {
-        "S6": "wrote off the whole record",
-        "R1": "four aces",
-        "M4": "five of one suit",
-        "V1": "four jacks",
-        "S7": "claimed the win",
-        "V4": "the other conceded the Даве",
-    },
-}
-
-
-def default_lang() -> str:
-    """``ru`` when the locale is Russian, else ``en``."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return "ru" if value.lower().startswith("ru") else "en"
-    loc = locale.getlocale()[0] or ""
-    return "ru" if loc.lower().startswith("ru") else "en"
 
 
 def _cards(cards: Iterable[Card], lang: str) -> str:
@@ -81,107 +44,9 @@ def signed(delta: int) -> str:
     return f"+{delta}" if delta > 0 else f"−{-delta}" if delta < 0 else "0"
 
 
-# The message catalogue: one template per event (and variant), in Russian and English.
-_MESSAGES: dict[str, tuple[str, str]] = {
-    "deal": ("Сдаёт {who}. Козырь: {card}.", "{who} deals. Turned trump: {card}."),
-    "deal_in_hand": (
-        "Сдаёт {who}. Козырь — последняя карта сдающего, {card} (K1).",
-        "{who} deals. Trump is the dealer's last card, {card} (K1).",
-    ),
-    "deal_pam": ("Сдаёт {who}. Открыт памфил: {card}.", "{who} deals. Pam is turned: {card}."),
-    "pam_swap": (
-        "Открыт памфил: {who} берёт его и открывает {card} — козыри {suit} (M3).",
-        "Pam was turned: {who} takes it and turns {card}: {suit} are trumps (M3).",
-    ),
-    "call_play": ("{who}: играю.", "{who}: play."),
-    "call_pass": ("{who}: пас.", "{who}: pass."),
-    "void": (
-        "Никто до сдающего не играет: сдача не состоялась (E3).",
-        "Nobody before the dealer plays: the deal is void (E3).",
-    ),
-    "talon_take": ("{who} берёт прикуп.", "{who} takes the talon."),
-    "talon_sell": ("{who}: «Продаю».", "{who} sells («Продаю»)."),
-    "talon_go": ("{who}: «Ходи».", "{who} says go («Ходи»)."),
-    "stand_pat": ("{who} остаётся при своих.", "{who} stands pat."),
-    "exchange_open": (
-        "{who} сносит {secret} и прикупает {drawn}.",
-        "{who} discards {secret} and draws {drawn}.",
-    ),
-    "exchange": ("{who} меняет {count} {ru_cards}.", "{who} exchanges {count} {en_cards}."),
-    "frozen_all": (
-        "У кого-то осталось 1 очко: карты никому не меняются (K5).",
-        "Someone has 1 point left: nobody exchanges (K5).",
-    ),
-    "frozen": (
-        "{who}: до конца 2 очка или меньше, играет на своих (K5).",
-        "{who} is at 2 points or less and may not exchange (K5).",
-    ),
-    "dealer_swap_open": (
-        "{who} берёт козырь {cards}, сносит {secret}.",
-        "{who} takes the turned trump {cards}, discarding {secret}.",
-    ),
-    "dealer_swap": ("{who} берёт козырь {cards}.", "{who} takes the turned trump {cards}."),
-    "keep": ("{who} оставляет козырь на столе.", "{who} leaves the turned trump."),
-    "rams": (
-        "{who} показывает {rams}: {cards}{rec} ({clause}).",
-        "{who} shows {rams}: {cards}{rec} ({clause}).",
-    ),
-    "rams_beaten": (
-        "{who} тоже показывает {rams}: {cards}, но старший рамс бьёт его (R4).",
-        "{who} also shows {rams}: {cards}, beaten by a better rams (R4).",
-    ),
-    "rams_pay": (
-        "{who} платит за рамс{rec} ({clause}).",
-        "{who} pays for the rams{rec} ({clause}).",
-    ),
-    "jacks": ("{who}: мальцы {cards}{where}{rec} (J1).", "{who}: jacks {cards}{where}{rec} (J1)."),
-    "jacks_win": (
-        "{who}: четыре валета {cards}{where}, выигрыш партии (V1).",
-        "{who}: four jacks {cards}{where}, the game is won (V1).",
-    ),
-    "forced_P4": (
-        "{who} ходит с козырного туза {card}, как положено (P4).",
-        "{who} leads the trump ace {card}, as required (P4).",
-    ),
-    "forced_P5": (
-        "Король козырей взял взятку: {who} ходит с козырной дамы {card} (P5).",
-        "The trump king won: {who} leads the trump queen {card}, as required (P5).",
-    ),
-    "trick": ("Взятка {count} — {who}{credits}.", "Trick {count} — {who}{credits}."),
-    "overshoot": (
-        "Взятка {count} — {who}, но при нуле: перебор, запись снова {record} (S7).",
-        "Trick {count} — {who} at 0 or below: overshoot, the record restarts at {record} (S7).",
-    ),
-    "spade_ace": (
-        "{who}: туз пик отдан чужой взятке{rec} (K7).",
-        "{who}: the ace of spades lost a trick{rec} (K7).",
-    ),
-    "remise": ("{who}: ремиз{rec} ({clause}).", "{who}: remise{rec} ({clause})."),
-    "revert": (
-        "{who}: запись возвращается к началу розыгрыша, {record} (S6).",
-        "{who} goes back to the record before play, {record} (S6).",
-    ),
-    "dave": ("{who}: «Даве!» (V4).", "{who} offers Даве (V4)."),
-    "accept": (
-        "{who} принимает даве: ставка {count} (V4).",
-        "{who} accepts the Даве: the stake is {count} (V4).",
-    ),
-    "concede": ("{who} сдаётся (V4).", "{who} concedes (V4)."),
-    "claim": ("{who} заявляет выигрыш (S7).", "{who} claims the game (S7)."),
-    "win": ("{who} выигрывает партию: {why} ({clause}).", "{who} wins the game: {why} ({clause})."),
-    "pam": (
-        "{who} держит памфил и получает по 1 с каждого (M2).",
-        "{who} holds Pam and receives 1 from everyone (M2).",
-    ),
-    "dealt": (" (из сдачи)", " (dealt)"),
-    "table": ("На столе: ", "On the table: "),
-}
-
-
-def message(key: str, lang: str = "ru", **fields: object) -> str:
-    """A catalogue message filled in: ``message("call_pass", "en", who="Аня")``."""
-    ru, en = _MESSAGES[key]
-    return (ru if lang == "ru" else en).format(**fields)
+def message(key: str, lang: str = "ru", **fields: Any) -> str:
+    """An event's words from the catalogue: ``message("call_pass", "en", who="Аня")``."""
+    return text(f"rams.event.{key}", lang, **fields)
 
 
 def _event_key(event: Event) -> str | None:
@@ -220,15 +85,16 @@ def describe(event: Event, names: Sequence[str], lang: str = "ru") -> str | None
     key = _event_key(event)
     if key is None:
         return None
-    rams = _RAMS_KIND[lang].get(event.detail, event.detail)
+    kind = f"rams.rams_kind.{event.detail}"
+    rams = text(kind, lang) if has(kind) else event.detail
     if event.kind is EventKind.RAMS and event.detail == "five_suit":
-        rams += f" ({_SUIT_NAMES[lang][event.number]})"
+        rams += f" ({suit_name(event.number, lang)})"
     suit = ""
     shown = event.cards
     if event.kind is EventKind.RAMS and event.detail == "four_aces":
         shown = tuple(c for c in shown if c % 13 == 12)
     if event.kind is EventKind.PAM_SWAP:
-        suit = _SUIT_NAMES[lang][suit_of(event.cards[1])]
+        suit = suit_name(suit_of(event.cards[1]), lang)
     return message(
         key,
         lang,
@@ -246,24 +112,19 @@ def describe(event: Event, names: Sequence[str], lang: str = "ru") -> str | None
         rams=rams,
         suit=suit,
         where=message("dealt", lang) if event.detail == "dealt" else "",
-        why=_WIN_WHY[lang].get(event.clause, event.clause),
+        why=text(f"rams.why.{event.clause}", lang)
+        if has(f"rams.why.{event.clause}")
+        else event.clause,
         credits=_credits(event, lang) if event.kind is EventKind.TRICK else "",
     )
 
 
-_CREDIT_WORDS = {
-    "ru": {"trick": "взятка", "aces": "тузы", "jacks": "мальцы", "spade_ace": "туз пик"},
-    "en": {"trick": "trick", "aces": "aces", "jacks": "jacks", "spade_ace": "ace of spades"},
-}
-
-
 def _credits(event: Event, lang: str) -> str:
     """``: взятка −1, тузы −20 → 79`` for a trick's write-off (S2, S3, K4, K7)."""
-    words = _CREDIT_WORDS[lang]
-    parts = [f"{words['trick']} −1"]
+    parts = [f"{text('rams.credit.trick', lang)} −1"]
     for item in filter(None, event.detail.split(",")):
         key, _, value = item.partition("=")
-        parts.append(f"{words.get(key, key)} −{value}")
+        parts.append(f"{text(f'rams.credit.{key}', lang)} −{value}")
     return ": " + ", ".join(parts) + f" → {_num(event.record)}"
 
 
@@ -379,99 +240,19 @@ def rules_text(rules: Rules) -> str:
 
 def suit_name(suit: int, lang: str = "ru") -> str:
     """A suit's name: ``пики``, ``hearts``."""
-    return _SUIT_NAMES[lang][suit]
+    return text(f"suit.{SUITS[suit]}", lang)
 
 
 def trump_text(suit: int | None, lang: str = "ru") -> str:
     """The trump suit as a symbol and a name, ``♦ бубны``."""
     if suit is None:
         return "—"
-    return f"{suit_str(suit, lang)} {_SUIT_NAMES[lang][suit]}"
+    return f"{suit_str(suit, lang)} {suit_name(suit, lang)}"
 
 
-_HINTS: dict[str, tuple[str, str]] = {
-    "P4": (
-        "на ходу с козырным тузом ходят с него (P4)",
-        "on lead with the trump ace you must lead it (P4)",
-    ),
-    "P5_K": (
-        "на ходу с козырными королём и дамой ходят с короля (P5)",
-        "on lead with the trump king and queen you must lead the king (P5)",
-    ),
-    "P5_Q": (
-        "король козырей взял взятку: теперь ход с дамы (P5)",
-        "your trump king won: now lead the queen (P5)",
-    ),
-    "M1_led": (
-        "пошли с памфила: кладите козырь, если он есть (M1)",
-        "Pam was led: play a trump if you have one (M1)",
-    ),
-    "P2_follow": (
-        "в масть ({suit}) класть обязательно (P2)",
-        "you must follow suit ({suit}) (P2)",
-    ),
-    "P2_head": ("в масть надо бить старшей картой (P2)", "you must head the trick in suit (P2)"),
-    "P2_trump": (
-        "масти ({suit}) нет: бейте козырем (P2)",
-        "no {suit}: you must play a trump (P2)",
-    ),
-    "P2_over": (
-        "масти ({suit}) нет: перебейте козырь старшим козырем (P2)",
-        "no {suit}: you must overtrump (P2)",
-    ),
-    "P6": (
-        "козырной туз обязан покрыть козырную фигуру (P6)",
-        "the trump ace must cover a trump face card (P6)",
-    ),
-    "M1_pam": ("памфил можно положить всегда (M1)", "Pam may always be played (M1)"),
-    "E2": ("с тузом на руках пасовать нельзя (E2)", "with a dealt ace you may not pass (E2)"),
-    "E3": (
-        "до вас играет только один: сдающий обязан играть (E3)",
-        "only one plays before you: the dealer must play (E3)",
-    ),
-    "E1": ("скажите «играю» или «пас» (E1)", "say play or pass (E1)"),
-    "E4": (
-        "снесите до {most} {ru_cards} и прикупите столько же; ничего — остаться при своих (E4)",
-        "discard up to {most} {en_cards} and draw as many; none to stand pat (E4)",
-    ),
-    "E4_empty": ("прикуп пуст: остаётесь при своих (E4)", "the stock is empty: you stand pat (E4)"),
-    "E5": (
-        "можно снести карту и взять открытый козырь {card} (E5)",
-        "you may discard a card and take the turned trump {card} (E5)",
-    ),
-    "E5_must": (
-        "сдающий обязан взять открытый козырь {card}, снеся карту (E5)",
-        "the dealer must take the turned trump {card}, discarding a card (E5)",
-    ),
-    "M3": (
-        "открыт памфил: возьмите его, отдав карту, она станет козырем (M3)",
-        "Pam was turned: take it, giving a card that becomes the trump (M3)",
-    ),
-    "V2": (
-        "возьмите прикуп (take) или скажите «Продаю» (sell) (V2)",
-        "take the talon, or sell («Продаю») (V2)",
-    ),
-    "V2_dealer": (
-        "возьмите прикуп (take) или скажите «Ходи» (go) (V2)",
-        "take the talon, or say go («Ходи») (V2)",
-    ),
-    "V4": (
-        "примите даве (ставка удвоится) или сдайтесь (V4)",
-        "accept the Даве (the stake doubles) or concede (V4)",
-    ),
-    "S7": (
-        "у вас 0 или меньше: можно заявить выигрыш (S7)",
-        "you are at 0 or below: you may claim the game (S7)",
-    ),
-    "free": ("можно любую карту (P2)", "any card will do (P2)"),
-    "free_lead": ("ваш ход: любая карта (P1)", "your lead: any card (P1)"),
-}
-
-
-def hint(key: str, lang: str = "ru", **fields: object) -> str:
-    """A rule reminder from the hint catalogue."""
-    ru, en = _HINTS[key]
-    return (ru if lang == "ru" else en).format(**fields)
+def hint(key: str, lang: str = "ru", **fields: Any) -> str:
+    """A rule reminder from the catalogue."""
+    return text(f"rams.hint.{key}", lang, **fields)
 
 
 def legal_hint(view: Observation, lang: str = "ru") -> str:
@@ -522,7 +303,7 @@ def legal_hint(view: Observation, lang: str = "ru") -> str:
 def _play_hint(view: Observation, lang: str) -> str:
     rule = view.play_rule or "free"
     lead = view.trick[0][1] if view.trick else None
-    suit = _SUIT_NAMES[lang][lead // 13] if lead is not None else ""
+    suit = suit_name(lead // 13, lang) if lead is not None else ""
     text = hint(rule, lang, suit=suit)
     free = rule.startswith("free")
     if view.rules.pamfil and PAM in view.hand and not free and len(view.hand) > 1:

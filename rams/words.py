@@ -1,0 +1,218 @@
+"""The text catalogue: every word a person reads, in Russian and in English.
+
+The words shared by every game are in ``rams/words.toml``; each family keeps its own in
+``rams/games/FAMILY/words.toml``, whose keys are read under the family's name
+(``rams.event.deal``). A text is a template filled in with fields; the engine raises clause
+ids and values (:class:`rams.errors.RamsError` carries a key and fields) and this catalogue
+words them, for a seat by name where names are known.
+
+Fields of two kinds are worded here: a :class:`Seat` (``p2`` in the engine's own English
+text, the player's name on a screen) and :class:`Cards` (record notation ``AS 8D`` in the
+engine's text, ``Т♠ 8♦`` on a Russian screen).
+
+>>> text("server.stale", "en")
+'The game has moved on; here is the table as it is now.'
+>>> text("rams.illegal.not_held", "ru", names=["Аня", "Борис"], who=Seat(1),
+...      cards=Cards((12,)))
+'У Борис нет Т♠'
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import string
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from rams.cards import Card, card_str
+
+__all__ = [
+    "LANGS",
+    "Cards",
+    "Joined",
+    "OneOf",
+    "Phrase",
+    "Seat",
+    "Suit",
+    "catalogue",
+    "default_lang",
+    "section",
+    "text",
+]
+
+LANGS = ("ru", "en")
+
+
+class Seat(int):
+    """A seat (0-based) as a field of a text: ``p2`` in the engine's text, a name on screen."""
+
+    __slots__ = ()
+
+
+class Cards(tuple[Card, ...]):
+    """Cards as a field of a text: record notation in the engine's text, symbols on screen."""
+
+    __slots__ = ()
+
+
+class Suit(int):
+    """A suit as a field of a text: its letter (``S``) in the engine's text, its name on
+    screen (``пики``)."""
+
+    __slots__ = ()
+
+
+class Joined(tuple[Any, ...]):
+    """Several phrases as one field: ``a; b``."""
+
+    __slots__ = ()
+
+
+class OneOf(tuple[str, ...]):
+    """Alternatives as a field of a text: ``a or b`` / ``a или b``."""
+
+    __slots__ = ()
+
+
+class Phrase:
+    """A text of the catalogue inside another (what an option expects, why options clash,
+    what a deal waits for), worded in the language of the text around it."""
+
+    __slots__ = ("fields", "key")
+
+    def __init__(self, key: str, /, **fields: Any) -> None:
+        self.key = key
+        self.fields = fields
+
+    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+        return text(self.key, lang, names=names, **self.fields)
+
+    def __str__(self) -> str:
+        return self.words("en")
+
+
+def _load(path: Any, prefix: str) -> dict[str, dict[str, str]]:
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    out: dict[str, dict[str, str]] = {}
+
+    def walk(node: Mapping[str, Any], key: str) -> None:
+        if "ru" in node and "en" in node and all(isinstance(node[k], str) for k in LANGS):
+            out[key] = {lang: node[lang] for lang in LANGS}
+            return
+        for name, child in node.items():
+            if isinstance(child, Mapping):
+                walk(child, f"{key}.{name}" if key else name)
+
+    walk(data, prefix)
+    return out
+
+
+@cache
+def catalogue() -> dict[str, dict[str, str]]:
+    """Every text of the package by key: the shared words, then each family's under its
+    name."""
+    from rams.games import FAMILIES
+
+    out = _load(resources.files("rams").joinpath("words.toml"), "")
+    for family in FAMILIES:
+        path = resources.files("rams.games").joinpath(family, "words.toml")
+        if path.is_file():
+            out.update(_load(path, family))
+    return out
+
+
+class _Fields(dict[str, Any]):
+    def __init__(self, lang: str, names: Sequence[str] | None, fields: Mapping[str, Any]):
+        super().__init__()
+        for name, value in fields.items():
+            self[name] = _word(value, lang, names)
+
+
+def _word(value: Any, lang: str, names: Sequence[str] | None) -> Any:
+    if isinstance(value, Phrase) or callable(getattr(value, "words", None)):
+        return value.words(lang, names)
+    if isinstance(value, Suit):
+        if names is None and lang == "en":
+            return "SCDH"[value]
+        return text(f"suit.{'SCDH'[value]}", lang)
+    if isinstance(value, Joined):
+        return "; ".join(str(_word(v, lang, names)) for v in value)
+    if isinstance(value, OneOf):
+        return (" или " if lang == "ru" else " or ").join(value)
+    if isinstance(value, Seat):
+        return names[value] if names is not None else f"p{value + 1}"
+    if isinstance(value, Cards):  # the engine's own English: record notation
+        notation = "record" if names is None and lang == "en" else lang
+        return " ".join(card_str(c, notation) for c in value)
+    return value
+
+
+class _Formatter(string.Formatter):
+    """``{count:n:карта|карты|карт}`` writes the number and the noun in the form its number
+    takes (Russian: one, few, many; English: one, other); ``{count:w:…}`` the noun alone."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec[:2] in ("n:", "w:") and isinstance(value, int):
+            forms = format_spec[2:].split("|")
+            word = forms[_plural_index(value, len(forms))]
+            return f"{value} {word}" if format_spec[0] == "n" else word
+        return str(super().format_field(value, format_spec))
+
+
+def _plural_index(n: int, forms: int) -> int:
+    if forms == 2:  # English: one, other
+        return 0 if n == 1 else 1
+    from rams.rulebook import russian_plural
+
+    return ("one", "few", "many").index(russian_plural(n))
+
+
+_FORMATTER = _Formatter()
+
+
+def text(key: str, lang: str = "ru", *, names: Sequence[str] | None = None, **fields: Any) -> str:
+    """The text ``key`` in ``lang``, its fields filled in (seats by ``names`` when given).
+
+    Without ``names`` a text is the engine's own (its seats ``p1`` …, its cards in record
+    notation): that is how errors read in English, in logs and in records' checks.
+    """
+    entry = catalogue()[key]
+    template = entry[lang if lang in LANGS else "en"]
+    return _FORMATTER.vformat(template, (), _Fields(lang, names, fields))
+
+
+def has(key: str) -> bool:
+    """Whether the catalogue has a text ``key``."""
+    return key in catalogue()
+
+
+def section(prefix: str, lang: str) -> dict[str, str]:
+    """Every text under ``prefix`` (``web``, ``rams.web``) in ``lang``, by its last part: what
+    a browser's client is sent, to word its own screens."""
+    start = prefix + "."
+    return {
+        key[len(start) :]: entry[lang]
+        for key, entry in catalogue().items()
+        if key.startswith(start) and "." not in key[len(start) :]
+    }
+
+
+def keys(prefix: str) -> Iterable[str]:
+    """The keys under ``prefix``."""
+    start = prefix + "."
+    return [k for k in catalogue() if k.startswith(start)]
+
+
+def default_lang() -> str:
+    """``ru`` when the locale is Russian, else ``en``."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    loc = locale.getlocale()[0] or ""
+    return "ru" if loc.lower().startswith("ru") else "en"
