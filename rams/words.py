@@ -14,7 +14,7 @@ engine's text, ``Т♠ 8♦`` on a Russian screen).
 'The game has moved on; here is the table as it is now.'
 >>> text("rams.illegal.not_held", "ru", names=["Аня", "Борис"], who=Seat(1),
 ...      cards=Cards((12,)))
-'У Борис нет Т♠'
+'у игрока Борис нет Т♠'
 """
 
 from __future__ import annotations
