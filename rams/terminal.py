@@ -561,7 +561,7 @@ class TerminalGame:
             try:
                 self.table.submit(seat, choice)
             except IllegalActionError as e:
-                why = f"{e.reason} ({e.clause})" if lang == "en" else f"{legal_hint(view, lang)}"
+                why = f"{e.why(lang, names)} ({e.clause})"  # the engine's reason, in words
                 self.console.print(ui("illegal", lang, why=why), style="yellow")
                 continue
             if hot_seat and deal.to_move != seat:

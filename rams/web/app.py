@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rams.bots import available_levels
 from rams.errors import RamsError
+from rams.games import FAMILIES
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules, parse_override
 from rams.record import loads
 from rams.rulebook import rules_view
@@ -32,6 +33,7 @@ from rams.web.protocol import LANGS, MAX_MESSAGE
 from rams.web.replay import replay_steps
 from rams.web.store import Store
 from rams.web.tables import HOUSE_LIMITS, Settings, TableError, Tables, clip
+from rams.words import section
 
 __all__ = ["DEFAULT_DATABASE", "create_app", "run_serve"]
 
@@ -212,6 +214,19 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     @app.get("/r/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return page()
+
+    words = {
+        lang: {
+            **section("web", lang),
+            **{k: v for f in FAMILIES for k, v in section(f"{f}.web", lang).items()},
+        }
+        for lang in LANGS
+    }
+
+    @app.get("/api/words")
+    async def get_words() -> dict[str, dict[str, str]]:
+        """Every word the browser's client shows, in both languages (the text catalogue)."""
+        return words
 
     @app.get("/api/meta")
     async def get_meta() -> dict[str, Any]:

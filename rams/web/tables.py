@@ -923,7 +923,7 @@ class Tables:
                 table.submit(seat, m.action)
             except IllegalActionError as e:
                 hint = legal_hint(deal.observation(seat), lang) if deal is not None else ""
-                why = f"{e.reason} ({e.clause})" if lang == "en" else f"{hint or e.reason}"
+                why = f"{e.why(lang, live.names)} ({e.clause})"
                 client.send(error("illegal", lang, clause=e.clause, hint=hint, why=why))
                 return
             except SQLAlchemyError:

@@ -1,5 +1,5 @@
 // The browser client of Rams: a page per path, drawn from what the server sends.
-import { lang, setLang, t } from "./common.js";
+import { lang, loadWords, setLang, t } from "./common.js";
 import { showCreate } from "./create.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
@@ -27,6 +27,7 @@ document.getElementById("lang-switch").addEventListener("click", () => {
   if (current && current.relang) current.relang();
 });
 
+await loadWords();
 setLang(lang);
 drawHeader();
 route();

@@ -1,73 +1,14 @@
 // Shared helpers: language, words, elements, cards, the paper score sheet, the server.
 
-const STR = {
-  ru: {
-    brand: "Рамс", lang: "EN", langName: "Русский",
-    intro: "Рамс — карточная игра на взятки. Создайте стол, позовите друзей по ссылке, посадите ботов на пустые места.",
-    yourName: "Ваше имя", preset: "Вариант", players: "Игроков", seats: "Места",
-    seatYou: "вы", seatFriend: "друг (по ссылке)", seatBot: "бот: {level}",
-    level_easy: "лёгкий", level_medium: "средний", level_hard: "сильный",
-    startScore: "Начальная запись", houseRules: "Домашние правила", moreRules: "Другие правила (КЛЮЧ=ЗНАЧЕНИЕ, по строке)",
-    create: "Создать стол", invite: "Ссылка-приглашение", copy: "Копировать", copied: "Скопировано",
-    personal: "Ваша личная ссылка (вернуться на своё место с другого устройства)",
-    waiting: "Ждём игроков: игра начнётся, когда все места будут заняты.",
-    free: "свободно", join: "Сесть за стол", joinTitle: "Вас пригласили за стол", full: "Все места заняты: вы смотрите как гость.",
-    online: "в игре", offline: "не в сети", standin: "за него играет бот", bot: "бот", ready: "готов",
-    dealer: "сдаёт", record: "запись", tricks: "взятки", exchanged: "сменил {n}",
-    call_play: "играет", call_pass: "пас",
-    trump: "Козырь", turned: "Открытая карта", taken: "у сдающего", stock: "Прикуп", stake: "Ставка",
-    trick: "На столе", lastTrick: "Прошлая взятка", took: "взял(а) {name}",
-    hand: "Ваши карты", log: "Ход игры", sheet: "Запись",
-    yourTurn: "Ваш ход", waitFor: "Ходит {name}", waitDeal: "Раздача…",
-    thinking: "думает…", thinkingName: "{name} думает…",
-    clause: "Правило", close: "Закрыть", allRules: "Все правила этой игры",
-    w_play: "Играю", w_pass: "Пас", w_keep: "Оставить козырь", w_take: "Беру прикуп", w_sell: "Продаю",
-    w_go: "Ходи", w_dave: "Даве!", w_accept: "Принимаю даве", w_concede: "Сдаюсь", w_claim: "Заявить выигрыш",
-    exchangeN: "Снести {n} и прикупить", standPat: "Остаюсь при своих", swapCard: "Отдать {card} за козырь",
-    pickSwap: "Выберите карту, которую отдадите за козырь",
-    dealOver: "Сдача {n} окончена", nextDeal: "Следующая сдача", waitingOthers: "Ждём остальных…",
-    gameOver: "Партия окончена", winner: "Выиграл(а) {name}", settlement: "Расчёт", pam: "Памфил",
-    download: "Скачать запись", replay: "Посмотреть повтор", newTable: "Новый стол",
-    reconnecting: "Связь потеряна, переподключаемся…", guest: "Вы смотрите как гость",
-    keys: "Клавиши: 1–9 — карта, ←/→ и Enter — выбрать, P играю, N пас, K оставить, T беру, S продаю, G ходи, D даве, A принять, C сдаться, W заявить выигрыш, Enter — подтвердить",
-    replayTitle: "Повтор партии", step: "Шаг {i} из {n}", deal: "Сдача {n}", start: "Начало сдачи",
-    notFound: "Такого стола нет.", notOver: "Повтор доступен, когда партия окончена.",
-    rules: "Правила", error: "Ошибка", a_exchange: "сносит", a_swap: "берёт козырь, отдаёт",
-  },
-  en: {
-    brand: "Rams", lang: "RU", langName: "English",
-    intro: "Rams (Рамс) is a Russian trick-taking card game. Create a table, invite friends with the link, seat bots in the empty places.",
-    yourName: "Your name", preset: "Game", players: "Players", seats: "Seats",
-    seatYou: "you", seatFriend: "a friend (by the link)", seatBot: "bot: {level}",
-    level_easy: "easy", level_medium: "medium", level_hard: "hard",
-    startScore: "Starting record", houseRules: "House rules", moreRules: "More rules (KEY=VALUE, one a line)",
-    create: "Create the table", invite: "Invite link", copy: "Copy", copied: "Copied",
-    personal: "Your own link (to come back to your seat from another device)",
-    waiting: "Waiting for players: the game starts when every seat is taken.",
-    free: "free", join: "Take a seat", joinTitle: "You are invited to a table", full: "Every seat is taken: you are watching as a guest.",
-    online: "online", offline: "offline", standin: "a bot plays for them", bot: "bot", ready: "ready",
-    dealer: "deals", record: "record", tricks: "tricks", exchanged: "drew {n}",
-    call_play: "plays", call_pass: "passed",
-    trump: "Trump", turned: "Turned card", taken: "taken by the dealer", stock: "Stock", stake: "Stake",
-    trick: "On the table", lastTrick: "Last trick", took: "won by {name}",
-    hand: "Your hand", log: "The deal", sheet: "Score sheet",
-    yourTurn: "Your turn", waitFor: "{name} to act", waitDeal: "Dealing…",
-    thinking: "thinking…", thinkingName: "{name} is thinking…",
-    clause: "Rule", close: "Close", allRules: "The whole rules of this game",
-    w_play: "Play", w_pass: "Pass", w_keep: "Leave the trump", w_take: "Take the talon", w_sell: "Sell",
-    w_go: "Go", w_dave: "Даве!", w_accept: "Accept Даве", w_concede: "Concede", w_claim: "Claim the game",
-    exchangeN: "Discard {n} and draw", standPat: "Stand pat", swapCard: "Give {card} for the trump",
-    pickSwap: "Pick the card to give for the trump",
-    dealOver: "Deal {n} is over", nextDeal: "Next deal", waitingOthers: "Waiting for the others…",
-    gameOver: "The game is over", winner: "{name} wins", settlement: "Settlement", pam: "Pam ledger",
-    download: "Download the record", replay: "Watch the replay", newTable: "New table",
-    reconnecting: "Connection lost, reconnecting…", guest: "You are watching as a guest",
-    keys: "Keys: 1–9 a card, ←/→ and Enter to choose, P play, N pass, K keep, T take, S sell, G go, D Даве, A accept, C concede, W claim, Enter to confirm",
-    replayTitle: "Replay", step: "Step {i} of {n}", deal: "Deal {n}", start: "Start of the deal",
-    notFound: "There is no such table.", notOver: "The replay opens once the game is over.",
-    rules: "Rules", error: "Error", a_exchange: "discards", a_swap: "takes the trump for",
-  },
-};
+// Every word of the client comes from the server's catalogue (/api/words: both languages, the
+// shared words and the family's), loaded once before the first page is drawn.
+let STR = { ru: {}, en: {} };
+
+export async function loadWords() {
+  const response = await fetch("/api/words");
+  STR = await response.json();
+}
+
 
 export let lang = localStorage.getItem("rams.lang") ||
   ((navigator.language || "ru").toLowerCase().startsWith("ru") ? "ru" : "en");
