@@ -197,7 +197,7 @@ def _fields(rules: Any) -> dict[str, Any]:
         stock_size=rules.stock_size,
         players=rules.players,
     )
-    for suit, value in zip("SCDH", rules.ace_values, strict=True):
+    for suit, value in zip("SCDH", getattr(rules, "ace_values", ()), strict=False):
         values[f"ace_{suit}"] = value
     return values
 
@@ -206,11 +206,10 @@ def rules_view(rules: Any, lang: str = "ru") -> dict[str, Any]:
     """A rule set's rules as data, for every front end: the title, the preset's paragraph,
     the sections with the clauses that apply (numbers filled in), every option in words,
     and those clauses by id (the text a cited «(P4)» opens)."""
-    from rams.games.rams.rules import PRESETS
+    from rams import games
 
-    book = rulebook("rams")
-    preset = PRESETS[rules.preset_name]
-    name = preset.ru if lang == "ru" else preset.en
+    book = rulebook(rules.family)
+    name = games.presets()[rules.preset_name].title[lang]
     about = book.presets.get(rules.preset_name)
     sections: list[dict[str, Any]] = [
         {

@@ -11,7 +11,8 @@ from rich.table import Table
 from rams.bots import BOT_NAMES, SEARCHING, make_bot
 from rams.errors import RulesError
 from rams.files import writable_dir, writable_file
-from rams.games.rams.rules import Rules, parse_override
+from rams.games import parse_override
+from rams.games.rams.rules import Rules
 from rams.progress import compile_solver, progress_bar
 from rams.sim import Summary, simulate, summarize, summary_json
 

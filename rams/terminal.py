@@ -33,6 +33,7 @@ from rams.cards import Card, card_str, parse_card, suit_of
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
 from rams.fast import warm
 from rams.files import atomic_write, writable_dir, writable_file
+from rams.games import parse_override
 from rams.games.rams.actions import (
     ACCEPT,
     CLAIM,
@@ -51,7 +52,7 @@ from rams.games.rams.actions import (
 )
 from rams.games.rams.deal import PAM
 from rams.games.rams.match import Game
-from rams.games.rams.rules import PRESETS, Rules, parse_override
+from rams.games.rams.rules import PRESETS, Rules
 from rams.games.rams.view import Observation, Phase
 from rams.games.rams.words import Announcer, legal_hint, signed, suit_name
 from rams.record import Record, dumps, load, record_of

@@ -16,7 +16,8 @@ from rich.table import Table
 from rams.bots import SEARCHING
 from rams.errors import RamsError
 from rams.files import writable_dir
-from rams.games.rams.rules import Rules, parse_override
+from rams.games import parse_override
+from rams.games.rams.rules import Rules
 from rams.progress import compile_solver, progress_bar
 from rams.tournament import (
     TournamentSummary,

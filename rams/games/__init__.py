@@ -16,6 +16,7 @@ game. A family is imported the first time it is asked for.
 from __future__ import annotations
 
 import importlib
+import json
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -24,7 +25,7 @@ from typing import Any
 from rams.errors import RulesError
 from rams.games.protocol import Family, Match, PresetInfo
 
-__all__ = ["FAMILIES", "family", "family_of", "new_match", "presets"]
+__all__ = ["FAMILIES", "family", "family_of", "new_match", "parse_override", "presets"]
 
 #: Every family, by name, and the module that holds it (its ``FAMILY``).
 FAMILIES: dict[str, str] = {"rams": "rams.games.rams.family"}
@@ -73,3 +74,19 @@ def new_match(
     rules = fam.rules(preset, players, **options)
     match: Match = fam.new_match(rules, names, rng, first_dealer)
     return match
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """A house rule written ``KEY=VALUE`` (the value read as JSON, else as a string).
+
+    >>> parse_override("start_score=50"), parse_override("dealer_trump=mandatory")
+    (('start_score', 50), ('dealer_trump', 'mandatory'))
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise RulesError("rules.house_rule", ("rule",), text=repr(text))
+    try:
+        parsed: Any = json.loads(value)
+    except json.JSONDecodeError:
+        parsed = value
+    return key.strip(), parsed

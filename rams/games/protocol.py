@@ -134,11 +134,20 @@ class PresetInfo:
 
 
 class Family(Protocol):
-    """A game family: its presets, its rules, its matches, how its records read."""
+    """A game family: its presets, its rules, its matches, how its records read, and what
+    its front ends show."""
 
     name: str
     #: Fields a deal of this family's records carries beside dealer, deck and actions.
     deal_fields: tuple[str, ...]
+    #: The range of each numeric house rule a server takes.
+    house_limits: Mapping[str, tuple[int, int]]
+
+    def house_options(self) -> list[dict[str, Any]]: ...
+
+    def option_clause(self, option: str) -> str: ...
+
+    def hint(self, deal: Any, seat: int, lang: str) -> str: ...
 
     def presets(self) -> dict[str, PresetInfo]: ...
 

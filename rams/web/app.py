@@ -23,17 +23,18 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rams import games
 from rams.bots import available_levels
 from rams.errors import RamsError
-from rams.games import FAMILIES
-from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules, parse_override
+from rams.games import FAMILIES, parse_override
 from rams.record import loads
 from rams.rulebook import rules_view
+from rams.web.live import clip
 from rams.web.protocol import LANGS, MAX_MESSAGE
 from rams.web.replay import replay_steps
 from rams.web.store import Store
-from rams.web.tables import HOUSE_LIMITS, Settings, TableError, Tables, clip
-from rams.words import section
+from rams.web.tables import Settings, TableError, Tables
+from rams.words import section, text
 
 __all__ = ["DEFAULT_DATABASE", "create_app", "run_serve"]
 
@@ -72,44 +73,27 @@ class JoinBody(BaseModel):
 
 
 def _meta() -> dict[str, Any]:
-    presets = [
-        {
-            "name": name,
-            "ru": p.ru,
-            "en": p.en,
-            "source": p.source,
-            "players": list(p.players),
-            "options": Rules.preset(name, p.players[0]).options(),
-        }
-        for name, p in PRESETS.items()
-    ]
-    options = []
-    base = Rules.preset("classic", 3).options()
-    for name, opt in OPTIONS.items():
-        if name in _HIDDEN:
-            continue
-        value = base[name]
-        if name in OPTION_CHOICES:
-            kind = "choice"
-        elif isinstance(value, bool):
-            kind = "bool"
-        elif isinstance(value, int) and not isinstance(value, bool):
-            kind = "int"
-        else:
-            kind = "other"
-        options.append(
+    """What the page that creates a table offers: every preset of every family (with its
+    options), each family's house options, the bot levels this server can seat."""
+    presets = []
+    options: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for name, p in games.presets().items():
+        family = games.family(p.family)
+        presets.append(
             {
                 "name": name,
-                "clause": opt.clause,
-                "ru": opt.ru,
-                "en": opt.en,
-                "kind": kind,
-                "choices": list(OPTION_CHOICES.get(name, ())),
-                # The range this server takes (numeric options; None for the others).
-                "min": HOUSE_LIMITS[name][0] if name in HOUSE_LIMITS else None,
-                "max": HOUSE_LIMITS[name][1] if name in HOUSE_LIMITS else None,
+                "family": p.family,
+                "ru": p.title["ru"],
+                "en": p.title["en"],
+                "source": p.source,
+                "players": list(p.players),
+                "options": family.rules(name, p.players[0]).options(),
             }
         )
+        if p.family not in seen:
+            seen.add(p.family)
+            options += [{"family": p.family, **o} for o in family.house_options()]
     return {"presets": presets, "options": options, "levels": list(available_levels())}
 
 
@@ -156,9 +140,16 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _too_big(self, scope: Scope, receive: Receive, send: Send) -> None:
-        message = f"a request is at most {self.limit // 1024} KiB"
+        lang = _lang_of(dict(scope["headers"]).get(b"accept-language", b"").decode("latin-1"))
+        message = text("table.too_big", lang, kib=self.limit // 1024)
         response = JSONResponse({"code": "too_big", "message": message}, status_code=413)
         await response(scope, receive, send)
+
+
+def _lang_of(accept_language: str) -> str:
+    """The client's language from its Accept-Language (the client sends the one it shows)."""
+    first = accept_language.split(",")[0].strip().lower()
+    return "ru" if first.startswith("ru") else "en"
 
 
 def create_app(database_url: str | None = None, settings: Settings | None = None) -> FastAPI:
@@ -189,7 +180,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"code": exc.code, "message": clip(str(exc))}, status_code=exc.status)
+        message = exc.words(_lang_of(request.headers.get("accept-language", "")))
+        return JSONResponse({"code": exc.code, "message": message}, status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -198,7 +190,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             f"{'.'.join(str(x) for x in e.get('loc', ()) if x != 'body')}: {e.get('msg', '')}"
             for e in exc.errors()
         )
-        return JSONResponse({"code": "bad_request", "message": clip(problems)}, status_code=422)
+        lang = _lang_of(request.headers.get("accept-language", ""))
+        message = text("table.bad_request", lang, problems=clip(problems))
+        return JSONResponse({"code": "bad_request", "message": message}, status_code=422)
 
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -236,15 +230,15 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def create_table(request: Request, body: CreateBody) -> dict[str, Any]:
         client = request.client.host if request.client is not None else ""
         if not tables.creations.allow(client):
-            raise TableError(429, "too_many", "too many new tables from here: wait a minute")
+            raise TableError(429, "too_many")
         house = dict(body.rules)
-        for text in body.extra:
-            if not text.strip():
+        for line in body.extra:
+            if not line.strip():
                 continue
             try:
-                key, value = parse_override(text)
+                key, value = parse_override(line)
             except RamsError as e:
-                raise TableError(400, "bad_rules", str(e)) from None
+                raise TableError(400, "bad_rules", "cause", cause=e) from None
             house[key] = value
         live, seat, token = tables.create(body.name, body.preset, body.players, body.bots, house)
         tables.kick(live)
@@ -254,7 +248,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def get_table(table_id: str) -> dict[str, Any]:
         public = await tables.public(table_id)
         if public is None:
-            raise TableError(404, "no_table", "no such table")
+            raise TableError(404, "no_table")
         return public
 
     @app.post("/api/tables/{table_id}/join")
@@ -267,9 +261,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     def finished_record(table_id: str) -> str:
         row = store.table(table_id)
         if row is None:
-            raise TableError(404, "no_table", "no such table")
+            raise TableError(404, "no_table")
         if row.status != "over" or row.record is None:
-            raise TableError(409, "not_over", "the record is kept once the game is over")
+            raise TableError(409, "not_over")
         return row.record
 
     @app.get("/api/tables/{table_id}/record")
@@ -295,7 +289,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         else:
             row = store.table(table_id) if 0 < len(table_id) <= 32 else None
             if row is None:
-                raise TableError(404, "no_table", "no such table")
+                raise TableError(404, "no_table")
             rules = row.rules
         return rules_view(rules, lang if lang in LANGS else "ru")
 
@@ -303,9 +297,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def get_preset_rules(preset: str, players: int | None = None, lang: str = "ru") -> Any:
         """A preset's whole rules in words, for the page that creates a table."""
         try:
-            rules = Rules.preset(preset, players)
+            rules = games.family_of(preset).rules(preset, players)
         except RamsError as e:
-            raise TableError(400, "bad_rules", clip(str(e))) from None
+            raise TableError(400, "bad_rules", "cause", cause=e) from None
         return rules_view(rules, lang if lang in LANGS else "ru")
 
     @app.websocket("/ws/{table_id}")

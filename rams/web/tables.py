@@ -1,61 +1,51 @@
-"""The live tables: each a game driven by one :class:`rams.table.Table`, its seats and the
-browsers connected to them.
+"""The live tables of a server: each a match driven by one :class:`rams.table.Table`, its
+seats and the browsers connected to it, kept in the database.
 
-The server is the authority: an action comes in over a seat's websocket, goes through the
-engine, is stored, and only then acknowledged and shown. Each table has its own driver
-task; its bots think on worker threads (a hard bot thinks without stalling the event
-loop), so the bots of different tables think at the same time, while within a table
-everything happens in turn under its lock. A person who drops keeps the seat: after a
-grace period a bot plays it, and hands it back the moment the person returns. A table
-where no person is connected waits: its bots play on when someone comes back. At start
-every table not yet over is rebuilt from the database by replaying its stored deals and
-actions; a finished table is answered from its stored record and is not kept in memory.
+Each table has its own driver task; its bots think on worker threads (a hard bot thinks
+without stalling the event loop), so the bots of different tables think at the same time,
+while within a table everything happens in turn under its lock. At start every table not
+yet over is rebuilt from the database by replaying its stored deals and actions; a finished
+table is answered from its stored record and is not kept in memory. Here are the registry
+and its persistence; the seats' lifecycle is :mod:`rams.web.seats`, the websockets
+:mod:`rams.web.sockets`, a table's parts :mod:`rams.web.live`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import hmac
-import json
 import logging
 import random
 import secrets
-import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from rams.bots import LEVELS, Bot, available, make_bot
+from rams import games
+from rams.bots import LEVELS, Bot, available
 from rams.cards import cards_str
-from rams.errors import IllegalActionError, RamsError, RulesError
-from rams.games.protocol import DealState
-from rams.games.rams.actions import Action
-from rams.games.rams.match import Game
-from rams.games.rams.rules import OPTIONS, PRESETS, Rules
-from rams.games.rams.view import Observation
-from rams.games.rams.wire import rules_summary, sheet_of, state_message
-from rams.games.rams.words import legal_hint
+from rams.errors import RamsError
+from rams.games.protocol import DealState, Match
 from rams.record import FORMAT, Record, dumps, loads, record_of
 from rams.table import Table
-from rams.web.protocol import (
-    Act,
-    ClientMessage,
-    Hello,
-    Lang,
-    Ping,
-    ProtocolError,
-    Ready,
-    error,
-    parse_message,
+from rams.web import seats, sockets
+from rams.web.live import (
+    Client,
+    LiveTable,
+    RateLimit,
+    Settings,
+    TableError,
+    _finished_public,
+    check_house_rules,
+    clean_name,
+    clip,
+    hash_token,
+    make_level_bot,
 )
 from rams.web.store import SeatRow, Store, TableRow
 
 __all__ = [
-    "HOUSE_LIMITS",
     "Client",
     "LiveTable",
     "RateLimit",
@@ -63,304 +53,11 @@ __all__ = [
     "TableError",
     "Tables",
     "check_house_rules",
+    "hash_token",
     "make_level_bot",
 ]
 
 log = logging.getLogger("rams.web")
-
-_NAME_MAX = 32
-#: Seconds a bot may think before the table is told that it is thinking.
-THINKING_AFTER = 0.3
-BROKEN_MESSAGE = (
-    "this table could not be restored after the server restarted; its game is kept in the "
-    "database, and the server's log says why"
-)
-#: The range of each numeric house rule a table may take. The rules themselves bound few
-#: of them; a server bounds them all, so no table sets its bots astronomic scores.
-HOUSE_LIMITS: dict[str, tuple[int, int]] = {
-    "start_score": (1, 10_000),
-    "max_exchange": (0, 5),
-    "big_pack_from": (3, 8),
-    "remise": (0, 10_000),
-    "remise_only_at_or_below": (-10_000, 10_000),
-    "spade_ace_bonus": (0, 10_000),
-    "trump_rams": (0, 10_000),
-    "spade_ace_trump": (0, 10_000),
-    "four_jacks": (0, 10_000),
-    "ace_values": (0, 10_000),
-}
-# Distinct clients' creation counters kept before the idle ones are dropped.
-_BUCKETS_MAX = 10_000
-
-
-def make_level_bot(level: str, rng: random.Random) -> Bot:
-    """A bot of a level (``easy``, ``medium``, ``hard``: nothing else, and never one that
-    sees every card), guarded, so that no bot's mistake can stop a table."""
-    if level not in LEVELS:
-        raise RulesError(
-            "bots.not_a_level", ("bots",), levels=", ".join(LEVELS), name=clip(repr(level))
-        )
-    return GuardedBot(make_bot(level, rng), random.Random(rng.getrandbits(64)))
-
-
-def clip(text: str, limit: int = 200) -> str:
-    """``text``, cut to ``limit`` characters: no error echoes a huge field back."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def check_house_rules(house: Mapping[str, Any]) -> None:
-    """Refuse a numeric house rule outside :data:`HOUSE_LIMITS` (the rules check the rest)."""
-    for name, value in house.items():
-        if name not in HOUSE_LIMITS:
-            continue
-        low, high = HOUSE_LIMITS[name]
-        values = value.values() if name == "ace_values" and isinstance(value, Mapping) else [value]
-        for v in values:
-            if isinstance(v, int) and not isinstance(v, bool) and not low <= v <= high:
-                clause = OPTIONS[name].clause
-                raise TableError(
-                    400,
-                    "bad_rules",
-                    f"option {name} = {clip(repr(value), 60)}: a table takes {low} to {high}"
-                    f" ({clause})",
-                )
-
-
-class GuardedBot:
-    """A bot whose failure (an exception, an illegal choice) is logged and replaced by a
-    random legal action: a table never stalls on a bot."""
-
-    def __init__(self, bot: Bot, rng: random.Random) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self._rng = rng
-
-    def act(self, view: Observation) -> Action:
-        try:
-            action = self.bot.act(view)
-        except Exception:
-            log.exception("bot %s failed; playing a random legal action", self.name)
-            return self._rng.choice(view.legal_actions)
-        if action not in view.legal_actions:
-            log.error("bot %s chose %s, which is not legal; playing at random", self.name, action)
-            return self._rng.choice(view.legal_actions)
-        return action
-
-
-@dataclass
-class Settings:
-    """What a server may tune (``rams serve`` flags)."""
-
-    #: Seconds a dropped person's seat waits before a bot plays it.
-    grace_s: float = 90.0
-    #: Seconds between two bot actions, so people see each card (0: no pause).
-    bot_delay: float = 0.6
-    #: Most seconds between deals while people read the result (each may say ready sooner).
-    deal_pause: float = 30.0
-    #: The level of the bot that stands in for a person who left.
-    standin: str = "medium"
-    #: Messages a second a connection may send, and the burst it may save up.
-    rate: float = 30.0
-    burst: float = 60.0
-    #: Messages over the rate, in a row, after which a flooding connection is closed.
-    flood_close: int = 300
-    #: Tables one client (address) may create at once, and then so many a minute.
-    tables_burst: int = 20
-    tables_per_minute: float = 10.0
-
-    def __post_init__(self) -> None:
-        if self.standin not in LEVELS:
-            raise ValueError(
-                f"a stand-in is a bot level ({', '.join(LEVELS)}), not {self.standin!r}"
-            )
-
-
-class TableError(ValueError):
-    """A request about a table that cannot be met (HTTP 4xx): ``status`` and ``code``."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-
-
-def hash_token(token: str) -> str:
-    """The SHA-256 of a seat token, as stored (the token itself never is)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def clean_name(name: str) -> str:
-    """A player's name, trimmed; refused if empty, too long or with control characters."""
-    name = " ".join(name.split())
-    if not name or len(name) > _NAME_MAX or not name.isprintable():
-        raise TableError(400, "bad_name", f"a name is 1 to {_NAME_MAX} printable characters")
-    return name
-
-
-class RateLimit:
-    """Token buckets by key (a client's address): ``burst`` at once, then ``per_minute``."""
-
-    def __init__(
-        self, per_minute: float, burst: int, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self._rate = per_minute / 60
-        self._burst = float(burst)
-        self._clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    def allow(self, key: str) -> bool:
-        """Take one token from ``key``'s bucket; False when it is empty."""
-        now = self._clock()
-        tokens, stamp = self._buckets.get(key, (self._burst, now))
-        tokens = min(self._burst, tokens + (now - stamp) * self._rate)
-        allowed = tokens >= 1
-        self._buckets[key] = (tokens - 1 if allowed else tokens, now)
-        if len(self._buckets) > _BUCKETS_MAX:
-            self._prune(now)
-        return allowed
-
-    def _prune(self, now: float) -> None:
-        # A bucket that has filled up again is the same as none.
-        self._buckets = {
-            k: (t, s)
-            for k, (t, s) in self._buckets.items()
-            if t + (now - s) * self._rate < self._burst
-        }
-
-
-Sender = Callable[[dict[str, Any]], Awaitable[None]]
-
-
-class Client:
-    """One browser connection: its seat (None: a guest), language, and outgoing queue."""
-
-    def __init__(self, send: Sender, settings: Settings) -> None:
-        self._send = send
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self.seat: int | None = None
-        self.lang = "ru"
-        self.greeted = False
-        self._tokens = settings.burst
-        self._rate = settings.rate
-        self._burst = settings.burst
-        self._stamp = time.monotonic()
-        self.flooded = 0
-        self.closed = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (sent in order by the writer task)."""
-        if not self.closed:
-            self.queue.put_nowait(message)
-
-    def allow(self) -> bool:
-        """The token bucket: False when the connection sends faster than the rate."""
-        now = time.monotonic()
-        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
-        self._stamp = now
-        if self._tokens >= 1:
-            self._tokens -= 1
-            self.flooded = 0
-            return True
-        self.flooded += 1
-        return False
-
-    async def write(self) -> None:
-        """Send the queued messages until None is queued or the connection fails."""
-        while True:
-            message = await self.queue.get()
-            if message is None:
-                return
-            try:
-                await self._send(message)
-            except Exception:  # the socket is gone: the reader notices and cleans up
-                self.closed = True
-                return
-
-
-@dataclass
-class LiveTable:
-    """A table in memory: its seats, its game (once the seats are full), its clients."""
-
-    id: str
-    rules: Rules
-    seats: list[SeatRow]
-    status: str
-    first_dealer: int | None = None
-    game: Game | None = None
-    table: Table | None = None
-    clients: set[Client] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    driver: asyncio.Task[None] | None = None
-    grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
-    standins: set[int] = field(default_factory=set)
-    ready: set[int] = field(default_factory=set)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    pausing: bool = False
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name or "" for s in self.seats]
-
-    def online(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.clients)
-
-    def anyone_online(self) -> bool:
-        """True while a person sitting at the table is connected (guests do not count)."""
-        return any(c.seat is not None for c in self.clients)
-
-    def is_person(self, seat: int) -> bool:
-        return self.seats[seat].bot is None
-
-    def seat_of(self, token: str) -> int | None:
-        digest = hash_token(token)
-        for i, s in enumerate(self.seats):
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
-                return i
-        return None
-
-    def public(self) -> dict[str, Any]:
-        """What anyone with the link may see: the seats, the rules, the state of play."""
-        game = self.game
-        return {
-            "id": self.id,
-            "status": self.status,
-            "rules": rules_summary(self.rules),
-            "seats": [
-                {
-                    "name": s.name,
-                    "bot": s.bot,
-                    "online": s.bot is not None or self.online(i),
-                    "standin": i in self.standins,
-                    "ready": i in self.ready,
-                }
-                for i, s in enumerate(self.seats)
-            ],
-            "pausing": self.pausing,
-            "deals": len(game.deals) if game is not None else 0,
-            "winner": game.winner if game is not None else None,
-        }
-
-    def meta(self) -> dict[str, Any]:
-        """The record's application data: who was a bot, and the winner (so a finished
-        table is shown without replaying its record)."""
-        winner = self.game.winner if self.game is not None else None
-        return {
-            "bots": [s.bot for s in self.seats],
-            "table": self.id,
-            "app": "rams serve",
-            "winner": winner,
-        }
-
-
-def _finished_public(row: TableRow, record: str) -> dict[str, Any]:
-    """A finished table's public side, read from its stored record."""
-    data = json.loads(record)
-    meta = data.get("meta") or {}
-    # (A record stored before its meta held the winner is replayed.)
-    winner = meta["winner"] if "winner" in meta else loads(record).replay().winner
-    public = LiveTable(row.id, row.rules, list(row.seats), "over", row.first_dealer).public()
-    public.update(deals=len(data.get("deals", ())), winner=winner)
-    return public
 
 
 class Tables:
@@ -463,14 +160,15 @@ class Tables:
             )
             game = record.replay(partial=True)
         else:
-            game = Game(live.rules, live.names, first_dealer=row.first_dealer)
+            family = games.family(live.rules.family)
+            game = family.new_match(live.rules, live.names, None, row.first_dealer)
         game.rng = random.SystemRandom()  # the replay's RNG must not deal what comes next
         live.game = game
         live.table = self._table_of(live, game)
         if game.is_over and live.status != "over":
             self._finish(live)
 
-    def _table_of(self, live: LiveTable, game: Game) -> Table:
+    def _table_of(self, live: LiveTable, game: Match) -> Table:
         agents: list[Bot | None] = []
         for i, s in enumerate(live.seats):
             if s.bot is not None:
@@ -520,17 +218,17 @@ class Tables:
         row = self._row(table_id)
         if row is None or row.record is None:
             return None
-        game = await asyncio.to_thread(loads(row.record).replay)
+        game = await asyncio.to_thread(loads(row.record).replay)  # (a finished match)
         live = LiveTable(row.id, row.rules, list(row.seats), "over", row.first_dealer, game)
         live.table = Table(game, [None] * row.rules.players)  # acting is refused (X9)
         return live
 
     def _no_table(self, table_id: str) -> TableError:
         if table_id in self.broken:
-            return TableError(409, "broken", BROKEN_MESSAGE)
+            return TableError(409, "broken")
         if self._row(table_id) is not None:
-            return TableError(409, "over", "the game at this table is over")
-        return TableError(404, "no_table", "no such table")
+            return TableError(409, "over")
+        return TableError(404, "no_table")
 
     # Persistence (called by the Table, under the table's lock) ----------------------------
 
@@ -539,7 +237,7 @@ class Tables:
         index = len(live.game.deals) - 1
         self.store.add_deal(live.id, index, deal.dealer, cards_str(deal.deck))
 
-    def _stored_action(self, live: LiveTable, seat: int, action: Action) -> None:
+    def _stored_action(self, live: LiveTable, seat: int, action: Any) -> None:
         game = live.game
         assert game is not None and game.deal is not None
         deal = game.deal
@@ -578,25 +276,26 @@ class Tables:
         Returns the table, the creator's seat and the creator's secret token.
         """
         name = clean_name(name)
-        if preset not in PRESETS:
-            raise TableError(400, "bad_rules", f"unknown preset {clip(repr(preset))} (§9.2)")
-        check_house_rules(house_rules)
+        if preset not in games.presets():
+            raise TableError(400, "bad_rules", "unknown_preset", name=clip(repr(preset)))
+        family = games.family_of(preset)
+        check_house_rules(house_rules, family)
         try:
-            rules = Rules.preset(preset, players, **house_rules)
-        except (RamsError, TypeError) as e:
-            raise TableError(400, "bad_rules", clip(str(e))) from None
+            rules = family.rules(preset, players, **house_rules)
+        except RamsError as e:
+            raise TableError(400, "bad_rules", "cause", cause=e) from None
+        except TypeError as e:  # an option given a value of a kind it never takes
+            raise TableError(400, "bad_rules", "bad_value", why=clip(str(e))) from None
         if len(bots) != players:
-            raise TableError(400, "bad_seats", f"give a bot level or null for each of {players}")
+            raise TableError(400, "bad_seats", "seat_count", players=players)
         for b in bots:
             if b is not None and b not in LEVELS:
                 levels = ", ".join(LEVELS)
-                raise TableError(400, "bad_seats", f"bot levels are {levels}, not {clip(repr(b))}")
+                raise TableError(400, "bad_seats", "not_a_level", levels=levels, name=clip(repr(b)))
             if b is not None and not available(b):
-                raise TableError(
-                    400, "bad_seats", f"this server cannot seat a {b} bot: it lacks the solver"
-                )
+                raise TableError(400, "bad_seats", "no_solver", level=b)
         if all(b is not None for b in bots):
-            raise TableError(400, "bad_seats", "at least one seat is for a person (you)")
+            raise TableError(400, "bad_seats", "no_person")
         creator = bots.index(None)
         token = secrets.token_urlsafe(24)
         rows = [
@@ -624,11 +323,11 @@ class Tables:
         async with live.lock:
             free = [i for i, s in enumerate(live.seats) if s.name is None]
             if not free:
-                raise TableError(409, "full", "every seat is taken")
+                raise TableError(409, "full")
             token = secrets.token_urlsafe(24)
             seat = free[0]
             if not self.store.take_seat(live.id, seat, name, hash_token(token)):
-                raise TableError(409, "full", "that seat was just taken; try again")
+                raise TableError(409, "full", "just_taken")
             live.seats[seat] = SeatRow(name, None, hash_token(token))
             if self._full(live):
                 self._start_game(live)
@@ -648,292 +347,47 @@ class Tables:
         self.store.start_game(live.id, first)
         live.status = "playing"
         live.first_dealer = first
-        game = Game(live.rules, live.names, rng=random.SystemRandom(), first_dealer=first)
+        family = games.family(live.rules.family)
+        game = family.new_match(live.rules, live.names, random.SystemRandom(), first)
         live.game = game
         live.table = self._table_of(live, game)
 
     # Driving the bots ---------------------------------------------------------------------
 
-    def kick(self, live: LiveTable) -> None:
-        """Make sure the table's driver runs (it stops when a person must act)."""
-        if live.table is None or live.status == "over":
-            return
-        if live.driver is None or live.driver.done():
-            live.driver = asyncio.get_running_loop().create_task(self._drive(live))
+    kick = seats.kick
 
-    async def _drive(self, live: LiveTable) -> None:
-        s = self.settings
-        while True:
-            async with live.lock:
-                table = live.table
-                if table is None or table.game.is_over:
-                    self._forget_if_done(live)
-                    return
-                if not live.anyone_online():
-                    return  # nobody at the table: it waits (the next person's hello kicks it)
-                steps = None if s.bot_delay <= 0 else 1
-                try:
-                    reason = await self._advance(live, table, steps)
-                except Exception:  # storing failed, or worse: replay what is stored, retry
-                    self._recover(live)
-                    reason = "error"
-                if reason == "deal_end":
-                    live.ready.clear()
-                    live.wake.clear()
-                    live.pausing = True
-                self._broadcast(live)
-            if reason == "error":
-                await asyncio.sleep(1.0)
-            elif reason == "steps":
-                await asyncio.sleep(s.bot_delay)
-            elif reason == "deal_end":
-                await self._pause(live)
-            else:
-                if reason == "over":
-                    self._forget_if_done(live)
-                return
+    _drive = seats._drive
 
-    async def _advance(self, live: LiveTable, table: Table, steps: int | None) -> str:
-        """The bots' turns, on a worker thread; when one thinks longer than
-        :data:`THINKING_AFTER`, everyone at the table is told who is thinking."""
-        work = asyncio.ensure_future(asyncio.to_thread(table.advance, True, steps))
-        done, _ = await asyncio.wait({work}, timeout=THINKING_AFTER)
-        if not done:
-            seat = table.game.to_move
-            if seat is not None and not table.is_person(seat):
-                for c in list(live.clients):
-                    c.send({"type": "thinking", "seat": seat})
-        return await work
+    _advance = seats._advance
 
-    def _forget_if_done(self, live: LiveTable) -> None:
-        """A finished table nobody watches leaves memory (the database keeps its record)."""
-        if live.status == "over" and not live.clients and self.tables.get(live.id) is live:
-            del self.tables[live.id]
+    _forget_if_done = seats._forget_if_done
 
-    def _waiting(self, live: LiveTable) -> list[int]:
-        """The people whose "next deal" the pause still waits for."""
-        return [
-            i
-            for i in range(len(live.seats))
-            if live.is_person(i)
-            and i not in live.standins
-            and i not in live.ready
-            and live.online(i)
-        ]
+    _waiting = seats._waiting
 
-    async def _pause(self, live: LiveTable) -> None:
-        if self._waiting(live):
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(live.wake.wait(), timeout=self.settings.deal_pause)
-        elif self.settings.bot_delay > 0:
-            await asyncio.sleep(self.settings.bot_delay)
-        async with live.lock:
-            live.pausing = False
-            live.ready.clear()
+    _pause = seats._pause
 
     # People leaving and coming back -------------------------------------------------------
 
-    def _start_grace(self, live: LiveTable, seat: int) -> None:
-        if seat in live.grace or seat in live.standins:
-            return
-        loop = asyncio.get_running_loop()
+    _start_grace = seats._start_grace
 
-        def expire() -> None:
-            live.grace.pop(seat, None)
-            task = loop.create_task(self._stand_in(live, seat))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+    _stand_in = seats._stand_in
 
-        live.grace[seat] = loop.call_later(self.settings.grace_s, expire)
+    _came_back = seats._came_back
 
-    async def _stand_in(self, live: LiveTable, seat: int) -> None:
-        async with live.lock:
-            # Checked under the lock: the person may have come back while it waited for it
-            # (then the seat is theirs), or left again (then a newer grace period runs).
-            if (
-                live.online(seat)
-                or seat in live.grace
-                or seat in live.standins
-                or live.table is None
-                or live.status == "over"
-            ):
-                return
-            live.table.set_agent(seat, self._standin_bot())
-            live.standins.add(seat)
-            if seat not in live.ready:
-                live.ready.add(seat)
-            self._broadcast(live)
-        if not self._waiting(live):
-            live.wake.set()
-        self.kick(live)
-
-    def _came_back(self, live: LiveTable, seat: int) -> None:
-        """The seat's person is back (called under the lock, once the client is added, so
-        a stand-in that was waiting for the lock finds them online, or is undone here)."""
-        handle = live.grace.pop(seat, None)
-        if handle is not None:
-            handle.cancel()
-        if seat in live.standins:
-            if live.table is not None:
-                live.table.set_agent(seat, None)
-            live.standins.discard(seat)
-
-    def _left(self, live: LiveTable, seat: int) -> None:
-        if live.online(seat) or live.game is None or live.status == "over":
-            return
-        self._start_grace(live, seat)
-        if not self._waiting(live):
-            live.wake.set()
+    _left = seats._left
 
     # Sending ------------------------------------------------------------------------------
 
-    def _message_for(self, live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
-        public = live.public()
-        if seat is None or live.game is None:
-            out: dict[str, Any] = {"type": "table", "table": public}
-            if live.game is not None:
-                out["sheet"] = sheet_of(live.game)
-                out["payouts"] = live.game.payouts() if live.game.is_over else None
-            return out
-        return state_message(live.game, seat, lang, public)
+    _message_for = sockets._message_for
 
-    def _broadcast(self, live: LiveTable) -> None:
-        """Send every client of the table the table as its seat sees it now."""
-        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
-        for c in list(live.clients):
-            key = (c.seat, c.lang)
-            if key not in cache:
-                cache[key] = self._message_for(live, c.seat, c.lang)
-            c.send(cache[key])
+    _broadcast = sockets._broadcast
 
     # The websocket ------------------------------------------------------------------------
 
-    async def serve(
-        self,
-        table_id: str,
-        receive: Callable[[], Awaitable[Mapping[str, Any]]],
-        send: Sender,
-    ) -> None:
-        """Talk to one websocket until it closes (``receive``/``send`` are the ASGI
-        websocket's message functions, already accepted)."""
-        client = Client(send, self.settings)
-        writer = asyncio.get_running_loop().create_task(client.write())
-        live = self.get(table_id)
-        if live is None:
-            live = await self._finished(table_id)
-        try:
-            if live is None:
-                if table_id in self.broken:
-                    client.send(error("broken", "en"))
-                else:
-                    client.send(error("bad_message", "en", why="no such table"))
-                return
-            while not client.closed:
-                message = await receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                text = message.get("text")
-                raw = text if text is not None else message.get("bytes")
-                if not client.allow():
-                    # Every message dropped is answered (a client must know its action was
-                    # not taken); a flood that goes on is closed.
-                    client.send(error("flood", client.lang))
-                    if client.flooded > self.settings.flood_close:
-                        return
-                    continue
-                try:
-                    parsed = parse_message(raw if raw is not None else b"")
-                except ProtocolError as e:
-                    client.send(error(e.code, client.lang, **e.fields))
-                    continue
-                await self._handle(live, client, parsed)
-        finally:
-            if live is not None and client in live.clients:
-                live.clients.discard(client)
-                if client.seat is not None:
-                    self._left(live, client.seat)
-                    async with live.lock:
-                        self._broadcast(live)
-            client.closed = True
-            client.queue.put_nowait(None)
-            if live is not None:
-                self._forget_if_done(live)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, timeout=5)
+    serve = sockets.serve
 
-    async def _handle(self, live: LiveTable, client: Client, m: ClientMessage) -> None:
-        if isinstance(m, Ping):
-            client.send({"type": "pong"})
-            return
-        if isinstance(m, Hello):
-            await self._hello(live, client, m)
-            return
-        if not client.greeted:
-            client.send(error("hello_first", client.lang))
-            return
-        if isinstance(m, Lang):
-            client.lang = m.lang
-            async with live.lock:
-                client.send(self._message_for(live, client.seat, client.lang))
-        elif isinstance(m, Ready):
-            if client.seat is not None and live.pausing:
-                live.ready.add(client.seat)
-                if not self._waiting(live):
-                    live.wake.set()
-                async with live.lock:
-                    self._broadcast(live)
-        elif isinstance(m, Act):
-            await self._act(live, client, m)
+    _handle = sockets._handle
 
-    async def _hello(self, live: LiveTable, client: Client, m: Hello) -> None:
-        if client.greeted:
-            client.send(error("bad_message", client.lang, why="hello comes once"))
-            return
-        client.greeted = True
-        client.lang = m.lang
-        seat = live.seat_of(m.token) if m.token else None
-        if m.token and seat is None:
-            client.send(error("bad_token", client.lang))
-        async with live.lock:  # joined under the lock: the welcome comes before any state
-            client.seat = seat
-            live.clients.add(client)
-            if seat is not None:
-                self._came_back(live, seat)
-            client.send({"type": "welcome", "seat": seat, "table": live.public()})
-            self._broadcast(live)
-        self.kick(live)
+    _hello = sockets._hello
 
-    async def _act(self, live: LiveTable, client: Client, m: Act) -> None:
-        seat, lang = client.seat, client.lang
-        if seat is None:
-            client.send(error("no_seat", lang))
-            return
-        async with live.lock:
-            table, game = live.table, live.game
-            if table is None or game is None:
-                client.send(error("not_started", lang))
-                return
-            deal = game.deal
-            now = (len(game.deals), len(deal.actions) if deal is not None else 0)
-            if m.deal is not None and m.step is not None and (m.deal, m.step) != now:
-                client.send(error("stale", lang))
-                client.send(self._message_for(live, seat, lang))
-                return
-            try:
-                table.submit(seat, m.action)
-            except IllegalActionError as e:
-                hint = legal_hint(deal.observation(seat), lang) if deal is not None else ""
-                why = f"{e.why(lang, live.names)} ({e.clause})"
-                client.send(error("illegal", lang, clause=e.clause, hint=hint, why=why))
-                return
-            except SQLAlchemyError:
-                self._recover(live)
-                client.send(error("server", lang))
-                self._broadcast(live)
-                return
-            deal = game.deal
-            assert deal is not None
-            step = len(deal.actions)
-            client.send({"type": "ack", "action": str(m.action), "deal": now[0], "step": step})
-            self._broadcast(live)
-        self.kick(live)
+    _act = sockets._act

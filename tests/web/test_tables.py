@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from rams import games
 from rams.bots import ALL_SEEING, BOT_NAMES, LEVELS
 from rams.errors import RulesError
 from rams.games.rams.actions import Action
@@ -14,8 +15,7 @@ from rams.games.rams.match import Game
 from rams.games.rams.rules import Rules
 from rams.games.rams.view import Observation
 from rams.games.rams.wire import state_message
-from rams.web.protocol import ProtocolError, parse_message
-from rams.web.tables import (
+from rams.web.live import (
     GuardedBot,
     RateLimit,
     Settings,
@@ -24,6 +24,7 @@ from rams.web.tables import (
     clean_name,
     make_level_bot,
 )
+from rams.web.protocol import ProtocolError, parse_message
 
 
 class _Broken:
@@ -80,7 +81,8 @@ def test_the_stand_in_is_a_level(name: str) -> None:
 
 
 def test_numeric_house_rules_are_bounded_and_named() -> None:
-    check_house_rules({"start_score": 10_000, "remise": 0, "jacks": "rams", "dave": True})
+    rams = games.family("rams")
+    check_house_rules({"start_score": 10_000, "remise": 0, "jacks": "rams", "dave": True}, rams)
     for house in (
         {"start_score": 10**30},
         {"start_score": 0},
@@ -92,7 +94,7 @@ def test_numeric_house_rules_are_bounded_and_named() -> None:
     ):
         (name,) = house
         with pytest.raises(TableError, match=f"option {name} = ") as e:
-            check_house_rules(house)
+            check_house_rules(house, rams)
         assert e.value.status == 400 and e.value.code == "bad_rules"
         assert len(str(e.value)) < 120
 

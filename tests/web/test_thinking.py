@@ -8,7 +8,7 @@ import random
 import httpx
 import pytest
 
-import rams.web.tables as tables_module
+import rams.web.live as tables_module
 from tests.web.helpers import Seat, create_table, play_until, thread_server
 
 

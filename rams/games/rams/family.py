@@ -8,11 +8,29 @@ from typing import Any
 
 from rams.games.protocol import PresetInfo
 from rams.games.rams.actions import Action, parse_line
+from rams.games.rams.deal import Deal
 from rams.games.rams.match import Game
-from rams.games.rams.rules import PRESETS, Rules
+from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
 from rams.games.rams.wire import rules_summary, sheet_of, state_message
+from rams.games.rams.words import legal_hint
 
-__all__ = ["FAMILY", "RamsFamily"]
+__all__ = ["FAMILY", "HOUSE_LIMITS", "RamsFamily"]
+
+
+#: The range of each numeric house rule a table may take. The rules themselves bound few
+#: of them; a server bounds them all, so no table sets its bots astronomic scores.
+HOUSE_LIMITS: dict[str, tuple[int, int]] = {
+    "start_score": (1, 10_000),
+    "max_exchange": (0, 5),
+    "big_pack_from": (3, 8),
+    "remise": (0, 10_000),
+    "remise_only_at_or_below": (-10_000, 10_000),
+    "spade_ace_bonus": (0, 10_000),
+    "trump_rams": (0, 10_000),
+    "spade_ace_trump": (0, 10_000),
+    "four_jacks": (0, 10_000),
+    "ace_values": (0, 10_000),
+}
 
 
 class RamsFamily:
@@ -20,6 +38,47 @@ class RamsFamily:
 
     name = "rams"
     deal_fields: tuple[str, ...] = ()
+    house_limits = HOUSE_LIMITS
+
+    def house_options(self) -> list[dict[str, Any]]:
+        """Every option a table may change, for the page that creates one: its name in words,
+        its clause, its kind (bool, int, choice), its choices and the range a table takes."""
+        base = Rules.preset("classic", 3).options()
+        out = []
+        for name, opt in OPTIONS.items():
+            if name in ("players", "preset_name"):
+                continue
+            value = base[name]
+            if name in OPTION_CHOICES:
+                kind = "choice"
+            elif isinstance(value, bool):
+                kind = "bool"
+            elif isinstance(value, int):
+                kind = "int"
+            else:
+                kind = "other"
+            low, high = HOUSE_LIMITS.get(name, (None, None))
+            out.append(
+                {
+                    "name": name,
+                    "clause": opt.clause,
+                    "ru": opt.ru,
+                    "en": opt.en,
+                    "kind": kind,
+                    "choices": list(OPTION_CHOICES.get(name, ())),
+                    "min": low,
+                    "max": high,
+                }
+            )
+        return out
+
+    def hint(self, deal: Deal, seat: int, lang: str) -> str:
+        """In words, which rule limits the seat's choices now (the «?» of the terminal)."""
+        return legal_hint(deal.observation(seat), lang)
+
+    def option_clause(self, option: str) -> str:
+        """The clauses an option belongs to (§9.1)."""
+        return OPTIONS[option].clause if option in OPTIONS else "§9.1"
 
     def presets(self) -> dict[str, PresetInfo]:
         return {

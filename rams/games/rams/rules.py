@@ -12,7 +12,6 @@ rams.errors.RulesError: options dave, talon clash: Даве needs the duel's tal
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
@@ -31,7 +30,6 @@ __all__ = [
     "Option",
     "Preset",
     "Rules",
-    "parse_override",
 ]
 
 
@@ -522,19 +520,3 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, tuple):
         return list(value)
     return value
-
-
-def parse_override(text: str) -> tuple[str, Any]:
-    """A house rule written ``KEY=VALUE`` (the value read as JSON, else as a string).
-
-    >>> parse_override("start_score=50"), parse_override("dealer_trump=mandatory")
-    (('start_score', 50), ('dealer_trump', 'mandatory'))
-    """
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise RulesError("rams.rules.house_rule", ("rule",), text=repr(text))
-    try:
-        parsed: Any = json.loads(value)
-    except json.JSONDecodeError:
-        parsed = value
-    return key.strip(), parsed

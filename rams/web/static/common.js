@@ -120,9 +120,9 @@ export function settlementEl(names, payouts, pamLedger) {
 }
 
 export async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
+  const response = await fetch(path, body === undefined ? { headers: { "Accept-Language": lang } } : {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "Accept-Language": lang },
     body: JSON.stringify(body),
   });
   let data = null;

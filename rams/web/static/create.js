@@ -6,6 +6,11 @@ const FIELDS = ["max_exchange", "remise", "dealer_trump", "passing", "ace_forbid
   "five_suit", "five_suit_wins", "four_aces", "jacks", "freeze", "overshoot", "payout",
   "spade_ace_bonus", "big_pack_from", "dave"];
 
+// The house options of a preset's family (each family has its own, /api/meta).
+function familyOptions(meta, preset) {
+  return meta.options.filter((o) => o.family === preset.family);
+}
+
 export function showCreate(app) {
   app.dataset.view = "create";
   let meta = null;
@@ -42,8 +47,8 @@ export function showCreate(app) {
     });
     const range = (o) => (o && o.min !== null ? { min: o.min, max: o.max } : { min: 0 });
     const start = el("input", { id: "start_score", type: "number",
-      ...range(meta.options.find((o) => o.name === "start_score")), value: defaults.start_score });
-    const house = meta.options.filter((o) => FIELDS.includes(o.name)).map((o) => {
+      ...range(familyOptions(meta, preset).find((o) => o.name === "start_score")), value: defaults.start_score });
+    const house = familyOptions(meta, preset).filter((o) => FIELDS.includes(o.name)).map((o) => {
       const label = `${lang === "ru" ? o.ru : o.en} (${o.clause})`;
       const value = defaults[o.name];
       let input;

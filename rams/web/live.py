@@ -1,0 +1,336 @@
+"""A table in memory and what it is made of: its seats, the browsers connected to it, the
+bots that sit at it, the server's settings, and the errors a request about it meets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rams import games
+from rams.bots import LEVELS, Bot, make_bot
+from rams.errors import RulesError
+from rams.games.protocol import Family, Match
+from rams.record import loads
+from rams.table import Table
+from rams.web.store import SeatRow, TableRow
+from rams.words import text
+
+__all__ = [
+    "Client",
+    "GuardedBot",
+    "LiveTable",
+    "RateLimit",
+    "Settings",
+    "TableError",
+    "check_house_rules",
+    "clean_name",
+    "clip",
+    "hash_token",
+    "make_level_bot",
+]
+
+log = logging.getLogger("rams.web")
+
+_NAME_MAX = 32
+#: Seconds a bot may think before the table is told that it is thinking.
+THINKING_AFTER = 0.3
+# Distinct clients' creation counters kept before the idle ones are dropped.
+_BUCKETS_MAX = 10_000
+
+
+def make_level_bot(level: str, rng: random.Random) -> Bot:
+    """A bot of a level (``easy``, ``medium``, ``hard``: nothing else, and never one that
+    sees every card), guarded, so that no bot's mistake can stop a table."""
+    if level not in LEVELS:
+        raise RulesError(
+            "bots.not_a_level", ("bots",), levels=", ".join(LEVELS), name=clip(repr(level))
+        )
+    return GuardedBot(make_bot(level, rng), random.Random(rng.getrandbits(64)))
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """``text``, cut to ``limit`` characters: no error echoes a huge field back."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_house_rules(house: Mapping[str, Any], family: Family) -> None:
+    """Refuse a numeric house rule outside the family's ``house_limits`` (the rules check
+    the rest)."""
+    limits = family.house_limits
+    for name, value in house.items():
+        if name not in limits:
+            continue
+        low, high = limits[name]
+        values = value.values() if name == "ace_values" and isinstance(value, Mapping) else [value]
+        for v in values:
+            if isinstance(v, int) and not isinstance(v, bool) and not low <= v <= high:
+                clause = family.option_clause(name)
+                raise TableError(
+                    400,
+                    "bad_rules",
+                    "house_limit",
+                    name=name,
+                    value=clip(repr(value), 60),
+                    low=low,
+                    high=high,
+                    clause=clause,
+                )
+
+
+class GuardedBot:
+    """A bot whose failure (an exception, an illegal choice) is logged and replaced by a
+    random legal action: a table never stalls on a bot."""
+
+    def __init__(self, bot: Bot, rng: random.Random) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self._rng = rng
+
+    def act(self, view: Any) -> Any:
+        try:
+            action = self.bot.act(view)
+        except Exception:
+            log.exception("bot %s failed; playing a random legal action", self.name)
+            return self._rng.choice(view.legal_actions)
+        if action not in view.legal_actions:
+            log.error("bot %s chose %s, which is not legal; playing at random", self.name, action)
+            return self._rng.choice(view.legal_actions)
+        return action
+
+
+@dataclass
+class Settings:
+    """What a server may tune (``rams serve`` flags)."""
+
+    #: Seconds a dropped person's seat waits before a bot plays it.
+    grace_s: float = 90.0
+    #: Seconds between two bot actions, so people see each card (0: no pause).
+    bot_delay: float = 0.6
+    #: Most seconds between deals while people read the result (each may say ready sooner).
+    deal_pause: float = 30.0
+    #: The level of the bot that stands in for a person who left.
+    standin: str = "medium"
+    #: Messages a second a connection may send, and the burst it may save up.
+    rate: float = 30.0
+    burst: float = 60.0
+    #: Messages over the rate, in a row, after which a flooding connection is closed.
+    flood_close: int = 300
+    #: Tables one client (address) may create at once, and then so many a minute.
+    tables_burst: int = 20
+    tables_per_minute: float = 10.0
+
+    def __post_init__(self) -> None:
+        if self.standin not in LEVELS:
+            raise ValueError(
+                f"a stand-in is a bot level ({', '.join(LEVELS)}), not {self.standin!r}"
+            )
+
+
+class TableError(ValueError):
+    """A request about a table that cannot be met (HTTP 4xx): ``status``, ``code``, and what
+    is wrong as a text of the catalogue (``table.KEY``) with its fields; ``words(lang)`` says
+    it in a language (an error of the engine inside it, ``cause``, in its own words)."""
+
+    def __init__(self, status: int, code: str, key: str | None = None, /, **fields: Any) -> None:
+        self.status = status
+        self.code = code
+        self.key = f"table.{key or code}"
+        self.fields = fields
+        super().__init__(self.words("en"))
+
+    def words(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """The message in ``lang`` (at most 200 characters: no field is echoed at length)."""
+        return clip(text(self.key, lang, names=names, **self.fields))
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 of a seat token, as stored (the token itself never is)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(name: str) -> str:
+    """A player's name, trimmed; refused if empty, too long or with control characters."""
+    name = " ".join(name.split())
+    if not name or len(name) > _NAME_MAX or not name.isprintable():
+        raise TableError(400, "bad_name", None, most=_NAME_MAX)
+    return name
+
+
+class RateLimit:
+    """Token buckets by key (a client's address): ``burst`` at once, then ``per_minute``."""
+
+    def __init__(
+        self, per_minute: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._rate = per_minute / 60
+        self._burst = float(burst)
+        self._clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, key: str) -> bool:
+        """Take one token from ``key``'s bucket; False when it is empty."""
+        now = self._clock()
+        tokens, stamp = self._buckets.get(key, (self._burst, now))
+        tokens = min(self._burst, tokens + (now - stamp) * self._rate)
+        allowed = tokens >= 1
+        self._buckets[key] = (tokens - 1 if allowed else tokens, now)
+        if len(self._buckets) > _BUCKETS_MAX:
+            self._prune(now)
+        return allowed
+
+    def _prune(self, now: float) -> None:
+        # A bucket that has filled up again is the same as none.
+        self._buckets = {
+            k: (t, s)
+            for k, (t, s) in self._buckets.items()
+            if t + (now - s) * self._rate < self._burst
+        }
+
+
+Sender = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class Client:
+    """One browser connection: its seat (None: a guest), language, and outgoing queue."""
+
+    def __init__(self, send: Sender, settings: Settings) -> None:
+        self._send = send
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.seat: int | None = None
+        self.lang = "ru"
+        self.greeted = False
+        self._tokens = settings.burst
+        self._rate = settings.rate
+        self._burst = settings.burst
+        self._stamp = time.monotonic()
+        self.flooded = 0
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (sent in order by the writer task)."""
+        if not self.closed:
+            self.queue.put_nowait(message)
+
+    def allow(self) -> bool:
+        """The token bucket: False when the connection sends faster than the rate."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
+        self._stamp = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            self.flooded = 0
+            return True
+        self.flooded += 1
+        return False
+
+    async def write(self) -> None:
+        """Send the queued messages until None is queued or the connection fails."""
+        while True:
+            message = await self.queue.get()
+            if message is None:
+                return
+            try:
+                await self._send(message)
+            except Exception:  # the socket is gone: the reader notices and cleans up
+                self.closed = True
+                return
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: its seats, its game (once the seats are full), its clients."""
+
+    id: str
+    rules: Any
+    seats: list[SeatRow]
+    status: str
+    first_dealer: int | None = None
+    game: Match | None = None
+    table: Table | None = None
+    clients: set[Client] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    driver: asyncio.Task[None] | None = None
+    grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    standins: set[int] = field(default_factory=set)
+    ready: set[int] = field(default_factory=set)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    pausing: bool = False
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name or "" for s in self.seats]
+
+    def online(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+    def anyone_online(self) -> bool:
+        """True while a person sitting at the table is connected (guests do not count)."""
+        return any(c.seat is not None for c in self.clients)
+
+    def is_person(self, seat: int) -> bool:
+        return self.seats[seat].bot is None
+
+    def seat_of(self, token: str) -> int | None:
+        digest = hash_token(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                return i
+        return None
+
+    def public(self) -> dict[str, Any]:
+        """What anyone with the link may see: the seats, the rules, the state of play."""
+        game = self.game
+        return {
+            "id": self.id,
+            "status": self.status,
+            "rules": games.family(self.rules.family).rules_json(self.rules),
+            "seats": [
+                {
+                    "name": s.name,
+                    "bot": s.bot,
+                    "online": s.bot is not None or self.online(i),
+                    "standin": i in self.standins,
+                    "ready": i in self.ready,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "pausing": self.pausing,
+            "deals": len(game.deals) if game is not None else 0,
+            "winner": _first(game.winners()) if game is not None else None,
+            "winners": game.winners() if game is not None else [],
+        }
+
+    def meta(self) -> dict[str, Any]:
+        """The record's application data: who was a bot, and the winner (so a finished
+        table is shown without replaying its record)."""
+        winner = _first(self.game.winners()) if self.game is not None else None
+        return {
+            "bots": [s.bot for s in self.seats],
+            "table": self.id,
+            "app": "rams serve",
+            "winner": winner,
+        }
+
+
+def _first(seats: list[int]) -> int | None:
+    return seats[0] if seats else None
+
+
+def _finished_public(row: TableRow, record: str) -> dict[str, Any]:
+    """A finished table's public side, read from its stored record."""
+    data = json.loads(record)
+    meta = data.get("meta") or {}
+    # (A record stored before its meta held the winner is replayed.)
+    winner = meta["winner"] if "winner" in meta else _first(loads(record).replay().winners())
+    public = LiveTable(row.id, row.rules, list(row.seats), "over", row.first_dealer).public()
+    public.update(deals=len(data.get("deals", ())), winner=winner)
+    return public

@@ -1,0 +1,157 @@
+"""The seats of the live tables: the bots' turns (paced, on worker threads), the pause
+between deals, and a person who leaves — after a grace period a bot plays the seat, and hands
+it back the moment the person returns.
+
+These are the steps of :class:`~rams.web.tables.Tables` (it binds them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING
+
+from rams.table import Table
+from rams.web import live as parts
+from rams.web.live import LiveTable
+
+if TYPE_CHECKING:
+    from rams.web.tables import Tables
+
+__all__: list[str] = []
+
+
+def kick(tables: Tables, live: LiveTable) -> None:
+    """Make sure the table's driver runs (it stops when a person must act)."""
+    if live.table is None or live.status == "over":
+        return
+    if live.driver is None or live.driver.done():
+        live.driver = asyncio.get_running_loop().create_task(tables._drive(live))
+
+
+async def _drive(tables: Tables, live: LiveTable) -> None:
+    s = tables.settings
+    while True:
+        async with live.lock:
+            table = live.table
+            if table is None or table.game.is_over:
+                tables._forget_if_done(live)
+                return
+            if not live.anyone_online():
+                return  # nobody at the table: it waits (the next person's hello kicks it)
+            steps = None if s.bot_delay <= 0 else 1
+            try:
+                reason = await tables._advance(live, table, steps)
+            except Exception:  # storing failed, or worse: replay what is stored, retry
+                tables._recover(live)
+                reason = "error"
+            if reason == "deal_end":
+                live.ready.clear()
+                live.wake.clear()
+                live.pausing = True
+            tables._broadcast(live)
+        if reason == "error":
+            await asyncio.sleep(1.0)
+        elif reason == "steps":
+            await asyncio.sleep(s.bot_delay)
+        elif reason == "deal_end":
+            await tables._pause(live)
+        else:
+            if reason == "over":
+                tables._forget_if_done(live)
+            return
+
+
+async def _advance(tables: Tables, live: LiveTable, table: Table, steps: int | None) -> str:
+    """The bots' turns, on a worker thread; when one thinks longer than
+    :data:`rams.web.live.THINKING_AFTER`, everyone at the table is told who is thinking."""
+    work = asyncio.ensure_future(asyncio.to_thread(table.advance, True, steps))
+    done, _ = await asyncio.wait({work}, timeout=parts.THINKING_AFTER)
+    if not done:
+        seat = table.game.to_move
+        if seat is not None and not table.is_person(seat):
+            for c in list(live.clients):
+                c.send({"type": "thinking", "seat": seat})
+    return await work
+
+
+def _forget_if_done(tables: Tables, live: LiveTable) -> None:
+    """A finished table nobody watches leaves memory (the database keeps its record)."""
+    if live.status == "over" and not live.clients and tables.tables.get(live.id) is live:
+        del tables.tables[live.id]
+
+
+def _waiting(tables: Tables, live: LiveTable) -> list[int]:
+    """The people whose "next deal" the pause still waits for."""
+    return [
+        i
+        for i in range(len(live.seats))
+        if live.is_person(i) and i not in live.standins and i not in live.ready and live.online(i)
+    ]
+
+
+async def _pause(tables: Tables, live: LiveTable) -> None:
+    if tables._waiting(live):
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(live.wake.wait(), timeout=tables.settings.deal_pause)
+    elif tables.settings.bot_delay > 0:
+        await asyncio.sleep(tables.settings.bot_delay)
+    async with live.lock:
+        live.pausing = False
+        live.ready.clear()
+
+
+def _start_grace(tables: Tables, live: LiveTable, seat: int) -> None:
+    if seat in live.grace or seat in live.standins:
+        return
+    loop = asyncio.get_running_loop()
+
+    def expire() -> None:
+        live.grace.pop(seat, None)
+        task = loop.create_task(tables._stand_in(live, seat))
+        tables._tasks.add(task)
+        task.add_done_callback(tables._tasks.discard)
+
+    live.grace[seat] = loop.call_later(tables.settings.grace_s, expire)
+
+
+async def _stand_in(tables: Tables, live: LiveTable, seat: int) -> None:
+    async with live.lock:
+        # Checked under the lock: the person may have come back while it waited for it
+        # (then the seat is theirs), or left again (then a newer grace period runs).
+        if (
+            live.online(seat)
+            or seat in live.grace
+            or seat in live.standins
+            or live.table is None
+            or live.status == "over"
+        ):
+            return
+        live.table.set_agent(seat, tables._standin_bot())
+        live.standins.add(seat)
+        if seat not in live.ready:
+            live.ready.add(seat)
+        tables._broadcast(live)
+    if not tables._waiting(live):
+        live.wake.set()
+    tables.kick(live)
+
+
+def _came_back(tables: Tables, live: LiveTable, seat: int) -> None:
+    """The seat's person is back (called under the lock, once the client is added, so
+    a stand-in that was waiting for the lock finds them online, or is undone here)."""
+    handle = live.grace.pop(seat, None)
+    if handle is not None:
+        handle.cancel()
+    if seat in live.standins:
+        if live.table is not None:
+            live.table.set_agent(seat, None)
+        live.standins.discard(seat)
+
+
+def _left(tables: Tables, live: LiveTable, seat: int) -> None:
+    if live.online(seat) or live.game is None or live.status == "over":
+        return
+    tables._start_grace(live, seat)
+    if not tables._waiting(live):
+        live.wake.set()

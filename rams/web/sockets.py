@@ -1,0 +1,191 @@
+"""The websockets of the live tables: a connection's messages in, every seat's view out.
+
+The server is the authority: an action comes in over a seat's websocket, goes through the
+engine, is stored, and only then acknowledged and shown to everyone, each seat its own view
+(the family serialises it). These are the steps of :class:`~rams.web.tables.Tables`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from rams import games
+from rams.errors import IllegalActionError
+from rams.web.live import Client, LiveTable, Sender
+from rams.web.protocol import (
+    Act,
+    ClientMessage,
+    Hello,
+    Lang,
+    Ping,
+    ProtocolError,
+    Ready,
+    error,
+    parse_message,
+)
+
+if TYPE_CHECKING:
+    from rams.web.tables import Tables
+
+__all__: list[str] = []
+
+
+def _message_for(tables: Tables, live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+    family = games.family(live.rules.family)
+    public = live.public()
+    if seat is None or live.game is None:
+        out: dict[str, Any] = {"type": "table", "table": public}
+        if live.game is not None:
+            out["sheet"] = family.sheet_json(live.game)
+            out["payouts"] = [int(r) for r in live.game.returns()] if live.game.is_over else None
+        return out
+    return family.view_json(live.game, seat, lang, public)
+
+
+def _broadcast(tables: Tables, live: LiveTable) -> None:
+    """Send every client of the table the table as its seat sees it now."""
+    cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+    for c in list(live.clients):
+        key = (c.seat, c.lang)
+        if key not in cache:
+            cache[key] = tables._message_for(live, c.seat, c.lang)
+        c.send(cache[key])
+
+
+async def serve(
+    tables: Tables,
+    table_id: str,
+    receive: Callable[[], Awaitable[Mapping[str, Any]]],
+    send: Sender,
+) -> None:
+    """Talk to one websocket until it closes (``receive``/``send`` are the ASGI
+    websocket's message functions, already accepted)."""
+    client = Client(send, tables.settings)
+    writer = asyncio.get_running_loop().create_task(client.write())
+    live = tables.get(table_id)
+    if live is None:
+        live = await tables._finished(table_id)
+    try:
+        if live is None:
+            if table_id in tables.broken:
+                client.send(error("broken", "en"))
+            else:
+                client.send(error("bad_message", "en", why="no such table"))
+            return
+        while not client.closed:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            raw = text if text is not None else message.get("bytes")
+            if not client.allow():
+                # Every message dropped is answered (a client must know its action was
+                # not taken); a flood that goes on is closed.
+                client.send(error("flood", client.lang))
+                if client.flooded > tables.settings.flood_close:
+                    return
+                continue
+            try:
+                parsed = parse_message(raw if raw is not None else b"")
+            except ProtocolError as e:
+                client.send(error(e.code, client.lang, **e.fields))
+                continue
+            await tables._handle(live, client, parsed)
+    finally:
+        if live is not None and client in live.clients:
+            live.clients.discard(client)
+            if client.seat is not None:
+                tables._left(live, client.seat)
+                async with live.lock:
+                    tables._broadcast(live)
+        client.closed = True
+        client.queue.put_nowait(None)
+        if live is not None:
+            tables._forget_if_done(live)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, timeout=5)
+
+
+async def _handle(tables: Tables, live: LiveTable, client: Client, m: ClientMessage) -> None:
+    if isinstance(m, Ping):
+        client.send({"type": "pong"})
+        return
+    if isinstance(m, Hello):
+        await tables._hello(live, client, m)
+        return
+    if not client.greeted:
+        client.send(error("hello_first", client.lang))
+        return
+    if isinstance(m, Lang):
+        client.lang = m.lang
+        async with live.lock:
+            client.send(tables._message_for(live, client.seat, client.lang))
+    elif isinstance(m, Ready):
+        if client.seat is not None and live.pausing:
+            live.ready.add(client.seat)
+            if not tables._waiting(live):
+                live.wake.set()
+            async with live.lock:
+                tables._broadcast(live)
+    elif isinstance(m, Act):
+        await tables._act(live, client, m)
+
+
+async def _hello(tables: Tables, live: LiveTable, client: Client, m: Hello) -> None:
+    if client.greeted:
+        client.send(error("bad_message", client.lang, why="hello comes once"))
+        return
+    client.greeted = True
+    client.lang = m.lang
+    seat = live.seat_of(m.token) if m.token else None
+    if m.token and seat is None:
+        client.send(error("bad_token", client.lang))
+    async with live.lock:  # joined under the lock: the welcome comes before any state
+        client.seat = seat
+        live.clients.add(client)
+        if seat is not None:
+            tables._came_back(live, seat)
+        client.send({"type": "welcome", "seat": seat, "table": live.public()})
+        tables._broadcast(live)
+    tables.kick(live)
+
+
+async def _act(tables: Tables, live: LiveTable, client: Client, m: Act) -> None:
+    seat, lang = client.seat, client.lang
+    if seat is None:
+        client.send(error("no_seat", lang))
+        return
+    async with live.lock:
+        table, game = live.table, live.game
+        if table is None or game is None:
+            client.send(error("not_started", lang))
+            return
+        deal = game.deal
+        now = (len(game.deals), len(deal.actions) if deal is not None else 0)
+        if m.deal is not None and m.step is not None and (m.deal, m.step) != now:
+            client.send(error("stale", lang))
+            client.send(tables._message_for(live, seat, lang))
+            return
+        try:
+            table.submit(seat, m.action)
+        except IllegalActionError as e:
+            hint = games.family(live.rules.family).hint(deal, seat, lang) if deal else ""
+            why = f"{e.why(lang, live.names)} ({e.clause})"
+            client.send(error("illegal", lang, clause=e.clause, hint=hint, why=why))
+            return
+        except SQLAlchemyError:
+            tables._recover(live)
+            client.send(error("server", lang))
+            tables._broadcast(live)
+            return
+        deal = game.deal
+        assert deal is not None
+        step = len(deal.actions)
+        client.send({"type": "ack", "action": str(m.action), "deal": now[0], "step": step})
+        tables._broadcast(live)
+    tables.kick(live)
