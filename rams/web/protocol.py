@@ -11,9 +11,8 @@ Every message is one JSON object with a ``type``. A client sends:
 
 The server sends ``welcome``, ``state`` (a snapshot), ``ack`` (an action stored),
 ``error`` ``{"code", "message", "clause", "hint"}`` and ``pong``. A seat's ``state`` is
-built from :meth:`rams.games.rams.deal.Deal.observation` of that seat and nothing else, plus the
-public side of the table (names, the score sheet): the family serialises it
-(:mod:`rams.games.rams.wire`).
+built from the observation of that seat and nothing else, plus the public side of the
+table (names, the score sheet): the table's game family serialises it.
 """
 
 from __future__ import annotations
@@ -22,8 +21,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from rams.errors import NotationError
-from rams.games.rams.actions import Action, parse_action
 from rams.words import text
 
 __all__ = [
@@ -75,7 +72,9 @@ class Hello:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    action: Action
+    """An action in record notation, read by the table's own family when it is taken."""
+
+    action: str
     deal: int | None
     step: int | None
 
@@ -139,11 +138,7 @@ def parse_message(text: str | bytes) -> ClientMessage:
         text_action = data.get("action")
         if not isinstance(text_action, str) or len(text_action) > 100:
             raise ProtocolError("bad_message", why="action is a string such as 'AS' or 'pass'")
-        try:
-            action = parse_action(text_action)
-        except NotationError:
-            raise ProtocolError("bad_action", what=text_action) from None
-        return Act(action, _opt_int(data, "deal"), _opt_int(data, "step"))
+        return Act(text_action, _opt_int(data, "deal"), _opt_int(data, "step"))
     if kind == "lang":
         return Lang(_lang(data, None))
     if kind == "ready":

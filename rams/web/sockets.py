@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from rams import games
-from rams.errors import IllegalActionError
+from rams.errors import IllegalActionError, NotationError
 from rams.web.live import Client, LiveTable, Sender
 from rams.web.protocol import (
     Act,
@@ -157,6 +157,12 @@ async def _hello(tables: Tables, live: LiveTable, client: Client, m: Hello) -> N
 
 async def _act(tables: Tables, live: LiveTable, client: Client, m: Act) -> None:
     seat, lang = client.seat, client.lang
+    family = games.family(live.rules.family)
+    try:
+        action = family.parse_action(m.action)
+    except NotationError:
+        client.send(error("bad_action", lang, what=m.action))
+        return
     if seat is None:
         client.send(error("no_seat", lang))
         return
@@ -172,9 +178,9 @@ async def _act(tables: Tables, live: LiveTable, client: Client, m: Act) -> None:
             client.send(tables._message_for(live, seat, lang))
             return
         try:
-            table.submit(seat, m.action)
+            table.submit(seat, action)
         except IllegalActionError as e:
-            hint = games.family(live.rules.family).hint(deal, seat, lang) if deal else ""
+            hint = family.hint(deal, seat, lang) if deal else ""
             why = f"{e.why(lang, live.names)} ({e.clause})"
             client.send(error("illegal", lang, clause=e.clause, hint=hint, why=why))
             return
@@ -186,6 +192,6 @@ async def _act(tables: Tables, live: LiveTable, client: Client, m: Act) -> None:
         deal = game.deal
         assert deal is not None
         step = len(deal.actions)
-        client.send({"type": "ack", "action": str(m.action), "deal": now[0], "step": step})
+        client.send({"type": "ack", "action": str(action), "deal": now[0], "step": step})
         tables._broadcast(live)
     tables.kick(live)

@@ -18,7 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from rams.games.rams.rules import Rules
+from rams import games
 
 __all__ = ["DealRow", "SeatRow", "Store", "TableRow", "metadata"]
 
@@ -96,7 +96,7 @@ class TableRow:
 
     id: str
     created_at: datetime
-    rules: Rules
+    rules: Any
     status: str
     first_dealer: int | None
     seats: tuple[SeatRow, ...]
@@ -107,7 +107,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _rules_json(rules: Rules) -> str:
+def _rules_json(rules: Any) -> str:
     return json.dumps(rules.to_json(), ensure_ascii=False)
 
 
@@ -145,7 +145,7 @@ class Store:
 
     # Tables and seats -------------------------------------------------------------------
 
-    def create_table(self, table_id: str, rules: Rules, seat_rows: list[SeatRow]) -> None:
+    def create_table(self, table_id: str, rules: Any, seat_rows: list[SeatRow]) -> None:
         """A new table, waiting for its free seats to be taken."""
         with self._write() as c:
             c.execute(
@@ -244,7 +244,9 @@ class Store:
                 .where(seats.c.table_id == table_id)
                 .order_by(seats.c.seat)
             ).all()
-        rules = Rules.from_json(json.loads(row.rules), row.players)
+        spec = json.loads(row.rules)
+        preset = spec["preset"] if isinstance(spec, dict) else spec
+        rules = games.family_of(preset).rules_from_json(spec, row.players)
         return TableRow(
             id=row.id,
             created_at=row.created_at,

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from rams.games.protocol import PresetInfo
-from rams.games.rams.actions import Action, parse_line
+from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
 from rams.games.rams.match import Game
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
-from rams.games.rams.wire import rules_summary, sheet_of, state_message
+from rams.games.rams.wire import replay_json, rules_summary, sheet_of, state_message
 from rams.games.rams.words import legal_hint
 
 __all__ = ["FAMILY", "HOUSE_LIMITS", "RamsFamily"]
@@ -103,6 +103,13 @@ class RamsFamily:
 
     def parse_line(self, text: str) -> tuple[int, Action]:
         return parse_line(text)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def replay_json(self, record: Any, lang: str) -> dict[str, Any]:
+        """Every step of a finished match with all its cards, for the replay viewer."""
+        return replay_json(record, lang)
 
     def view_json(
         self, match: Game, seat: int, lang: str, table: dict[str, Any] | None = None

@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rams.cards import Card, card_str
+from rams.cards import Card, card_str, cards_of
 from rams.games.rams.actions import Exchange, Play, Swap
 from rams.games.rams.events import EventKind
 from rams.games.rams.match import Game
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
-from rams.games.rams.words import deal_lines, legal_hint, sheet_columns
+from rams.games.rams.words import Announcer, deal_lines, legal_hint, sheet_columns
+from rams.record import Record, replay_summary
 
-__all__ = ["legal_of", "rules_summary", "sheet_of", "state_message"]
+__all__ = ["legal_of", "replay_json", "rules_summary", "sheet_of", "state_message"]
 
 
 def _c(c: Card) -> str:
@@ -148,3 +149,61 @@ def state_message(game: Game, seat: int, lang: str, table: dict[str, Any]) -> di
     if view.turned is not None:
         out["turned_taken"] = view.turned in view.known[view.dealer] or (view.turned in view.hand)
     return out
+
+
+def replay_json(record: Record, lang: str = "ru") -> dict[str, Any]:
+    """Every step of the game (each deal's start, then each action) with all the cards:
+    hands, trick, trump, stock, records, and the lines that step adds, in words."""
+    steps: list[dict[str, Any]] = []
+    announcer: Announcer | None = None
+    seen = 0
+    game = None
+    for step in record.steps():
+        game = step.game
+        deal = game.deal
+        assert deal is not None
+        if step.action is None:
+            announcer = Announcer(game.players, lang)
+            seen = 0
+        assert announcer is not None
+        new = deal.events[seen:]
+        seen = len(deal.events)
+        lines = announcer.feed(new)
+        if deal.is_over:
+            lines += announcer.flush()
+        steps.append(
+            {
+                "deal": step.deal_index + 1,
+                "index": 0 if step.action_index is None else step.action_index + 1,
+                "seat": step.seat,
+                "action": None if step.action is None else str(step.action),
+                "dealer": deal.dealer,
+                "phase": deal.phase.value,
+                "to_move": deal.to_move,
+                "hands": [[card_str(c) for c in cards_of(h)] for h in deal.hands],
+                "trump": None if deal.trump is None else "SCDH"[deal.trump],
+                "turned": None if deal.turned is None else card_str(deal.turned),
+                "stock": deal.stock_count,
+                "calls": list(deal.calls),
+                "trick": [[s, card_str(c)] for s, c in deal.trick],
+                "last_trick": [[s, card_str(c)] for s, c in deal.completed[-1]]
+                if deal.completed
+                else None,
+                "tricks_taken": list(deal.tricks_taken),
+                "records": list(deal.records),
+                "lines": lines,
+            }
+        )
+    summary: dict[str, Any] = {}
+    sheet: list[list[int]] = []
+    if game is not None:
+        summary = replay_summary(game)
+        sheet = sheet_columns(game.sheet)
+    return {
+        "players": list(record.players),
+        "rules": rules_summary(record.rules),
+        "steps": steps,
+        "sheet": {"names": list(record.players), "columns": sheet},
+        "winner": summary.get("winner"),
+        "payouts": summary.get("payouts"),
+    }
