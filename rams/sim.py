@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rams import games
 from rams.bots import make_bot
-from rams.games.rams.match import Game
 from rams.games.rams.rules import Rules
 from rams.parallel import chunk_ranges, run_in_order
 from rams.record import dumps, record_of
@@ -53,13 +53,16 @@ def play_game(rules: Rules, bots: Sequence[str], seed: int, index: int, keep: bo
     # depend on the machine's speed or load.
     agents = [make_bot(name, random.Random(rng.getrandbits(63)), timed=False) for name in seated]
     names = [f"{name}-{s + 1}" for s, name in enumerate(seated)]
-    game = Game(rules, names, rng=random.Random(rng.getrandbits(63)))
+    family = games.family(rules.family)
+    game = family.new_match(rules, names, random.Random(rng.getrandbits(63)))
+    start = game.scores()
     table = Table(game, agents)
     while not game.is_over and len(game.deals) < MAX_DEALS:
         table.advance(stop_at_deal_end=True)
-    changes = tuple(r - rules.start_score for r in game.records)
+    changes = tuple(b - a for a, b in zip(start, game.scores(), strict=True))
     text = dumps(record_of(game)) if keep else None
-    return GameResult(index, seated, changes, len(game.deals), game.winner, text)
+    won = game.winners()
+    return GameResult(index, seated, changes, len(game.deals), won[0] if won else None, text)
 
 
 def _play_chunk(args: tuple[Rules, tuple[str, ...], int, int, int, bool]) -> list[GameResult]:

@@ -33,11 +33,12 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from rams import games
 from rams.bots import Bot
 from rams.bots import make_bot as _make_bot
 from rams.cards import Card, pack
 from rams.errors import RulesError
-from rams.games.rams.deal import Deal
+from rams.games.protocol import DealState
 from rams.games.rams.rules import Rules
 from rams.parallel import chunk_ranges, run_in_order
 from rams.stats import Interval, mean_ci
@@ -174,7 +175,7 @@ def bot_rng(seed: int, index: int, rotation: int, seat: int) -> random.Random:
     return random.Random(f"rams-tour:{seed}:{index}:{rotation}:{seat}")
 
 
-def play_out(deal: Deal, agents: Sequence[Bot]) -> Deal:
+def play_out(deal: DealState, agents: Sequence[Bot]) -> DealState:
     """Play ``deal`` to its end, each seat's bot acting on its own observation, through the
     driver loop's step (:func:`rams.table.bot_turn`): bots claim as soon as they may (S7)."""
     for _ in range(MAX_ACTIONS):
@@ -192,21 +193,27 @@ def play_rotations(
     seed: int = 0,
     index: int = 0,
     factory: BotFactory = make_bot,
-    on_play: Callable[[int, Deal], None] | None = None,
+    on_play: Callable[[int, DealState], None] | None = None,
 ) -> DealResult:
-    """Play one deal (``dealer``, ``deck``) once for every rotation of ``bots``.
+    """Play one deal (``dealer``, ``deck``) once for every rotation of ``bots``, each from
+    the start of a match (every score at its start).
 
     ``on_play(rotation, deal)`` is called with each finished deal (to check, to save).
     """
+    family = games.family(rules.family)
     plays = []
     for rotation in range(rules.players):
         seated = seat_bots(bots, rotation)
         agents = [
             factory(name, bot_rng(seed, index, rotation, seat)) for seat, name in enumerate(seated)
         ]
-        deal = play_out(Deal(rules, dealer, deck), agents)
-        points = tuple(a - b for a, b in zip(deal.start_records, deal.records, strict=True))
-        plays.append(PlayResult(rotation, seated, points, deal.winner))
+        match = family.new_match(rules, None, random.Random(0), dealer)
+        before = match.scores()
+        deal = play_out(match.start_deal(deck, dealer), agents)
+        after = match.scores()
+        points = tuple(family.better * (a - b) for a, b in zip(after, before, strict=True))
+        won = match.winners()
+        plays.append(PlayResult(rotation, seated, points, won[0] if won else None))
         if on_play is not None:
             on_play(rotation, deal)
     return DealResult(index, dealer, tuple(plays))
@@ -218,7 +225,7 @@ def play_duplicate(
     seed: int,
     index: int,
     factory: BotFactory = make_bot,
-    on_play: Callable[[int, Deal], None] | None = None,
+    on_play: Callable[[int, DealState], None] | None = None,
 ) -> DealResult:
     """Deal ``index`` of a run with master ``seed``, played for every rotation."""
     dealer, deck = deal_setup(rules, seed, index)

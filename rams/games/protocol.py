@@ -113,6 +113,11 @@ class Match(Protocol):
 
     def winners(self) -> list[int]: ...
 
+    def scores(self) -> list[int]:
+        """Each seat's score as the family keeps it (Rams: the records, lower is better; the
+        family's ``better`` says which way is better)."""
+        ...
+
     def returns(self) -> list[float]: ...
 
     def summary(self) -> dict[str, Any]: ...
@@ -140,6 +145,8 @@ class Family(Protocol):
     name: str
     #: Fields a deal of this family's records carries beside dealer, deck and actions.
     deal_fields: tuple[str, ...]
+    #: Which way a score is better: +1 (more, most games) or -1 (less: Rams' records).
+    better: int
     #: The range of each numeric house rule a server takes.
     house_limits: Mapping[str, tuple[int, int]]
 

@@ -139,6 +139,10 @@ class Game:
         """The seats that have won: the one winner, or none while the game goes on."""
         return [] if self.winner is None else [self.winner]
 
+    def scores(self) -> list[int]:
+        """Every player's record now (S1: lower is better)."""
+        return list(self.records)
+
     def returns(self) -> list[float]:
         """Each seat's result: its settlement (S8), zero for all while nobody has won."""
         return [float(p) for p in self.payouts()]
