@@ -11,12 +11,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rams import games
 from rams.errors import RamsError, RecordError
-from rams.games.rams.match import Game
-from rams.games.rams.rules import PRESETS, Rules
-from rams.games.rams.words import deal_lines, default_lang, rules_text, sheet_text
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
+from rams.words import default_lang, text
 
 __all__ = ["main"]
 
@@ -26,15 +25,15 @@ Command = Callable[[argparse.Namespace], int]
 def _read_record(path: str) -> Record:
     try:
         if path == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.read()
         else:
             with open(path, encoding="utf-8") as f:
-                text = f.read()
+                data = f.read()
     except OSError as e:
         raise RecordError("record.cannot_read", path=path, why=e.strerror or str(e)) from None
     except UnicodeDecodeError:
         raise RecordError("record.not_utf8", path=path) from None
-    return loads(text)
+    return loads(data)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -43,55 +42,22 @@ def _replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(replay_summary(game), ensure_ascii=False))
         return 0
-    print(replay_text(game, args.lang or default_lang()))
+    print(record.family.replay_text(game, args.lang or default_lang()))
     return 0
-
-
-def replay_text(game: Game, lang: str) -> str:
-    """A replayed game in words: each deal's events, then the score sheet and the result."""
-    ru = lang == "ru"
-    names = game.players
-    rules = game.rules
-    preset = PRESETS[rules.preset_name]
-    lines = [f"{preset.ru if ru else preset.en} ({rules.preset_name}) — " + ", ".join(names)]
-    for k, deal in enumerate(game.deals, start=1):
-        lines.append("")
-        lines.append(f"Сдача {k}" if ru else f"Deal {k}")
-        lines += ["  " + line for line in deal_lines(deal.events, names, lang)]
-        records = ", ".join(f"{n} {r}" for n, r in zip(names, deal.records, strict=True))
-        lines.append(("  Запись: " if ru else "  Records: ") + records)
-    lines.append("")
-    lines.append("Запись" if ru else "Score sheet")
-    lines.append(sheet_text(game.sheet, names, lang))
-    lines.append("")
-    if game.winner is None:
-        lines.append("Партия не окончена." if ru else "The game is not over.")
-    else:
-        pay = ", ".join(
-            f"{n} {'+' if p > 0 else ''}{p}" for n, p in zip(names, game.payouts(), strict=True)
-        )
-        lines.append(
-            f"Выиграл {names[game.winner]}. Расчёт: {pay}."
-            if ru
-            else f"{names[game.winner]} wins. Settlement: {pay}."
-        )
-        if rules.pamfil:
-            ledger = ", ".join(f"{n} {p}" for n, p in zip(names, game.pam_ledger, strict=True))
-            lines.append(("Памфил: " if ru else "Pam ledger: ") + ledger)
-    return "\n".join(lines)
 
 
 def _rules(args: argparse.Namespace) -> int:
     if args.preset is None:
-        for name, p in PRESETS.items():
+        for name, p in games.presets().items():
             lo, hi = p.players
-            print(f"{name:<15} {lo}–{hi}  {p.source:<12} {p.ru} / {p.en}")
+            print(f"{name:<15} {lo}–{hi}  {p.source:<12} {p.title['ru']} / {p.title['en']}")
         return 0
-    rules = Rules.preset(args.preset, args.players)
+    family = games.family_of(args.preset)
+    rules = family.rules(args.preset, args.players)
     if args.text:
         print(rulebook_text(rules, args.lang or default_lang()))
     else:
-        print(rules_text(rules))
+        print(family.rules_text(rules))
     return 0
 
 
@@ -128,9 +94,8 @@ def _leaf(module: str, function: str, extra: str) -> Command:
         try:
             mod = __import__(module, fromlist=[function])
         except ImportError as e:
-            print(
-                f"rams: this command needs {e.name}: pip install 'rams[{extra}]'", file=sys.stderr
-            )
+            said = text("cli.needs_extra", default_lang(), package=e.name, extra=extra)
+            print(said, file=sys.stderr)
             return 2
         result: int = getattr(mod, function)(args)
         return result
@@ -167,6 +132,7 @@ def _add_simulate(sub: Any) -> None:
     p.add_argument("--records", metavar="DIR", help="write every game's record into DIR")
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
     p.set_defaults(run=_leaf("rams.simulate_cli", "run_simulate", "play"))
 
 
@@ -182,6 +148,7 @@ def _add_tournament(sub: Any) -> None:
         "--out", default="tournament-results", metavar="DIR", help="where to write the results"
     )
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
+    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
     p.set_defaults(run=_leaf("rams.tournament_cli", "run_tournament", "bots"))
 
 
@@ -241,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rams: {said}" if not isinstance(e, RecordError) else said, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("rams: interrupted", file=sys.stderr)
+        print(text("cli.interrupted", default_lang()), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -8,6 +8,8 @@ from contextlib import contextmanager
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from rams.words import text
+
 __all__ = ["compile_solver", "progress_bar"]
 
 
@@ -26,10 +28,10 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
         yield lambda k: progress.advance(task, k)
 
 
-def compile_solver() -> None:
+def compile_solver(lang: str = "en") -> None:
     """Compile the solver in this process before the workers start (it takes seconds once
     after an install, and would otherwise be done by every worker), saying so meanwhile."""
     from rams.fast import warm
 
-    with Console(stderr=True).status("compiling the solver (once after an install)…"):
+    with Console(stderr=True).status(text("sim.compiling", lang)):
         warm.compile_all()

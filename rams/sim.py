@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rams import games
 from rams.bots import make_bot
-from rams.games.rams.rules import Rules
+from rams.games.protocol import GameRules
 from rams.parallel import chunk_ranges, run_in_order
 from rams.record import dumps, record_of
 from rams.stats import Interval, mean_ci, wilson
@@ -44,7 +44,9 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"rams-sim:{seed}:{index}").getrandbits(63)
 
 
-def play_game(rules: Rules, bots: Sequence[str], seed: int, index: int, keep: bool) -> GameResult:
+def play_game(
+    rules: GameRules, bots: Sequence[str], seed: int, index: int, keep: bool
+) -> GameResult:
     """Play game ``index``: the bots rotated by ``index`` seats, all randomness from the seed."""
     n = rules.players
     seated = tuple(bots[(s + index) % n] for s in range(n))
@@ -65,13 +67,13 @@ def play_game(rules: Rules, bots: Sequence[str], seed: int, index: int, keep: bo
     return GameResult(index, seated, changes, len(game.deals), won[0] if won else None, text)
 
 
-def _play_chunk(args: tuple[Rules, tuple[str, ...], int, int, int, bool]) -> list[GameResult]:
+def _play_chunk(args: tuple[GameRules, tuple[str, ...], int, int, int, bool]) -> list[GameResult]:
     rules, bots, seed, start, stop, keep = args
     return [play_game(rules, bots, seed, i, keep) for i in range(start, stop)]
 
 
 def simulate(
-    rules: Rules,
+    rules: GameRules,
     bots: Sequence[str],
     games: int,
     seed: int,
@@ -100,7 +102,7 @@ def simulate(
 
 
 def _run(
-    rules: Rules, bots: tuple[str, ...], games: int, seed: int, workers: int, keep: bool
+    rules: GameRules, bots: tuple[str, ...], games: int, seed: int, workers: int, keep: bool
 ) -> Iterator[list[GameResult]]:
     chunks = [
         (rules, bots, seed, start, stop, keep) for start, stop in chunk_ranges(games, workers)

@@ -11,29 +11,25 @@ from rich.table import Table
 from rams.bots import BOT_NAMES, SEARCHING, make_bot
 from rams.errors import RulesError
 from rams.files import writable_dir, writable_file
-from rams.games import parse_override
-from rams.games.rams.rules import Rules
+from rams.games import family_of, parse_override
 from rams.progress import compile_solver, progress_bar
 from rams.sim import Summary, simulate, summarize, summary_json
+from rams.words import default_lang, text
 
 __all__ = ["run_simulate", "summary_table"]
 
 
-def summary_table(summary: Summary, title: str) -> Table:
+def summary_table(summary: Summary, title: str, lang: str = "en") -> Table:
     """The figures per bot, and each bot against the first, with 95 % intervals."""
     table = Table(
         title=title,
         title_justify="left",
-        caption="Records run down to 0: a more negative change per deal is better. "
-        "'vs first': this bot's change per deal minus the first bot's, paired by game. "
-        "Intervals are 95 %.",
+        caption=text("sim.caption", lang),
         caption_justify="left",
     )
-    table.add_column("bot")
-    table.add_column("seats", justify="right")
-    table.add_column("change/deal", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("vs first", justify="right")
+    table.add_column(text("sim.bot", lang))
+    for key in ("seats", "change", "win_rate", "vs_first"):
+        table.add_column(text(f"sim.{key}", lang), justify="right")
     for b in summary.bots:
         vs = summary.versus_first.get(b.name)
         table.add_row(
@@ -49,7 +45,7 @@ def summary_table(summary: Summary, title: str) -> Table:
 def run_simulate(args: argparse.Namespace) -> int:
     """Run the games and print the figures."""
     overrides = dict(parse_override(r) for r in args.rule or [])
-    rules = Rules.preset(args.preset, args.players, **overrides)
+    rules = family_of(args.preset).rules(args.preset, args.players, **overrides)
     bots = [b.strip() for b in args.bots.split(",")]
     for b in bots:
         if b not in BOT_NAMES:
@@ -62,19 +58,18 @@ def run_simulate(args: argparse.Namespace) -> int:
     # Every path is checked before the first game: no run is lost to a bad --json.
     records = writable_dir(args.records, "--records") if args.records else None
     json_path = writable_file(args.json, "--json") if args.json else None
+    lang = args.lang or default_lang()
     if SEARCHING.intersection(bots):
-        compile_solver()
-    with progress_bar("games", args.games) as advance:
+        compile_solver(lang)
+    with progress_bar(text("sim.games", lang), args.games) as advance:
         results = simulate(
             rules, bots, args.games, args.seed, workers=args.workers, records=records,
             progress=advance,
         )  # fmt: skip
     summary = summarize(results)
-    title = (
-        f"{rules.preset_name}, {rules.players} players, {summary.games} games, "
-        f"{summary.deals} deals, seed {args.seed}"
-    )
-    Console().print(summary_table(summary, title))
+    title = text("sim.title", lang, preset=rules.preset_name, players=rules.players,
+                 games=summary.games, deals=summary.deals, seed=args.seed)  # fmt: skip
+    Console().print(summary_table(summary, title, lang))
     if json_path is not None:
         json_path.write_text(summary_json(summary) + "\n", encoding="utf-8")
     return 0

@@ -13,9 +13,9 @@ seats it had. After each play the bots are rated with OpenSkill (Plackett–Luce
 points, in deal order. Every figure depends only on the rules, the bots and the master seed:
 the results are gathered in deal order, so they are the same whatever the number of workers.
 
->>> from rams.games.rams.rules import Rules
->>> result = run_tournament_deals(Rules.preset("classic", 3), ["heuristic", "random", "random"],
-...                               deals=4, seed=1)
+>>> from rams.games import family
+>>> rules = family("rams").rules("classic", 3)
+>>> result = run_tournament_deals(rules, ["heuristic", "random", "random"], deals=4, seed=1)
 >>> [p.bots for p in result.deals[0].plays]
 [('heuristic', 'random', 'random'), ('random', 'random', 'heuristic'), \
 ('random', 'heuristic', 'random')]
@@ -38,8 +38,7 @@ from rams.bots import Bot
 from rams.bots import make_bot as _make_bot
 from rams.cards import Card, pack
 from rams.errors import RulesError
-from rams.games.protocol import DealState
-from rams.games.rams.rules import Rules
+from rams.games.protocol import DealState, GameRules
 from rams.parallel import chunk_ranges, run_in_order
 from rams.stats import Interval, mean_ci
 from rams.table import bot_turn
@@ -104,7 +103,7 @@ class DealResult:
 class TournamentResult:
     """A whole run: its parameters and the deals in order."""
 
-    rules: Rules
+    rules: GameRules
     bots: tuple[str, ...]
     seed: int
     deals: tuple[DealResult, ...]
@@ -151,7 +150,7 @@ class TournamentSummary:
 # Playing -------------------------------------------------------------------------------
 
 
-def deal_setup(rules: Rules, seed: int, index: int) -> tuple[int, tuple[Card, ...]]:
+def deal_setup(rules: GameRules, seed: int, index: int) -> tuple[int, tuple[Card, ...]]:
     """The dealer and the deck (top card first) of deal ``index`` of a run with ``seed``."""
     rng = random.Random(f"rams-tour:{seed}:{index}")
     dealer = rng.randrange(rules.players)
@@ -185,7 +184,7 @@ def play_out(deal: DealState, agents: Sequence[Bot]) -> DealState:
 
 
 def play_rotations(
-    rules: Rules,
+    rules: GameRules,
     bots: Sequence[str],
     dealer: int,
     deck: Sequence[Card],
@@ -220,7 +219,7 @@ def play_rotations(
 
 
 def play_duplicate(
-    rules: Rules,
+    rules: GameRules,
     bots: Sequence[str],
     seed: int,
     index: int,
@@ -235,14 +234,14 @@ def play_duplicate(
 
 
 def _play_chunk(
-    args: tuple[Rules, tuple[str, ...], int, int, int, BotFactory],
+    args: tuple[GameRules, tuple[str, ...], int, int, int, BotFactory],
 ) -> list[DealResult]:
     rules, bots, seed, start, stop, factory = args
     return [play_duplicate(rules, bots, seed, k, factory) for k in range(start, stop)]
 
 
 def check_setup(
-    rules: Rules, bots: Sequence[str], deals: int, workers: int, factory: BotFactory = make_bot
+    rules: GameRules, bots: Sequence[str], deals: int, workers: int, factory: BotFactory = make_bot
 ) -> None:
     """Raise :class:`RulesError` for a bad bot list, deal count or worker count."""
     if len(bots) != rules.players:
@@ -256,7 +255,7 @@ def check_setup(
 
 
 def run_tournament_deals(
-    rules: Rules,
+    rules: GameRules,
     bots: Sequence[str],
     deals: int,
     seed: int,

@@ -16,8 +16,7 @@ from rich.table import Table
 from rams.bots import SEARCHING
 from rams.errors import RamsError
 from rams.files import writable_dir
-from rams.games import parse_override
-from rams.games.rams.rules import Rules
+from rams.games import family_of, parse_override
 from rams.progress import compile_solver, progress_bar
 from rams.tournament import (
     TournamentSummary,
@@ -26,25 +25,24 @@ from rams.tournament import (
     summarize,
     summary_dict,
 )
+from rams.words import default_lang, text
 
 __all__ = ["pairs_table", "results_table", "run_tournament", "write_chart"]
 
 
-def results_table(summary: TournamentSummary, title: str) -> Table:
+def results_table(summary: TournamentSummary, title: str, lang: str = "en") -> Table:
     """Per bot, best first: mean points per deal with its 95 % interval, the OpenSkill rating."""
     table = Table(
         title=title,
         title_justify="left",
-        caption="Points: the record written off in a deal (more is better), averaged over the "
-        "rotations and seats; intervals are 95 % over deals. OpenSkill: Plackett–Luce, "
-        "ordinal = mu − 3 sigma.",
+        caption=text("tournament.caption", lang),
         caption_justify="left",
     )
-    table.add_column("bot")
-    table.add_column("seats", justify="right")
-    table.add_column("points/deal [95 % CI]", justify="right")
+    table.add_column(text("sim.bot", lang))
+    table.add_column(text("sim.seats", lang), justify="right")
+    table.add_column(text("tournament.points", lang), justify="right")
     table.add_column("mu ± sigma", justify="right")
-    table.add_column("ordinal", justify="right")
+    table.add_column(text("tournament.ordinal", lang), justify="right")
     for b in sorted(summary.bots, key=lambda b: -b.points.mean):
         table.add_row(
             b.name,
@@ -56,17 +54,17 @@ def results_table(summary: TournamentSummary, title: str) -> Table:
     return table
 
 
-def pairs_table(summary: TournamentSummary) -> Table:
+def pairs_table(summary: TournamentSummary, lang: str = "en") -> Table:
     """For every pair of bots: the first's points per deal minus the second's, paired by deal."""
     table = Table(
-        title="Pairwise, paired by deal",
+        title=text("tournament.pairs", lang),
         title_justify="left",
-        caption="* the 95 % interval excludes 0.",
+        caption=text("tournament.pairs_caption", lang),
         caption_justify="left",
     )
-    table.add_column("bot")
-    table.add_column("minus bot")
-    table.add_column("difference/deal [95 % CI]", justify="right")
+    table.add_column(text("sim.bot", lang))
+    table.add_column(text("tournament.minus", lang))
+    table.add_column(text("tournament.difference", lang), justify="right")
     table.add_column("", justify="left")
     for p in summary.pairs:
         table.add_row(
@@ -75,7 +73,7 @@ def pairs_table(summary: TournamentSummary) -> Table:
     return table
 
 
-def write_chart(summary: TournamentSummary, title: str, path: Path) -> None:
+def write_chart(summary: TournamentSummary, title: str, path: Path, lang: str = "en") -> None:
     """A bar chart (PNG) of mean points per deal per bot, the 95 % intervals as error bars."""
     names = [b.name for b in summary.bots]
     means = [b.points.mean for b in summary.bots]
@@ -86,7 +84,7 @@ def write_chart(summary: TournamentSummary, title: str, path: Path) -> None:
     ax = fig.add_subplot()
     ax.bar(names, means, yerr=[below, above], capsize=8, color="#4c72b0", edgecolor="black")
     ax.axhline(0, color="grey", linewidth=0.8)
-    ax.set_ylabel("mean points per deal (95 % CI)")
+    ax.set_ylabel(text("tournament.axis", lang))
     ax.set_title(title)
     fig.tight_layout()
     fig.savefig(path, format="png")
@@ -100,22 +98,24 @@ def _half(x: float) -> float:
 def run_tournament(args: argparse.Namespace) -> int:
     """Play the tournament, print the tables, write results.json and chart.png."""
     overrides = dict(parse_override(r) for r in args.rule or [])
-    rules = Rules.preset(args.preset, args.players, **overrides)
+    rules = family_of(args.preset).rules(args.preset, args.players, **overrides)
     bots = [b.strip() for b in args.bots.split(",")]
     check_setup(rules, bots, args.deals, args.workers)
     out = writable_dir(args.out, "--out")
+    lang = args.lang or default_lang()
     if SEARCHING.intersection(bots):
-        compile_solver()
-    with progress_bar("deals", args.deals) as advance:
+        compile_solver(lang)
+    with progress_bar(text("sim.deals", lang), args.deals) as advance:
         result = run_tournament_deals(
             rules, bots, args.deals, args.seed, workers=args.workers, progress=advance
         )
     summary = summarize(result.deals)
-    title = f"{rules.preset_name}, {rules.players} players, {args.deals} deals, seed {args.seed}"
+    title = text("tournament.title", lang, preset=rules.preset_name, players=rules.players,
+                 deals=args.deals, seed=args.seed)  # fmt: skip
     stdout = Console()
-    stdout.print(results_table(summary, title))
+    stdout.print(results_table(summary, title, lang))
     if summary.pairs:
-        stdout.print(pairs_table(summary))
+        stdout.print(pairs_table(summary, lang))
     data: dict[str, Any] = {
         "parameters": {
             "preset": rules.preset_name,
@@ -132,8 +132,9 @@ def run_tournament(args: argparse.Namespace) -> int:
         (out / "results.json").write_text(
             json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
         )
-        write_chart(summary, title, out / "chart.png")
+        write_chart(summary, title, out / "chart.png", lang)
     except OSError as e:
         raise RamsError("files.cannot_write", path=str(out), why=e.strerror or str(e)) from None
-    Console(stderr=True).print(f"wrote {out / 'results.json'} and {out / 'chart.png'}")
+    said = text("tournament.wrote", lang, results=out / "results.json", chart=out / "chart.png")
+    Console(stderr=True).print(said)
     return 0

@@ -26,9 +26,10 @@ from rams.cards import parse_cards
 from rams.games.rams.deal import Deal
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.match import Game
+from rams.games.rams.screen import settlement_text, table_panel
 from rams.games.rams.words import deal_lines, describe, legal_hint
 from rams.record import loads
-from rams.terminal import hand_text, settlement_text, sheet_table, table_panel
+from rams.terminal import hand_text, sheet_table
 from tests.util import make_deal, run
 
 RECORDS = Path(__file__).parent / "records"

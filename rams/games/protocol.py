@@ -11,12 +11,35 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from rams.cards import Card
 from rams.events import Event
 
-__all__ = ["DealState", "Family", "Match", "PresetInfo", "Sheet", "View"]
+__all__ = [
+    "DealState",
+    "Family",
+    "GameRules",
+    "Match",
+    "PresetInfo",
+    "Sheet",
+    "View",
+    "sheet_changes",
+]
+
+
+class GameRules(Protocol):
+    """A family's rules, as far as the tools need them: which family and preset, how many
+    seats, how big the pack; and the record's form of them."""
+
+    family: ClassVar[str]
+    preset_name: str
+    players: int
+
+    @property
+    def pack_size(self) -> int: ...
+
+    def to_json(self) -> Any: ...
 
 
 class View(Protocol):
@@ -88,6 +111,8 @@ class Match(Protocol):
 
     players: list[str]
     rules: Any
+    #: Shuffles the next deals (a resumed match gets a fresh one).
+    rng: random.Random
 
     @property
     def deal(self) -> DealState | None: ...
@@ -190,6 +215,19 @@ class Family(Protocol):
 
     def rules_json(self, rules: Any) -> dict[str, Any]: ...
 
+    def rules_text(self, rules: Any) -> str:
+        """Every option of ``rules``, its value and its clause (``rams rules PRESET``)."""
+        ...
+
+    def replay_text(self, match: Any, lang: str) -> str:
+        """A replayed match in words (``rams replay``)."""
+        ...
+
+    def screen(self) -> Any:
+        """The family's terminal screen (a :class:`rams.terminal.widgets.Screen`; it draws
+        with Rich, so it is imported only when asked for)."""
+        ...
+
 
 class Sheet(list[tuple[int, ...]]):
     """A score sheet («запись»): rows of scores, one a line as the family keeps them (the
@@ -206,3 +244,18 @@ class Sheet(list[tuple[int, ...]]):
             {"label": label, "values": [row[i] for row in self]}
             for i, label in enumerate(self.labels)
         ]
+
+
+def sheet_changes(rows: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Each column of a score sheet as a person writes it: the start, then every value that
+    changed (the earlier ones are struck out on paper).
+
+    >>> sheet_changes([(25, 25), (19, 25), (19, 30), (12, 30)])
+    [[25, 19, 12], [25, 30]]
+    """
+    cols: list[list[int]] = [[r] for r in rows[0]] if rows else []
+    for row in rows[1:]:
+        for col, value in zip(cols, row, strict=True):
+            if value != col[-1]:
+                col.append(value)
+    return cols

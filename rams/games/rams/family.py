@@ -12,7 +12,7 @@ from rams.games.rams.deal import Deal
 from rams.games.rams.match import Game
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
 from rams.games.rams.wire import replay_json, rules_summary, sheet_of, state_message
-from rams.games.rams.words import legal_hint
+from rams.games.rams.words import legal_hint, replay_text, rules_text
 
 __all__ = ["FAMILY", "HOUSE_LIMITS", "RamsFamily"]
 
@@ -125,6 +125,17 @@ class RamsFamily:
     def rules_json(self, rules: Rules) -> dict[str, Any]:
         """The rules for people: the preset's names and each house rule that differs."""
         return rules_summary(rules)
+
+    def rules_text(self, rules: Rules) -> str:
+        return rules_text(rules)
+
+    def replay_text(self, match: Game, lang: str) -> str:
+        return replay_text(match, lang)
+
+    def screen(self) -> Any:
+        from rams.games.rams.screen import SCREEN
+
+        return SCREEN
 
     def read_deal_field(self, name: str, value: Any) -> Any:
         raise KeyError(name)  # a Rams deal has no fields beside dealer, deck and actions

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from rams.cards import Card, card_str, cards_of
+from rams.games.protocol import sheet_changes
 from rams.games.rams.actions import Exchange, Play, Swap
 from rams.games.rams.events import EventKind
 from rams.games.rams.match import Game
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
-from rams.games.rams.words import Announcer, deal_lines, legal_hint, sheet_columns
+from rams.games.rams.words import Announcer, deal_lines, legal_hint
 from rams.record import Record, replay_summary
 
 __all__ = ["legal_of", "replay_json", "rules_summary", "sheet_of", "state_message"]
@@ -93,7 +94,7 @@ def rules_summary(rules: Rules) -> dict[str, Any]:
 
 def sheet_of(game: Game) -> dict[str, Any]:
     """The score sheet («запись») as columns: each player's start and every later value."""
-    return {"names": list(game.players), "columns": sheet_columns(game.sheet)}
+    return {"names": list(game.players), "columns": sheet_changes(game.sheet)}
 
 
 def state_message(game: Game, seat: int, lang: str, table: dict[str, Any]) -> dict[str, Any]:
@@ -198,7 +199,7 @@ def replay_json(record: Record, lang: str = "ru") -> dict[str, Any]:
     sheet: list[list[int]] = []
     if game is not None:
         summary = replay_summary(game)
-        sheet = sheet_columns(game.sheet)
+        sheet = sheet_changes(game.sheet)
     return {
         "players": list(record.players),
         "rules": rules_summary(record.rules),

@@ -12,21 +12,25 @@ these functions, so a deal reads the same everywhere.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rams.cards import SUITS, Card, card_str, suit_of, suit_str
+from rams.games.protocol import sheet_changes
 from rams.games.rams.deal import PAM
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
 from rams.words import default_lang, has, text
 
+if TYPE_CHECKING:
+    from rams.games.rams.match import Game
+
 __all__ = [
     "deal_lines",
     "default_lang",
     "describe",
+    "replay_text",
     "rules_text",
-    "sheet_columns",
     "sheet_text",
     "strike",
 ]
@@ -176,20 +180,10 @@ def strike(text: str) -> str:
     return "".join(ch + "\u0336" for ch in text)
 
 
-def sheet_columns(rows: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Each player's column of the score sheet: the start, then every value that changed."""
-    cols: list[list[int]] = [[r] for r in rows[0]] if rows else []
-    for row in rows[1:]:
-        for col, value in zip(cols, row, strict=True):
-            if value != col[-1]:
-                col.append(value)
-    return cols
-
-
 def sheet_text(rows: Sequence[Sequence[int]], names: Sequence[str], lang: str = "ru") -> str:
     """The score sheet («запись») as a person writes it: a column per player, each
     earlier value struck out."""
-    cols = sheet_columns(rows)
+    cols = sheet_changes(rows)
     widths = [
         max([len(name)] + [len(str(v)) for v in col]) for name, col in zip(names, cols, strict=True)
     ]
@@ -309,3 +303,31 @@ def _play_hint(view: Observation, lang: str) -> str:
     if view.rules.pamfil and PAM in view.hand and not free and len(view.hand) > 1:
         text += "; " + hint("M1_pam", lang)
     return text
+
+
+def replay_text(game: Game, lang: str) -> str:
+    """A replayed game in words (``rams replay``): each deal's events and records, then the
+    score sheet and the result (S8, and M2's Pam ledger)."""
+    names = game.players
+    rules = game.rules
+    preset = PRESETS[rules.preset_name]
+    title = preset.ru if lang == "ru" else preset.en
+    lines = [text("rams.replay.title", lang, preset=title, name=rules.preset_name,
+                  players=", ".join(names))]  # fmt: skip
+    for k, deal in enumerate(game.deals, start=1):
+        lines += ["", text("rams.replay.deal", lang, deal=k)]
+        lines += ["  " + line for line in deal_lines(deal.events, names, lang)]
+        records = ", ".join(f"{n} {r}" for n, r in zip(names, deal.records, strict=True))
+        lines.append(text("rams.replay.records", lang, records=records))
+    lines += ["", text("rams.replay.sheet", lang), sheet_text(game.sheet, names, lang), ""]
+    if game.winner is None:
+        lines.append(text("rams.replay.not_over", lang))
+        return "\n".join(lines)
+    pay = ", ".join(
+        f"{n} {'+' if p > 0 else ''}{p}" for n, p in zip(names, game.payouts(), strict=True)
+    )
+    lines.append(text("rams.replay.winner", lang, who=names[game.winner], pay=pay))
+    if rules.pamfil:
+        ledger = ", ".join(f"{n} {p}" for n, p in zip(names, game.pam_ledger, strict=True))
+        lines.append(text("rams.replay.pam", lang, ledger=ledger))
+    return "\n".join(lines)

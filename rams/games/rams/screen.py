@@ -1,0 +1,283 @@
+"""The Rams family's terminal screen (:class:`rams.terminal.widgets.Screen`): the table as
+a seat sees it, the settlement, and how a person types each action (N1, N3).
+
+Imported by the terminal only: it draws with Rich (the ``play`` extra).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from rams.cards import Card, card_str, parse_card, suit_of
+from rams.errors import NotationError
+from rams.games.rams.actions import (
+    ACCEPT,
+    CLAIM,
+    CONCEDE,
+    DAVE,
+    GO,
+    KEEP,
+    PASS,
+    PLAY_IN,
+    SELL,
+    TAKE,
+    Action,
+    Exchange,
+    Play,
+    Swap,
+)
+from rams.games.rams.deal import PAM
+from rams.games.rams.match import Game
+from rams.games.rams.rules import PRESETS
+from rams.games.rams.view import Observation, Phase
+from rams.games.rams.words import Announcer, legal_hint, signed, suit_name
+from rams.terminal.widgets import card_text, hand_text
+from rams.words import has, text
+
+__all__ = ["SCREEN", "RamsScreen", "legal_words", "parse_choice", "settlement_text", "table_panel"]
+
+_WORDS: dict[str, Action] = {
+    "play": PLAY_IN,
+    "играю": PLAY_IN,
+    "играть": PLAY_IN,
+    "+": PLAY_IN,
+    "pass": PASS,
+    "пас": PASS,
+    "-": PASS,
+    "take": TAKE,
+    "беру": TAKE,
+    "взять": TAKE,
+    "sell": SELL,
+    "продаю": SELL,
+    "go": GO,
+    "ходи": GO,
+    "keep": KEEP,
+    "оставить": KEEP,
+    "dave": DAVE,
+    "даве": DAVE,
+    "accept": ACCEPT,
+    "принимаю": ACCEPT,
+    "принять": ACCEPT,
+    "concede": CONCEDE,
+    "сдаюсь": CONCEDE,
+    "claim": CLAIM,
+    "выиграл": CLAIM,
+    "заявляю": CLAIM,
+}
+_PAT = {"", "0", "pat", "stand", "стою", "-"}
+_YES = ("и", "д", "y", "yes", "да")
+
+
+def ui(key: str, lang: str, **fields: Any) -> str:
+    """A word of the terminal: the family's own (``rams.terminal.KEY``), else the shared."""
+    family_key = f"rams.terminal.{key}"
+    return text(family_key if has(family_key) else f"terminal.{key}", lang, **fields)
+
+
+# Drawing ------------------------------------------------------------------------------
+
+
+def _call_text(view: Observation, seat: int, lang: str) -> str:
+    call = view.calls[seat]
+    if call is not None:
+        return ui(call, lang)
+    return ui("play", lang) if seat in view.active else ""
+
+
+def table_panel(
+    view: Observation,
+    names: Sequence[str],
+    lang: str,
+    deal_number: int,
+    show_hand: bool = True,
+) -> Panel:
+    """The table as one seat sees it: trump, stock, every player's state, the trick, the hand."""
+    rules = view.rules
+    head = Text()
+    head.append(f"{ui('dealer', lang)}: {names[view.dealer]}   ")
+    pam_turned = rules.pamfil and view.turned == PAM and view.trump is None
+    head.append(f"{ui('pam_turned' if pam_turned else 'trump', lang)}: ")
+    if view.trump is not None:
+        head.append(f"{suit_name(view.trump, lang)} ", style="bold")
+    if view.turned is not None:
+        head.append_text(card_text(view.turned, lang, bold=True))
+    elif view.trump is not None:
+        shown = view.known[view.dealer]
+        trump_cards = [c for c in shown if suit_of(c) == view.trump]
+        if rules.turned_card_in_hand and trump_cards:
+            head.append(f"({ui('in_hand', lang, card=card_str(trump_cards[0], lang))})")
+        elif trump_cards:
+            head.append(f"({ui('turned_taken', lang, card=card_str(trump_cards[0], lang))})")
+    if not rules.talon and not rules.turned_card_in_hand:
+        head.append(f"   {ui('stock', lang)}: {view.stock_count}")
+    if rules.talon and view.phase is Phase.TALON:
+        head.append(f"   {ui('talon', lang)}: 5")
+    if rules.dave:
+        head.append(f"   {ui('stake', lang)}: {view.stake}")
+
+    grid = RichTable(box=None, pad_edge=False, padding=(0, 2, 0, 0))
+    keys = ["player", "record", "call", "exchanged", "tricks", "on_table"]
+    if not rules.passing:
+        keys.remove("call")
+    if rules.talon or rules.turned_card_in_hand:
+        keys.remove("exchanged")
+    for key in keys:
+        grid.add_column(ui(key, lang), justify="right" if key in ("record", "tricks") else "left")
+    on_table = {s: c for s, c in view.trick}
+    for seat, name in enumerate(names):
+        marker = " ▶" if seat == view.to_move else ""
+        exch = view.exchanged[seat]
+        active = seat in view.active or view.phase is Phase.DECLARE
+        card = on_table.get(seat)
+        cells: dict[str, RenderableType] = {
+            "player": Text(name + marker, style="bold" if seat == view.seat else ""),
+            "record": str(view.records[seat]),
+            "call": _call_text(view, seat, lang),
+            "exchanged": "" if exch is None else str(exch),
+            "tricks": str(view.tricks_taken[seat]) if active and view.phase is Phase.PLAY else "",
+            "on_table": card_text(card, lang) if card is not None else Text(""),
+        }
+        grid.add_row(*(cells[k] for k in keys))
+    parts: list[RenderableType] = [head, Text(""), grid]
+    if view.tricks and not view.trick:
+        last = Text(f"{ui('last_trick', lang)}: ")
+        for i, (s, c) in enumerate(view.tricks[-1]):
+            last.append(("  " if i else "") + f"{names[s]} ")
+            last.append_text(card_text(c, lang))
+        parts += [Text(""), last]
+    if show_hand:
+        legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
+        line = Text(ui("hand", lang, name=names[view.seat]) + ": ", style="bold")
+        line.append_text(hand_text(view.hand, lang, legal or None))
+        parts += [Text(""), line]
+    else:
+        parts += [Text(""), Text(ui("hidden", lang), style="dim")]
+    preset = PRESETS[rules.preset_name]
+    name = preset.ru if lang == "ru" else preset.en
+    title = ui("title", lang, preset=name[0].upper() + name[1:], deal=deal_number)
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def settlement_text(game: Game, lang: str) -> Text:
+    """The winner and what each player pays or receives (S8), and the Pam ledger (M2)."""
+    names = game.players
+    assert game.winner is not None
+    out = Text(ui("winner", lang, name=names[game.winner]) + "\n", style="bold green")
+    pays = "  ".join(f"{n} {signed(p)}" for n, p in zip(names, game.payouts(), strict=True))
+    out.append(f"{ui('settlement', lang)}: {pays}")
+    if game.rules.pamfil:
+        ledger = "  ".join(f"{n} {signed(p)}" for n, p in zip(names, game.pam_ledger, strict=True))
+        out.append(f"\n{ui('pam', lang)}: {ledger}")
+    return out
+
+
+# Reading what a person types ------------------------------------------------------------
+
+
+def _card_or_number(token: str, view: Observation) -> Card:
+    if token.isdecimal() and token.isascii():
+        i = int(token)
+        if not 1 <= i <= len(view.hand):
+            raise NotationError("terminal.no_card_number", number=i)
+        return view.hand[i - 1]
+    return parse_card(token)
+
+
+def parse_choice(typed: str, view: Observation) -> Action:
+    """A person's action (N1, N3): a word, cards or their numbers. Raises NotationError."""
+    t = typed.strip()
+    low = t.lower()
+    if low in _WORDS and (view.phase is not Phase.EXCHANGE or low not in _PAT):
+        word = _WORDS[low]
+        if word in view.legal_actions or word in (CLAIM, DAVE, ACCEPT, CONCEDE):
+            return word
+        if view.phase is Phase.DECLARE or view.phase is Phase.TALON:
+            return word
+    phase = view.phase
+    if view.dave_pending is not None:
+        raise NotationError("terminal.unreadable_input", text=repr(t))
+    if phase is Phase.EXCHANGE:
+        if low in _PAT:
+            return Exchange(())
+        return Exchange(tuple(_card_or_number(tok, view) for tok in t.replace(",", " ").split()))
+    if phase in (Phase.DEALER_TRUMP, Phase.PAM_SWAP):
+        if low in _PAT and phase is Phase.DEALER_TRUMP:
+            return KEEP
+        return Swap(_card_or_number(t, view))
+    if phase is Phase.PLAY:
+        return Play(_card_or_number(t, view))
+    if phase is Phase.DECLARE and low in _YES:
+        return PLAY_IN
+    raise NotationError("terminal.unreadable_input", text=repr(t))
+
+
+def _what(view: Observation, lang: str) -> str:
+    if view.dave_pending is not None:
+        return ui("what_dave", lang)
+    key = {
+        Phase.DECLARE: "what_declare",
+        Phase.EXCHANGE: "what_exchange",
+        Phase.DEALER_TRUMP: "what_dealer_trump"
+        if KEEP in view.legal_actions
+        else "what_dealer_trump_must",
+        Phase.PAM_SWAP: "what_pam",
+        Phase.TALON: "what_talon",
+        Phase.PLAY: "what_play",
+    }.get(view.phase, "what_play")
+    return ui(key, lang)
+
+
+def legal_words(view: Observation, lang: str) -> list[str]:
+    """The legal choices as a person would type them (for ``?`` and completion)."""
+    out = []
+    for a in view.legal_actions:
+        if isinstance(a, (Play, Swap)):
+            out.append(card_str(a.card, lang))
+        elif isinstance(a, Exchange):
+            continue
+        else:
+            out.append(str(a))
+    if view.phase is Phase.EXCHANGE:
+        out.append("0")
+    return out
+
+
+class RamsScreen:
+    """The Rams family's :class:`rams.terminal.widgets.Screen`."""
+
+    def table(
+        self, view: Observation, names: Sequence[str], lang: str, deal_number: int,
+        show_hand: bool,
+    ) -> RenderableType:  # fmt: skip
+        return table_panel(view, names, lang, deal_number, show_hand)
+
+    def result(self, match: Game, lang: str) -> RenderableType:
+        return settlement_text(match, lang)
+
+    def announcer(self, names: Sequence[str], lang: str) -> Announcer:
+        return Announcer(names, lang)
+
+    def parse(self, typed: str, view: Observation) -> Action:
+        return parse_choice(typed, view)
+
+    def choices(self, view: Observation, lang: str) -> list[str]:
+        return legal_words(view, lang)
+
+    def what(self, view: Observation, lang: str) -> str:
+        return _what(view, lang)
+
+    def hint(self, view: Observation, lang: str) -> str:
+        return legal_hint(view, lang)
+
+    def offer(self, match: Game, seat: int, action: Action, lang: str) -> str:
+        """S7: the claim offered between deals, with the seat's record."""
+        return ui("claim_q", lang, name=match.players[seat], record=match.records[seat])
+
+
+SCREEN = RamsScreen()

@@ -1,0 +1,327 @@
+"""The terminal's game loop: draws the family's screen, reads what a person types, lets the
+bots act (through the one driver, :class:`rams.table.Table`) and saves after every action."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from rams import games
+from rams.bots import SEARCHING, Bot, make_bot
+from rams.errors import IllegalActionError, NotationError
+from rams.fast import warm
+from rams.files import atomic_write, writable_dir, writable_file
+from rams.games.protocol import Match
+from rams.rulebook import rules_view
+from rams.table import Table
+from rams.terminal.saves import SAVES, resume, save_text
+from rams.terminal.setup import Reader, ask_setup
+from rams.terminal.widgets import Screen, sheet_table, ui
+from rams.words import default_lang
+
+__all__ = ["THINKING_AFTER", "SaveAndQuit", "TerminalGame", "ThinkingBot", "command", "run_play"]
+
+#: Seconds a bot may think before the table says that it is thinking.
+THINKING_AFTER = 0.3
+#: A clause id, as the table cites it («(P4)»), typed alone or after ``?``.
+_CLAUSE = re.compile(r"\??\s*([A-Za-z]\d{1,2})")
+_YES = ("y", "yes", "д", "да")
+
+
+def command(typed: str) -> str | None:
+    """What the terminal itself answers, whatever the game: ``help``, ``quit``, or
+    ``rule ID`` for a clause id cited on screen; None for a move of the game.
+
+    >>> command("?"), command("выход"), command("p4"), command("8♦")
+    ('help', 'quit', 'rule P4', None)
+    """
+    t = typed.strip()
+    low = t.lower()
+    if low in ("?", "help", "помощь"):
+        return "help"
+    if low in ("q", "quit", "выход", "й"):
+        return "quit"
+    clause = _CLAUSE.fullmatch(t)
+    if clause is not None:
+        return "rule " + clause.group(1).upper()
+    return None
+
+
+class ThinkingBot:
+    """A bot that shows «… думает…» when it takes longer than :data:`THINKING_AFTER`
+    (a searching bot's first move after an install waits for the solver's compile)."""
+
+    def __init__(self, inner: Bot, console: Console, label: str) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self._console = console
+        self._label = label
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+
+    def act(self, view: Any) -> Any:
+        """The inner bot's action; a spinner with its name while it takes long."""
+        future = self._pool.submit(self.inner.act, view)
+        try:
+            return future.result(timeout=THINKING_AFTER)
+        except FuturesTimeout:
+            pass
+        with self._console.status(self._label):
+            return future.result()
+
+
+class SaveAndQuit(Exception):
+    """The person asked to save and quit."""
+
+
+class TerminalGame:
+    """A game on a terminal: draws, reads, saves after every action."""
+
+    def __init__(
+        self,
+        console: Console,
+        game: Match,
+        bots: Sequence[str | None],
+        lang: str,
+        save_path: Path,
+        meta: dict[str, Any],
+        read: Reader = input,
+    ) -> None:
+        self.console = console
+        self.game = game
+        self.lang = lang
+        self.save_path = save_path
+        self.meta = meta
+        self.read = read
+        self.screen: Screen = games.family(game.rules.family).screen()
+        seed = meta.get("seed")
+        bot_rng = random.Random(None if seed is None else f"bots:{seed}:{len(game.deals)}")
+        agents: list[Bot | None] = [
+            None
+            if b is None
+            else ThinkingBot(
+                make_bot(b, random.Random(bot_rng.getrandbits(63))),
+                console,
+                ui("thinking", lang, name=game.players[seat]),
+            )
+            for seat, b in enumerate(bots)
+        ]
+        self.table = Table(game, agents, on_action=lambda seat, action: self.save())
+        self.people = [s for s, b in enumerate(bots) if b is None]
+        self.announcer = self.screen.announcer(game.players, lang)
+        self._revealed_for: int | None = None
+        self._setup_completion()
+
+    # Saving --------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the game (atomically: a crash never leaves half a file; readable by its owner
+        only). The deal in progress is sealed (see :func:`save_text`)."""
+        atomic_write(self.save_path, save_text(self.game, self.meta) + "\n", 0o600)
+
+    # Output --------------------------------------------------------------------------
+
+    def _viewer(self) -> int:
+        return self.people[0] if len(self.people) == 1 else -1
+
+    def announce(self) -> None:
+        """Print what happened since the last call, in words."""
+        events = self.table.new_events(self._viewer())
+        self._bullets(self.announcer.feed(events))
+
+    def _bullets(self, lines: list[str]) -> None:
+        for line in lines:
+            self.console.print(Text("• " + line))
+
+    def show_sheet(self) -> None:
+        self.console.print(sheet_table(self.game.sheet, self.game.players, self.lang))
+
+    # Input ---------------------------------------------------------------------------
+
+    def _setup_completion(self) -> None:
+        self._choices: list[str] = []
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - platforms without readline
+            return
+
+        def complete(text: str, state: int) -> str | None:
+            matches = [c for c in self._choices if c.lower().startswith(text.lower())]
+            return matches[state] if state < len(matches) else None
+
+        readline.set_completer(complete)
+        readline.parse_and_bind("tab: complete")
+
+    def ask(self, prompt: str) -> str:
+        return self.read(prompt)
+
+    # The loop ------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game is over or the person quits; returns the exit status."""
+        try:
+            return self._loop()
+        except SaveAndQuit:
+            self.save()
+            self._saved_message()
+            return 0
+        except EOFError:
+            self.save()
+            self.console.print()
+            self._saved_message()
+            return 0
+        except KeyboardInterrupt:
+            self.save()
+            self.console.print()
+            self.console.print(ui("interrupted", self.lang))
+            self._saved_message()
+            return 130
+
+    def _saved_message(self) -> None:
+        self.console.print(ui("saved", self.lang, path=self.save_path))
+        if not self.game.is_over:
+            self.console.print(ui("resume_hint", self.lang, path=self.save_path))
+
+    def _loop(self) -> int:
+        game, table, lang = self.game, self.table, self.lang
+        if game.is_over:  # a finished game resumed: show it, write nothing
+            self.show_sheet()
+            self.console.print(self.screen.result(game, lang))
+            self.console.print(ui("finished", lang))
+            return 0
+        self.save()
+        while True:
+            table.advance(stop_at_deal_end=True)
+            self.announce()
+            if game.is_over:
+                self._bullets(self.announcer.flush())
+                self.show_sheet()
+                self.console.print(self.screen.result(game, lang))
+                self.save()
+                self.console.print(ui("saved", lang, path=self.save_path))
+                return 0
+            seat = table.waiting_for()
+            if seat is None:
+                self._between_deals()
+                continue
+            self._turn(seat)
+
+    def _between_deals(self) -> None:
+        game, lang = self.game, self.lang
+        self.console.print(Text(ui("deal_over", lang, deal=len(game.deals)), style="bold"))
+        self.show_sheet()
+        deal = game.deal
+        for seat in self.table.offered():
+            assert deal is not None
+            for action in deal.out_of_turn(seat):
+                answer = self.ask(self.screen.offer(game, seat, action, lang))
+                if answer.strip().lower() in _YES:
+                    self.table.submit(seat, action)
+                    return
+        if self.people:
+            self.ask(ui("next_deal", lang) + " ")
+        self.table.start_deal()
+
+    def _turn(self, seat: int) -> None:
+        game, lang, screen = self.game, self.lang, self.screen
+        deal = game.deal
+        assert deal is not None
+        names = game.players
+        hot_seat = len(self.people) > 1
+        if hot_seat and self._revealed_for != seat:
+            # Wipe the last person's hand off the screen and out of the scrollback first.
+            self.console.clear()
+            self.console.file.write("\x1b[3J")
+            hidden = screen.table(deal.observation(seat), names, lang, len(game.deals), False)
+            self.console.print(hidden)
+            self.ask(ui("pass_to", lang, name=names[seat]) + " ")
+            self._revealed_for = seat
+        view = deal.observation(seat)
+        self.console.print(screen.table(view, names, lang, len(game.deals), True))
+        self.console.print(
+            ui("to_move", lang, name=names[seat], what=screen.what(view, lang)), style="bold"
+        )
+        while True:
+            self._choices = screen.choices(view, lang)
+            typed = self.ask(ui("prompt", lang, name=names[seat]))
+            said = command(typed)
+            if said == "help":
+                self._help(view)
+                continue
+            if said == "quit":
+                raise SaveAndQuit
+            if said is not None:
+                self._rule(said.split()[1])
+                continue
+            try:
+                choice = screen.parse(typed, view)
+            except NotationError:
+                self.console.print(
+                    ui("unreadable", lang, text=typed.strip(), keys=ui("help_keys", lang)),
+                    style="yellow",
+                )
+                continue
+            try:
+                self.table.submit(seat, choice)
+            except IllegalActionError as e:
+                why = f"{e.why(lang, names)} ({e.clause})"  # the engine's reason, in words
+                self.console.print(ui("illegal", lang, why=why), style="yellow")
+                continue
+            if hot_seat and deal.to_move != seat:
+                self._revealed_for = None
+            return
+
+    def _rule(self, clause_id: str) -> None:
+        """The text of a clause of this game's rules (the rulebook), or a word that it has none."""
+        clause = rules_view(self.game.rules, self.lang)["clauses"].get(clause_id)
+        if clause is None:
+            self.console.print(ui("no_clause", self.lang, id=clause_id), style="yellow")
+            return
+        self.console.print(Text(f"{clause_id}: {clause['text']}", style="cyan"))
+        self.console.print(Text(clause["source"], style="dim"))
+
+    def _help(self, view: Any) -> None:
+        lang = self.lang
+        words = self.screen.choices(view, lang)
+        self.console.print(f"{ui('legal', lang)}: {' '.join(words)}")
+        self.console.print(self.screen.hint(view, lang), style="cyan")
+        self.console.print(ui("help_keys", lang), style="dim")
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """``rams play``: a new game, or ``--resume FILE``."""
+    lang = args.lang or default_lang()
+    console = Console(highlight=False)
+    read: Reader = input
+    if args.resume:
+        path = Path(args.resume)
+        game, bots, meta = resume(path)
+        if not game.is_over:
+            writable_file(path, "--resume")
+        lang = args.lang or meta.get("lang") or lang
+    else:
+        # The save file is checked first: nobody answers the setup questions for nothing.
+        if args.save:
+            path = writable_file(args.save, "--save")
+        else:
+            folder = writable_dir(SAVES, "--save")
+            path = folder / f"rams-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        setup = ask_setup(args, lang, read, console)
+        rng = random.Random(setup.seed) if setup.seed is not None else random.SystemRandom()
+        family = games.family(setup.rules.family)
+        game = family.new_match(setup.rules, setup.names, rng)
+        bots = setup.bots
+        meta = {"bots": bots, "lang": lang, "seed": setup.seed}
+    if SEARCHING.intersection(b for b in bots if b is not None):
+        warm.start()  # the solver compiles while the player reads his first hand
+    tg = TerminalGame(console, game, bots, lang, path, meta, read)
+    return tg.run()

@@ -1,0 +1,90 @@
+"""Saved games: a record (RULES §12) written after every action, its deal in progress sealed."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import zlib
+from pathlib import Path
+from typing import Any
+
+from rams.bots import BOT_NAMES
+from rams.errors import RecordError
+from rams.games.protocol import Match
+from rams.record import Record, dumps, load, record_of
+
+__all__ = ["SAVES", "load_save", "resume", "save_text"]
+
+#: Where games are saved unless ``--save`` names a file (the repository's .gitignore has it).
+SAVES = Path("saves")
+_SEAL_MASK = b"rams-seal"
+
+
+def _seal(data: dict[str, Any]) -> str:
+    raw = zlib.compress(json.dumps(data).encode("utf-8"))
+    masked = bytes(b ^ _SEAL_MASK[i % len(_SEAL_MASK)] for i, b in enumerate(raw))
+    return base64.b64encode(masked).decode("ascii")
+
+
+def _unseal(text: str) -> dict[str, Any]:
+    masked = base64.b64decode(text.encode("ascii"), validate=True)
+    raw = bytes(b ^ _SEAL_MASK[i % len(_SEAL_MASK)] for i, b in enumerate(masked))
+    data: dict[str, Any] = json.loads(zlib.decompress(raw))
+    return data
+
+
+def save_text(game: Match, meta: dict[str, Any]) -> str:
+    """A saved game: a record (§12) of the finished deals, the deal in progress sealed in
+    ``meta["sealed"]`` — its deck and every discard stay out of sight of a player who opens
+    the file (an obfuscation, not a lock). A finished game is a plain record."""
+    record = record_of(game, meta)
+    if record.deals and not game.is_over and not game.deals[-1].is_over:
+        current = record.deals[-1]
+        record = Record(
+            record.rules,
+            record.players,
+            record.deals[:-1],
+            {**meta, "sealed": _seal(current.to_json(record.family))},
+        )
+    return dumps(record)
+
+
+def load_save(path: Path) -> Record:
+    """A saved game as a record, the sealed deal in progress back in its place."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            record: Record = load(f)
+    except OSError as e:
+        raise RecordError("record.cannot_read", path=str(path), why=e.strerror or str(e)) from None
+    except UnicodeDecodeError:
+        raise RecordError("record.not_utf8", path=str(path)) from None
+    sealed = record.meta.get("sealed")
+    if sealed is None:
+        return record
+    try:
+        data = _unseal(sealed)
+    except (ValueError, zlib.error, TypeError):
+        raise RecordError("record.sealed") from None
+    meta = {k: v for k, v in record.meta.items() if k != "sealed"}
+    whole = record.to_json()
+    whole["deals"].append(data)
+    whole["meta"] = meta
+    return Record.from_json(whole)
+
+
+def resume(path: Path) -> tuple[Match, list[str | None], dict[str, Any]]:
+    """A saved game to go on with: the match, who is a bot in each seat, the save's meta."""
+    record = load_save(path)
+    game = record.replay(partial=True)
+    meta = dict(record.meta)
+    bots_meta = meta.get("bots")
+    n = len(game.players)
+    if not (isinstance(bots_meta, list) and len(bots_meta) == n):
+        bots_meta = [None] * n
+    bots: list[str | None] = [b if b in BOT_NAMES else None for b in bots_meta]
+    seed = meta.get("seed")
+    game.rng = (
+        random.Random(f"{seed}:{len(game.deals)}") if seed is not None else random.SystemRandom()
+    )
+    return game, bots, meta

@@ -1,0 +1,108 @@
+"""What every game's terminal screen draws with: cards in their colours, a numbered hand,
+the score sheet, the words of the terminal; and :class:`Screen`, what a family's own screen
+(its table, its result, how its actions are typed) gives the game loop."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from rich.console import RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from rams.cards import Card, card_str, suit_of
+from rams.games.protocol import Match, sheet_changes
+from rams.words import text
+
+__all__ = ["Announcer", "Screen", "card_text", "hand_text", "sheet_table", "ui"]
+
+
+def ui(key: str, lang: str, **fields: Any) -> str:
+    """A word of the terminal shared by every game (``terminal.KEY``)."""
+    return text(f"terminal.{key}", lang, **fields)
+
+
+def card_text(c: Card, lang: str, dim: bool = False, bold: bool = False) -> Text:
+    """A card with its suit's colour: ♦ ♥ red, ♠ ♣ the terminal's own."""
+    style = "red" if suit_of(c) in (2, 3) else ""
+    if dim:
+        style += " dim"
+    if bold:
+        style += " bold"
+    return Text(card_str(c, lang), style=style.strip())
+
+
+def hand_text(hand: Sequence[Card], lang: str, legal: set[Card] | None = None) -> Text:
+    """The hand, numbered from 1, sorted by suit (N3); legal cards bold, others dim."""
+    out = Text()
+    for i, c in enumerate(hand, start=1):
+        if i > 1:
+            out.append("  ")
+        playable = legal is None or c in legal
+        out.append(f"{i} ", style="dim")
+        out.append_text(card_text(c, lang, dim=not playable, bold=legal is not None and playable))
+    return out
+
+
+def sheet_table(rows: Sequence[Sequence[int]], names: Sequence[str], lang: str) -> RichTable:
+    """The score sheet («запись»): a column per player, earlier values struck out."""
+    cols = sheet_changes(rows)
+    table = RichTable(title=ui("sheet", lang), title_justify="left", show_lines=False)
+    for name in names:
+        table.add_column(name, justify="right")
+    for i in range(max(len(c) for c in cols)):
+        cells = []
+        for col in cols:
+            if i >= len(col):
+                cells.append(Text(""))
+            elif i < len(col) - 1:
+                cells.append(Text(str(col[i]), style="strike dim"))
+            else:
+                cells.append(Text(str(col[i]), style="bold"))
+        table.add_row(*cells)
+    return table
+
+
+class Announcer(Protocol):
+    """Puts a deal's events into words as they come."""
+
+    def feed(self, events: Sequence[Any]) -> list[str]: ...
+
+    def flush(self) -> list[str]: ...
+
+
+class Screen(Protocol):
+    """A family's terminal screen: what the game loop asks of it (``family.screen()``)."""
+
+    def table(
+        self, view: Any, names: Sequence[str], lang: str, deal_number: int, show_hand: bool
+    ) -> RenderableType:
+        """The table as one seat sees it (its observation), the hand hidden if asked."""
+        ...
+
+    def result(self, match: Match, lang: str) -> RenderableType:
+        """The winner and the settlement of a finished match."""
+        ...
+
+    def announcer(self, names: Sequence[str], lang: str) -> Announcer: ...
+
+    def parse(self, typed: str, view: Any) -> Any:
+        """The action a person typed (raises :class:`rams.errors.NotationError`)."""
+        ...
+
+    def choices(self, view: Any, lang: str) -> list[str]:
+        """The legal choices as a person would type them (for ``?`` and completion)."""
+        ...
+
+    def what(self, view: Any, lang: str) -> str:
+        """What the seat to move is asked for, in words."""
+        ...
+
+    def hint(self, view: Any, lang: str) -> str:
+        """Why the legal choices are what they are (for ``?``)."""
+        ...
+
+    def offer(self, match: Match, seat: int, action: Any, lang: str) -> str:
+        """The question that offers ``seat`` an action out of turn between deals (a claim)."""
+        ...
