@@ -21,14 +21,28 @@ def _text(key: str, lang: str, names: Sequence[str] | None, fields: dict[str, An
     return text(key, lang, names=names, **fields)
 
 
+def _restore(cls: type[RamsError], state: dict[str, Any]) -> RamsError:
+    error = cls.__new__(cls)
+    error.__dict__.update(state)
+    error.args = (error.key,)
+    return error
+
+
 class RamsError(ValueError):
     """Base of every error the engine raises on bad input: a catalogue ``key`` and its
-    ``fields``."""
+    ``fields``. The message is worded only when it is read (legal-move generation builds
+    errors it never shows)."""
 
     def __init__(self, key: str, /, **fields: Any) -> None:
         self.key = key
         self.fields = fields
-        super().__init__(_text(key, "en", None, fields))
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        return self.words("en")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (type(self), dict(self.__dict__)))
 
     def words(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """The message in ``lang``, seats by ``names`` when given."""
@@ -55,11 +69,13 @@ class IllegalActionError(RamsError):
     language."""
 
     def __init__(self, clause: str, key: str, /, **fields: Any) -> None:
+        super().__init__(key, **fields)
         self.clause = clause
-        self.key = key
-        self.fields = fields
-        self.reason = _text(key, "en", None, fields)
-        ValueError.__init__(self, f"{clause}: {self.reason}")
+
+    @property
+    def reason(self) -> str:
+        """The message without the clause, in English."""
+        return self.why("en")
 
     def why(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """The reason (without the clause) in ``lang``, seats by ``names`` when given."""
@@ -80,12 +96,14 @@ class RecordError(RamsError):
     def __init__(
         self, key: str, deal: int | None = None, action: int | None = None, /, **fields: Any
     ) -> None:
-        self.key = key
-        self.fields = fields
+        super().__init__(key, **fields)
         self.deal = deal
         self.action = action
-        self.reason = _text(key, "en", None, fields)
-        ValueError.__init__(self, f"{self._where('en')}: {self.reason}")
+
+    @property
+    def reason(self) -> str:
+        """The message without the place, in English."""
+        return _text(self.key, "en", None, self.fields)
 
     @classmethod
     def of(

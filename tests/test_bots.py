@@ -224,3 +224,19 @@ def test_summary_json_is_strict_json_even_for_one_game() -> None:
     results = simulate(Rules.preset("classic", 3), ["heuristic", "random", "random"], 1, 2)
     data = json.loads(summary_json(summarize(results)), parse_constant=no_constants)
     assert data["games"] == 1 and data["bots"][0]["record_change_per_deal"]["low"] is None
+
+
+def test_cli_simulate_speaks_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every word of the table comes from the catalogue: ``--lang ru`` gives a Russian
+    title, header and caption, with the nouns in the form their numbers take."""
+    from rams.cli import main
+
+    rc = main(
+        ["simulate", "--preset", "duel", "--players", "2", "--bots", "heuristic,random",
+         "--games", "1", "--seed", "3", "--lang", "ru"]
+    )  # fmt: skip
+    assert rc == 0
+    out = capsys.readouterr().out
+    assert "duel, 2 игрока, 1 партия" in out and "зерно 3" in out
+    assert "доля побед" in out and "Запись идёт вниз" in out
+    assert "win rate" not in out
