@@ -193,8 +193,8 @@ def _fields(rules: Any) -> dict[str, Any]:
     """The values a clause's text may name: every option, and the derived ones."""
     values: dict[str, Any] = dict(rules.options())
     values.update(
-        pack_size=rules.pack_size,
-        stock_size=rules.stock_size,
+        pack_size=getattr(rules, "pack_size", None),
+        stock_size=getattr(rules, "stock_size", None),
         players=rules.players,
     )
     for suit, value in zip("SCDH", getattr(rules, "ace_values", ()), strict=False):
@@ -255,7 +255,11 @@ def rules_text(rules: Any, lang: str = "ru", width: int = 88) -> str:
     for section in view["sections"]:
         lines += [section["title"], "-" * len(section["title"])]
         for clause in section["clauses"]:
-            body = textwrap.wrap(clause["text"], width - 6) or [""]
+            body = [
+                line
+                for part in clause["text"].split("\n")
+                for line in (textwrap.wrap(part, width - 6) or [""])
+            ]
             lines.append(f"{clause['id']:<5} {body[0]}")
             lines += [" " * 6 + line for line in [*body[1:], clause["source"]]]
         lines.append("")

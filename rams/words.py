@@ -116,10 +116,10 @@ def _load(path: Any, prefix: str) -> dict[str, dict[str, str]]:
 def catalogue() -> dict[str, dict[str, str]]:
     """Every text of the package by key: the shared words, then each family's under its
     name."""
-    from rams.games import FAMILIES
+    from rams.games import FAMILIES, SHARED
 
     out = _load(resources.files("rams").joinpath("words.toml"), "")
-    for family in FAMILIES:
+    for family in (*SHARED, *FAMILIES):
         path = resources.files("rams.games").joinpath(family, "words.toml")
         if path.is_file():
             out.update(_load(path, family))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from rams.cards import card_str, cards_of, mask_of
+from rams.games.plain.deal import Kind
 from rams.games.rams.events import EventKind
 
 
@@ -43,4 +44,25 @@ class RamsOracle:
         return {card_str(c) for c in cards_of(mask)}
 
 
-ORACLES: dict[str, Oracle] = {"rams": RamsOracle()}
+class PlainOracle:
+    """The plain games (§10.2–10.5): a seat sees the cards it was dealt, the cards played,
+    and what is shown face up — Whist's turned card (W3), Boston's card from the second pack
+    (B1) and its open hands (B9), the skat once the deal is over (F2); its own set-aside card
+    (B6). Partners see no more than opponents."""
+
+    SHOWN = (Kind.DEAL, Kind.TURNED, Kind.OPEN, Kind.CARD, Kind.TRICK, Kind.SKAT)
+
+    def visible(self, deal: Any, seat: int) -> set[str]:
+        mask = deal.dealt[seat]
+        for e in deal.events:
+            if e.kind in self.SHOWN:
+                mask |= mask_of(e.cards)
+            if e.seat == seat:
+                mask |= mask_of(e.secret)
+        return {card_str(c) for c in cards_of(mask)}
+
+
+ORACLES: dict[str, Oracle] = {
+    "rams": RamsOracle(),
+    **dict.fromkeys(("ramsch", "whist", "boston", "kony"), PlainOracle()),
+}

@@ -25,10 +25,15 @@ from typing import Any
 from rams.errors import RulesError
 from rams.games.protocol import Family, Match, PresetInfo
 
-__all__ = ["FAMILIES", "family", "family_of", "new_match", "parse_override", "presets"]
+__all__ = ["FAMILIES", "SHARED", "family", "family_of", "new_match", "parse_override", "presets"]
 
 #: Every family, by name, and the module that holds it (its ``FAMILY``).
-FAMILIES: dict[str, str] = {"rams": "rams.games.rams.family"}
+FAMILIES: dict[str, str] = {
+    "rams": "rams.games.rams.family",
+    "kony": "rams.games.kony.family",
+}
+#: Packages of parts several families share, with words of their own (``plain.…``).
+SHARED = ("plain",)
 
 
 @cache

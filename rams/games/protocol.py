@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Protocol
 
 from rams.cards import Card
 from rams.events import Event
+from rams.sheets import sheet_changes
 
 __all__ = [
     "DealState",
@@ -244,18 +245,3 @@ class Sheet(list[tuple[int, ...]]):
             {"label": label, "values": [row[i] for row in self]}
             for i, label in enumerate(self.labels)
         ]
-
-
-def sheet_changes(rows: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Each column of a score sheet as a person writes it: the start, then every value that
-    changed (the earlier ones are struck out on paper).
-
-    >>> sheet_changes([(25, 25), (19, 25), (19, 30), (12, 30)])
-    [[25, 19, 12], [25, 30]]
-    """
-    cols: list[list[int]] = [[r] for r in rows[0]] if rows else []
-    for row in rows[1:]:
-        for col, value in zip(cols, row, strict=True):
-            if value != col[-1]:
-                col.append(value)
-    return cols

@@ -15,11 +15,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rams.cards import SUITS, Card, card_str, suit_of, suit_str
-from rams.games.protocol import sheet_changes
 from rams.games.rams.deal import PAM
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
+from rams.sheets import sheet_text, strike
 from rams.words import default_lang, has, text
 
 if TYPE_CHECKING:
@@ -173,31 +173,6 @@ def deal_lines(events: Iterable[Event], names: Sequence[str], lang: str = "ru") 
     """A deal's events in words, one line each; a trick's cards on the line of its winner."""
     announcer = Announcer(names, lang)
     return announcer.feed(events) + announcer.flush()
-
-
-def strike(text: str) -> str:
-    """Text struck through with combining long strokes (U+0336), as on a paper score sheet."""
-    return "".join(ch + "\u0336" for ch in text)
-
-
-def sheet_text(rows: Sequence[Sequence[int]], names: Sequence[str], lang: str = "ru") -> str:
-    """The score sheet («запись») as a person writes it: a column per player, each
-    earlier value struck out."""
-    cols = sheet_changes(rows)
-    widths = [
-        max([len(name)] + [len(str(v)) for v in col]) for name, col in zip(names, cols, strict=True)
-    ]
-    lines = ["  ".join(name.ljust(w) for name, w in zip(names, widths, strict=True)).rstrip()]
-    for i in range(max(len(c) for c in cols)):
-        cells = []
-        for col, w in zip(cols, widths, strict=True):
-            if i < len(col):
-                s = str(col[i])
-                cells.append((strike(s) if i < len(col) - 1 else s) + " " * (w - len(s)))
-            else:
-                cells.append(" " * w)
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
 
 
 def _value_text(value: object) -> str:

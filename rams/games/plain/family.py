@@ -1,0 +1,196 @@
+"""A plain game family behind the protocol (:class:`rams.games.protocol.Family`): written
+once here, each game's family (:mod:`rams.games.kony.family` …) names its rules, its match,
+how its actions are read and how its bids are worded."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rams.actions import Play, Say, play_of, split_line
+from rams.errors import NotationError
+from rams.games.plain.match import PlainMatch
+from rams.games.plain.rules import PlainRules
+from rams.games.plain.words import BidWords, summary_lines
+from rams.games.protocol import PresetInfo
+from rams.rulebook import rulebook
+
+__all__ = ["PlainFamily"]
+
+
+def _plain_bid(bid: str, lang: str) -> str:
+    return bid
+
+
+class PlainFamily:
+    """The protocol's family, for a plain game: a subclass sets the class variables and
+    :meth:`parse_word` (its actions that are not a card)."""
+
+    name: ClassVar[str] = ""
+    rules_class: ClassVar[type[PlainRules]]
+    match_class: ClassVar[type[PlainMatch]]
+    deal_fields: tuple[str, ...] = ()
+    #: Words a seat may say in this game (``pass``, ``accept`` …).
+    WORDS: ClassVar[frozenset[str]] = frozenset()
+    house_limits: Mapping[str, tuple[int, int]] = {}
+
+    @property
+    def better(self) -> int:
+        return self.match_class.better
+
+    # Rules and matches ------------------------------------------------------------------
+
+    def presets(self) -> dict[str, PresetInfo]:
+        book = rulebook(self.name)
+        return {
+            name: PresetInfo(
+                name, self.name, p.source, p.players, dict(book.presets[name]["title"])
+            )
+            for name, p in self.rules_class.PRESETS.items()
+        }
+
+    def rules(self, preset: str, players: int | None = None, **options: Any) -> Any:
+        return self.rules_class.preset(preset, players, **options)
+
+    def rules_from_json(self, data: Any, players: int) -> Any:
+        return self.rules_class.from_json(data, players)
+
+    def new_match(
+        self,
+        rules: Any,
+        names: Sequence[str] | None = None,
+        rng: random.Random | None = None,
+        first_dealer: int | None = None,
+    ) -> PlainMatch:
+        return self.match_class(rules, names, rng, first_dealer)
+
+    def house_options(self) -> list[dict[str, Any]]:
+        """Every option a table may change: its name in words, clause, kind and choices."""
+        book = rulebook(self.name)
+        out = []
+        for f in dataclasses.fields(self.rules_class):
+            if not f.init or f.name in ("players", "preset_name"):
+                continue
+            spec = f.metadata
+            kind = {"int_or_null": "int"}.get(spec["kind"], spec["kind"])
+            low, high = self.house_limits.get(f.name, (spec["low"], spec["high"] or None))
+            out.append(
+                {
+                    "name": f.name,
+                    "clause": spec["clause"],
+                    "ru": book.option_name(f.name, "ru"),
+                    "en": book.option_name(f.name, "en"),
+                    "kind": kind,
+                    "choices": list(spec["choices"]),
+                    "min": low if kind == "int" else None,
+                    "max": high if kind == "int" else None,
+                }
+            )
+        return out
+
+    def option_clause(self, option: str) -> str:
+        for f in dataclasses.fields(self.rules_class):
+            if f.name == option:
+                return str(f.metadata["clause"])
+        return "§10"
+
+    # Actions ----------------------------------------------------------------------------
+
+    def parse_line(self, text: str) -> tuple[int, Any]:
+        seat, rest = split_line(text)
+        return seat, self.parse_action(rest)
+
+    def parse_action(self, text: str) -> Any:
+        """An action as a record writes it: a card, or one of the game's own."""
+        t = text.strip()
+        found: Play | None = play_of(t) if " " not in t else None
+        if found is not None:
+            return found
+        return self.parse_word(t)
+
+    def parse_word(self, text: str) -> Any:
+        """An action that is not a card (the family's own)."""
+        if text.lower() in self.WORDS:
+            return Say(text.lower())
+        raise NotationError("plain.notation.unknown", text=repr(text))
+
+    def read_deal_field(self, name: str, value: Any) -> Any:
+        raise KeyError(name)
+
+    def write_deal_field(self, name: str, value: Any) -> Any:
+        raise KeyError(name)
+
+    # Words ------------------------------------------------------------------------------
+
+    def bid_words(self) -> BidWords:
+        """How the family words a bid or a contract (Boston's)."""
+        return _plain_bid
+
+    def screen_lines(self, view: Any, names: Sequence[str], lang: str) -> list[str]:
+        """What the table's head line adds for this game (the contract, the skat)."""
+        return []
+
+    def hint(self, deal: Any, seat: int, lang: str) -> str:
+        from rams.games.plain.wire import hint
+
+        return hint(deal.observation(seat), lang, self)
+
+    def replay_text(self, match: Any, lang: str) -> str:
+        return "\n".join(summary_lines(match, lang, self.bid_words()))
+
+    def rules_text(self, rules: Any) -> str:
+        """Every option of ``rules``, its value and its clause, in Russian and English."""
+        book = rulebook(self.name)
+        info = self.presets()[rules.preset_name]
+        low, high = info.players
+        lines = [
+            f"{rules.preset_name}: {info.title['ru']} / {info.title['en']} "
+            f"(источник / source: {info.source}); игроков / players: {low}–{high}",
+            "",
+        ]
+        names = [n for n in self.rules_class.option_names() if n != "preset_name"]
+        width = max(len(n) for n in names)
+        for name in names:
+            value = getattr(rules, name)
+            shown = (
+                "null"
+                if value is None
+                else str(value).lower()
+                if isinstance(value, bool)
+                else str(value)
+            )
+            clause = self.option_clause(name)
+            words = f"{book.option_name(name, 'ru')} / {book.option_name(name, 'en')}"
+            lines.append(f"{name.ljust(width)}  {shown:<26}  [{clause}]  {words}")
+        return "\n".join(lines)
+
+    # Front ends -------------------------------------------------------------------------
+
+    def view_json(
+        self, match: Any, seat: int, lang: str, table: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        from rams.games.plain.wire import state_message
+
+        return state_message(self, match, seat, lang, table or {})
+
+    def sheet_json(self, match: Any) -> dict[str, Any]:
+        from rams.games.plain.wire import sheet_of
+
+        return sheet_of(match)
+
+    def rules_json(self, rules: Any) -> dict[str, Any]:
+        from rams.games.plain.wire import rules_summary
+
+        return rules_summary(self, rules)
+
+    def replay_json(self, record: Any, lang: str) -> dict[str, Any]:
+        from rams.games.plain.wire import replay_json
+
+        return replay_json(self, record, lang)
+
+    def screen(self) -> Any:
+        from rams.games.plain.screen import PlainScreen
+
+        return PlainScreen(self)

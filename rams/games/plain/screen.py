@@ -1,0 +1,209 @@
+"""The plain games' terminal screen (:class:`rams.terminal.widgets.Screen`): the table as a
+seat sees it — the trump, every player (and side) with his score and tricks, the cards
+shown face up, the trick, the hand — the result, and how a person types each action.
+
+Imported by the terminal only: it draws with Rich (the ``play`` extra).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from rams.actions import Play, Say
+from rams.cards import SUIT_SYMBOLS, SUITS, Card, card_str, parse_card
+from rams.errors import NotationError
+from rams.games.plain.actions import Trump
+from rams.games.plain.deal import Phase, PlainView
+from rams.games.plain.wire import action_label, hint
+from rams.games.plain.words import Announcer
+from rams.terminal.widgets import card_text, hand_text
+from rams.words import text
+
+__all__ = ["PlainScreen"]
+
+#: What a person may type for a word action (Russian or English).
+_ALIASES: dict[str, tuple[str, ...]] = {
+    "pass": ("pass",),
+    "пас": ("pass",),
+    "alone": ("alone",),
+    "один": ("alone",),
+    "accept": ("accept",),
+    "да": ("accept",),
+    "согласен": ("accept",),
+    "беру": ("accept",),
+    "decline": ("decline",),
+    "reject": ("reject",),
+    "нет": ("decline", "reject"),
+    "together": ("together",),
+    "вместе": ("together",),
+    "delegate": ("delegate",),
+    "партнёру": ("delegate",),
+    "партнеру": ("delegate",),
+}
+_SUIT_WORDS = {
+    **{s.lower(): i for i, s in enumerate(SUITS)},
+    **{s: i for i, s in enumerate(SUIT_SYMBOLS)},
+    "пики": 0,
+    "трефы": 1,
+    "бубны": 2,
+    "черви": 3,
+    "п": 0,
+    "т": 1,
+    "б": 2,
+    "ч": 3,
+}
+
+
+def ui(key: str, lang: str, **fields: Any) -> str:
+    return text(f"plain.screen.{key}", lang, **fields)
+
+
+class PlainScreen:
+    """The screen of one plain family (its words for bids and labels come from it)."""
+
+    def __init__(self, family: Any) -> None:
+        self.family = family
+
+    # Drawing ----------------------------------------------------------------------------
+
+    def table(
+        self, view: PlainView, names: Sequence[str], lang: str, deal_number: int,
+        show_hand: bool,
+    ) -> RenderableType:  # fmt: skip
+        head = Text(f"{ui('dealer', lang)}: {names[view.dealer]}   {ui('trump', lang)}: ")
+        if view.trump is None:
+            head.append(ui("no_trump", lang), style="bold")
+        else:
+            head.append(text(f"suit.{SUITS[view.trump]}", lang), style="bold")
+        for line in self.family.screen_lines(view, names, lang):
+            head.append("   " + line)
+        grid = RichTable(box=None, pad_edge=False, padding=(0, 2, 0, 0))
+        keys = ["player", "total", "tricks", "on_table", "shown"]
+        if not any(view.shown):
+            keys.remove("shown")
+        for key in keys:
+            grid.add_column(
+                ui(key, lang), justify="right" if key in ("total", "tricks") else "left"
+            )
+        on_table = dict(view.trick)
+        side_of = {s: i for i, side in enumerate(view.sides or ()) for s in side}
+        for seat, name in enumerate(names):
+            marker = " ▶" if seat == view.to_move else ""
+            label = name + marker
+            if view.sides:
+                label += f" [{side_of[seat] + 1}]"
+            score = view.scores[side_of[seat]] if view.sides else view.scores[seat]
+            card = on_table.get(seat)
+            shown = Text()
+            for i, c in enumerate(view.shown[seat]):
+                shown.append(" " if i else "")
+                shown.append_text(card_text(c, lang))
+            cells: dict[str, RenderableType] = {
+                "player": Text(label, style="bold" if seat == view.seat else ""),
+                "total": str(score),
+                "tricks": str(view.tricks_taken[seat]) if view.phase is not Phase.AUCTION else "",
+                "on_table": card_text(card, lang) if card is not None else Text(""),
+                "shown": shown,
+            }
+            grid.add_row(*(cells[k] for k in keys))
+        parts: list[RenderableType] = [head, Text(""), grid]
+        if view.tricks and not view.trick:
+            last = Text(f"{ui('last_trick', lang)}: ")
+            for i, (s, c) in enumerate(view.tricks[-1]):
+                last.append(("  " if i else "") + f"{names[s]} ")
+                last.append_text(card_text(c, lang))
+            parts += [Text(""), last]
+        if show_hand:
+            legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
+            line = Text(ui("hand", lang, name=names[view.seat]) + ": ", style="bold")
+            line.append_text(hand_text(view.hand, lang, legal or None))
+            parts += [Text(""), line]
+        else:
+            parts += [Text(""), Text(ui("hidden", lang), style="dim")]
+        info = self.family.presets()[view.rules.preset_name].title[lang]
+        title = ui("title", lang, preset=info[0].upper() + info[1:], deal=deal_number)
+        return Panel(Group(*parts), title=title, title_align="left")
+
+    def result(self, match: Any, lang: str) -> RenderableType:
+        names = match.players
+        won = match.winners()
+        key = "winners" if len(won) > 1 else "winner"
+        out = Text(ui(key, lang, names=", ".join(names[s] for s in won)) + "\n", style="bold green")
+        sheet = match.sheet
+        totals = "  ".join(f"{label} {v}" for label, v in zip(sheet.labels, sheet[-1], strict=True))
+        out.append(f"{ui('totals', lang)}: {totals}")
+        return out
+
+    def announcer(self, names: Sequence[str], lang: str) -> Announcer:
+        return Announcer(names, lang, self.family.bid_words())
+
+    # Reading what a person types --------------------------------------------------------
+
+    def parse(self, typed: str, view: PlainView) -> Any:
+        """The legal action a person typed: a card or its number, a suit for the trump,
+        a word (Russian or English), or the record's own notation."""
+        t = typed.strip()
+        low = t.lower()
+        legal = list(view.legal_actions)
+        for candidate in self._candidates(t, low, view):
+            if candidate in legal:
+                return candidate
+        for candidate in self._candidates(t, low, view):
+            return candidate  # not legal: the table says why
+        raise NotationError("terminal.unreadable_input", text=repr(t))
+
+    def _candidates(self, t: str, low: str, view: PlainView) -> list[Any]:
+        out: list[Any] = []
+        card = self._card(t, view)
+        if card is not None:
+            out.append(Play(card))
+            aside = [a for a in view.legal_actions if type(a).__name__ == "Aside"]
+            out += [a for a in aside if getattr(a, "card", None) == card]
+        if low in _SUIT_WORDS:
+            out.append(Trump(_SUIT_WORDS[low]))
+        out += [Say(w) for w in _ALIASES.get(low, ())]
+        for text_ in (t, f"bid {t}"):
+            with contextlib.suppress(NotationError):
+                out.append(self.family.parse_action(text_))
+        return out
+
+    def _card(self, t: str, view: PlainView) -> Card | None:
+        if t.isdecimal() and t.isascii():
+            i = int(t)
+            return view.hand[i - 1] if 1 <= i <= len(view.hand) else None
+        try:
+            return parse_card(t)
+        except NotationError:
+            return None
+
+    def choices(self, view: PlainView, lang: str) -> list[str]:
+        out = []
+        for a in view.legal_actions:
+            if isinstance(a, Play):
+                out.append(card_str(a.card, lang))
+            else:
+                out.append(str(a))
+        return out if len(out) < 40 else [*out[:40], "…"]
+
+    def what(self, view: PlainView, lang: str) -> str:
+        key = {
+            Phase.AUCTION: "what_bid",
+            Phase.PARTNER: "what_partner",
+            Phase.TRUMP: "what_trump",
+            Phase.ASIDE: "what_aside",
+        }.get(view.phase, "what_play")
+        return ui(key, lang)
+
+    def hint(self, view: PlainView, lang: str) -> str:
+        return hint(view, lang, self.family)
+
+    def offer(self, match: Any, seat: int, action: Any, lang: str) -> str:
+        label = action_label(self.family, action, match.players, lang)
+        return ui("offer", lang, name=match.players[seat], action=label)

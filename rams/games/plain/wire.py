@@ -1,0 +1,222 @@
+"""A plain game's view as JSON, for the web client and any front end on the wire.
+
+Everything in it comes from the deal's :meth:`~rams.games.plain.deal.PlainDeal.observation`
+of that seat and the public side of the match (names, the score sheet); cards are record
+codes (``AS``, ``TD``), words come from the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rams.actions import Play, Say
+from rams.cards import Card, card_str, cards_of
+from rams.games.plain.actions import Trump
+from rams.games.plain.deal import PlainView
+from rams.games.plain.words import Announcer, deal_lines
+from rams.rulebook import rulebook
+from rams.sheets import sheet_changes
+from rams.words import Suit, text
+
+__all__ = ["action_label", "hint", "legal_of", "replay_json", "rules_summary", "sheet_of"]
+
+
+def _cs(cards: Sequence[Card]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def action_label(family: Any, action: Any, names: Sequence[str], lang: str) -> str:
+    """An action as a button says it: «Козырь: пики», «Пас», «6♥ (8)»."""
+    own = getattr(family, "label", None)
+    if own is not None:
+        said: str | None = own(action, names, lang)
+        if said is not None:
+            return said
+    if isinstance(action, Trump):
+        return text("plain.act.trump", lang, suit=Suit(action.suit))
+    if isinstance(action, Say):
+        return text(f"plain.act.{action.word}", lang)
+    return str(action)
+
+
+def legal_of(
+    family: Any, view: PlainView, names: Sequence[str], lang: str
+) -> dict[str, Any] | None:
+    """The seat's choices: the cards it may play, the cards it may set aside, and every
+    other action with its label."""
+    if not view.legal_actions:
+        return None
+    cards: list[str] = []
+    aside: list[str] = []
+    actions: list[dict[str, str]] = []
+    for a in view.legal_actions:
+        if isinstance(a, Play):
+            cards.append(card_str(a.card))
+        elif type(a).__name__ == "Aside":
+            aside.append(card_str(a.card))
+        else:
+            actions.append({"action": str(a), "label": action_label(family, a, names, lang)})
+    return {"cards": cards, "aside": aside, "actions": actions}
+
+
+def hint(view: PlainView, lang: str, family: Any = None) -> str:
+    """In words, what limits the seat's choices now (the «?» of the terminal)."""
+    if view.play_rule is not None:
+        return text(f"plain.hint.{view.play_rule}", lang)
+    if not view.legal_actions:
+        return ""
+    names = [str(s + 1) for s in range(len(view.hand_sizes))]
+    shown = [action_label(family, a, names, lang) for a in view.legal_actions[:12]]
+    return text("plain.hint.prelude", lang, choices=", ".join(shown))
+
+
+def sheet_of(match: Any) -> dict[str, Any]:
+    """The score sheet as columns: each column's start and every later value."""
+    sheet = match.sheet
+    return {"names": list(sheet.labels), "columns": sheet_changes(sheet)}
+
+
+def rules_summary(family: Any, rules: Any) -> dict[str, Any]:
+    """The table's rules for people: the preset's names and each option that differs."""
+    book = rulebook(family.name)
+    title = book.presets[rules.preset_name]["title"]
+    data = rules.to_json()
+    changed = data if isinstance(data, dict) else {}
+    house = [
+        {
+            "option": k,
+            "value": v,
+            "clause": family.option_clause(k),
+            "ru": book.option_name(k, "ru"),
+            "en": book.option_name(k, "en"),
+        }
+        for k, v in changed.items()
+        if k != "preset"
+    ]
+    return {
+        "preset": rules.preset_name,
+        "ru": title["ru"],
+        "en": title["en"],
+        "players": rules.players,
+        "house": house,
+    }
+
+
+def _last_trick(view: PlainView) -> dict[str, Any] | None:
+    if not view.tricks:
+        return None
+    return {
+        "number": len(view.tricks),
+        "cards": [[s, card_str(c)] for s, c in view.tricks[-1]],
+        "winner": view.winners[-1],
+    }
+
+
+def state_message(
+    family: Any, match: Any, seat: int, lang: str, table: dict[str, Any]
+) -> dict[str, Any]:
+    """Everything ``seat`` is shown now: its observation, and the public side of the table.
+
+    The only cards in it are those of ``match.deal.observation(seat)``.
+    """
+    names = match.players
+    deal = match.deal
+    won = match.winners()
+    out: dict[str, Any] = {
+        "type": "state",
+        "kind": "plain",
+        "family": family.name,
+        "table": table,
+        "seat": seat,
+        "deal": len(match.deals),
+        "sheet": sheet_of(match),
+        "winners": won or None,
+        "totals": match.scores(),
+    }
+    if deal is None:
+        out.update(step=0, phase="waiting", hand=[], legal=None, log=[])
+        return out
+    view = deal.observation(seat)
+    legal = legal_of(family, view, names, lang)
+    out.update(
+        step=len(deal.actions),
+        phase=view.phase.value,
+        deal_over=deal.is_over and not match.is_over,
+        dealer=view.dealer,
+        to_move=view.to_move,
+        hand=_cs(view.hand),
+        trump=None if view.trump is None else "SCDH"[view.trump],
+        trick=[[s, card_str(c)] for s, c in view.trick],
+        last_trick=_last_trick(view),
+        tricks_taken=list(view.tricks_taken),
+        shown=[_cs(cards) for cards in view.shown],
+        hand_sizes=list(view.hand_sizes),
+        sides=[list(side) for side in view.sides] if view.sides else None,
+        scores=list(view.scores),
+        extra=_jsonable(view.extra),
+        legal=legal,
+        play_rule=view.play_rule,
+        hint=hint(view, lang, family) if legal is not None else "",
+        log=deal_lines(view.events, names, lang, family.bid_words()),
+    )
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def replay_json(family: Any, record: Any, lang: str = "ru") -> dict[str, Any]:
+    """Every step of the game (each deal's start, then each action) with all the cards,
+    and the lines that step adds, in words."""
+    steps: list[dict[str, Any]] = []
+    announcer: Announcer | None = None
+    seen = 0
+    match = None
+    for step in record.steps():
+        match = step.game
+        deal = match.deal
+        assert deal is not None
+        if step.action is None:
+            announcer = Announcer(match.players, lang, family.bid_words())
+            seen = 0
+        assert announcer is not None
+        lines = announcer.feed(deal.events[seen:])
+        seen = len(deal.events)
+        if deal.is_over:
+            lines += announcer.flush()
+        tp = deal.play
+        steps.append(
+            {
+                "deal": step.deal_index + 1,
+                "index": 0 if step.action_index is None else step.action_index + 1,
+                "seat": step.seat,
+                "action": None if step.action is None else str(step.action),
+                "dealer": deal.dealer,
+                "phase": deal.phase.value,
+                "to_move": deal.to_move,
+                "hands": [_cs(cards_of(deal.hand_of(s))) for s in range(deal.n)],
+                "trump": None if deal.trump < 0 else "SCDH"[deal.trump],
+                "trick": [[s, card_str(c)] for s, c in tp.trick] if tp is not None else [],
+                "tricks_taken": list(tp.taken) if tp is not None else [0] * deal.n,
+                "lines": lines,
+            }
+        )
+    sheet: dict[str, Any] = {"names": list(record.players), "columns": []}
+    summary: dict[str, Any] = {}
+    if match is not None:
+        sheet = sheet_of(match)
+        summary = match.summary()
+    return {
+        "kind": "plain",
+        "players": list(record.players),
+        "rules": rules_summary(family, record.rules),
+        "steps": steps,
+        "sheet": sheet,
+        "winners": summary.get("winners"),
+    }

@@ -1,0 +1,160 @@
+"""The plain games' events in words, in Russian and English (the catalogue's ``plain.…``
+texts), for the terminal, the web table's log and ``rams replay``.
+
+A family words what is its own (Boston's bids) through a :class:`Wording` it passes in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from rams.cards import card_str
+from rams.events import Event
+from rams.games.plain.deal import Kind
+from rams.sheets import sheet_text
+from rams.words import Suit, text
+
+__all__ = ["Announcer", "deal_lines", "describe", "signed", "summary_lines"]
+
+#: How a family words a bid or a contract (``6H`` → «6 червей»).
+BidWords = Callable[[str, str], str]
+
+
+def signed(delta: int) -> str:
+    """A change of a score: ``+5``, ``−10``, ``0``."""
+    return f"+{delta}" if delta > 0 else f"−{-delta}" if delta < 0 else "0"
+
+
+def _cards(cards: Iterable[int], lang: str) -> str:
+    return " ".join(card_str(c, lang) for c in cards)
+
+
+def _plain_bid(bid: str, lang: str) -> str:
+    return bid
+
+
+def describe(
+    e: Event, names: Sequence[str], lang: str = "ru", bid_words: BidWords = _plain_bid
+) -> str | None:
+    """One event in words, or None for an event that says nothing on its own (a card)."""
+    k = e.kind
+    who = names[e.seat] if e.seat is not None else ""
+
+    def t(key: str, **f: Any) -> str:
+        return text(f"plain.event.{key}", lang, **f)
+
+    if k is Kind.DEAL:
+        if e.cards:
+            return t("deal_turned", who=who, card=card_str(e.cards[0], lang))
+        return t("deal", who=who)
+    if k is Kind.TURNED:
+        return t("turned", card=card_str(e.cards[0], lang), suit=Suit(e.cards[0] // 13))
+    if k is Kind.TRUMP:
+        return t("trump", who=who, suit=_suit_word(e.number, lang))
+    if k is Kind.DELEGATE:
+        return t("delegate", who=who)
+    if k is Kind.BID:
+        return t("bid", who=who, bid=bid_words(e.detail, lang))
+    if k is Kind.PASS:
+        return t("pass", who=who)
+    if k is Kind.CONTRACT:
+        return t("contract", who=who, bid=bid_words(e.detail, lang))
+    if k is Kind.PARTNER:
+        other = names[e.number] if 0 <= e.number < len(names) else ""
+        return t(e.detail, who=who, other=other)
+    if k is Kind.ASIDE:
+        if e.secret:
+            return t("aside_card", who=who, card=card_str(e.secret[0], lang))
+        return t("aside", who=who)
+    if k is Kind.OPEN:
+        return t("open", who=who, cards=_cards(e.cards, lang))
+    if k is Kind.SKAT:
+        return t("skat", who=who, cards=_cards(e.cards, lang), points=e.number)
+    if k is Kind.VOID:
+        return t("all_pass") + " " + t("void") if e.detail == "all_pass" else t("void")
+    if k is Kind.SCORE:
+        return t("score", who=who, delta=signed(e.delta), total=e.record)
+    return None
+
+
+def _suit_word(suit: int, lang: str) -> str:
+    return text(f"suit.{'SCDH'[suit]}", lang)
+
+
+class Announcer:
+    """Turns events into lines as they come: a trick's cards go on the line of its winner."""
+
+    def __init__(
+        self, names: Sequence[str], lang: str = "ru", bid_words: BidWords = _plain_bid
+    ) -> None:
+        self.names = names
+        self.lang = lang
+        self.bid_words = bid_words
+        self._plays: list[str] = []
+
+    def feed(self, events: Iterable[Event]) -> list[str]:
+        """Lines for these events (cards of an unfinished trick wait for its end)."""
+        out: list[str] = []
+        for e in events:
+            if e.kind is Kind.CARD:
+                assert e.seat is not None
+                self._plays.append(f"{self.names[e.seat]} {_cards(e.cards, self.lang)}")
+                continue
+            if e.kind is Kind.TRICK:
+                assert e.seat is not None
+                plays = " · ".join(self._plays)
+                self._plays = []
+                who = self.names[e.seat]
+                out.append(
+                    text("plain.event.trick", self.lang, count=e.number, cards=plays, who=who)
+                )
+                continue
+            line = describe(e, self.names, self.lang, self.bid_words)
+            if line is not None:
+                out += self.flush()
+                out.append(line)
+        return out
+
+    def flush(self) -> list[str]:
+        """The cards of an unfinished trick, if any."""
+        if not self._plays:
+            return []
+        line = text("plain.event.table", self.lang) + " · ".join(self._plays)
+        self._plays = []
+        return [line]
+
+
+def deal_lines(
+    events: Iterable[Event],
+    names: Sequence[str],
+    lang: str = "ru",
+    bid_words: BidWords = _plain_bid,
+) -> list[str]:
+    """A deal's events in words, one line each."""
+    a = Announcer(names, lang, bid_words)
+    return a.feed(events) + a.flush()
+
+
+def summary_lines(match: Any, lang: str, bid_words: BidWords = _plain_bid) -> list[str]:
+    """A replayed match in words (``rams replay``): each deal's events, the score sheet as
+    people keep it, and the winners."""
+    from rams import games
+
+    names = match.players
+    info = games.presets()[match.rules.preset_name]
+    title = info.title[lang]
+    lines = [f"{title[0].upper()}{title[1:]} ({match.rules.preset_name}) — {', '.join(names)}"]
+    for k, deal in enumerate(match.deals, start=1):
+        lines += ["", text("rams.replay.deal", lang, deal=k)]
+        lines += ["  " + line for line in deal_lines(deal.events, names, lang, bid_words)]
+    sheet = match.sheet
+    lines += ["", text("terminal.sheet", lang), sheet_text(sheet, sheet.labels, lang), ""]
+    won = match.winners()
+    if not won:
+        lines.append(text("rams.replay.not_over", lang))
+    else:
+        key = "winners" if len(won) > 1 else "winner"
+        who = ", ".join(names[s] for s in won)
+        lines.append(text(f"plain.screen.{key}", lang, names=who))
+    return lines
