@@ -4,8 +4,8 @@
 a match of any of them; records load and dump through :mod:`rams.record`, whatever the
 game. A family is imported the first time it is asked for.
 
->>> sorted(presets())[:3]
-['classic', 'duel', 'duel-v3']
+>>> sorted(presets())[:4]
+['boston', 'classic', 'duel', 'duel-v3']
 >>> import random
 >>> match = new_match("classic", 3, names=["Аня", "Борис", "Вера"], rng=random.Random(1))
 >>> deal = match.start_deal()
@@ -30,6 +30,9 @@ __all__ = ["FAMILIES", "SHARED", "family", "family_of", "new_match", "parse_over
 #: Every family, by name, and the module that holds it (its ``FAMILY``).
 FAMILIES: dict[str, str] = {
     "rams": "rams.games.rams.family",
+    "ramsch": "rams.games.ramsch.family",
+    "whist": "rams.games.whist.family",
+    "boston": "rams.games.boston.family",
     "kony": "rams.games.kony.family",
 }
 #: Packages of parts several families share, with words of their own (``plain.…``).

@@ -175,6 +175,8 @@ class Family(Protocol):
     better: int
     #: The range of each numeric house rule a server takes.
     house_limits: Mapping[str, tuple[int, int]]
+    #: The clause that says where a record ends (Rams' X9; Ramsch's F8 …).
+    end_clause: str
 
     def house_options(self) -> list[dict[str, Any]]: ...
 
@@ -233,15 +235,35 @@ class Family(Protocol):
 class Sheet(list[tuple[int, ...]]):
     """A score sheet («запись»): rows of scores, one a line as the family keeps them (the
     start, then after each deal), with a label for each column; ``columns()`` gives each
-    column with its label and values."""
+    column with its label and values. A sheet with several kinds of column (Whist's points,
+    games and rubber points per side) names each column's kind in ``kinds``, a key of the
+    catalogue's ``sheet`` words, which the front ends word in their language."""
 
-    def __init__(self, rows: Sequence[tuple[int, ...]], labels: Sequence[str]) -> None:
+    def __init__(
+        self,
+        rows: Sequence[tuple[int, ...]],
+        labels: Sequence[str],
+        kinds: Sequence[str] | None = None,
+    ) -> None:
         super().__init__(rows)
         self.labels = list(labels)
+        self.kinds = list(kinds) if kinds is not None else None
+
+    def headings(self, lang: str) -> list[str]:
+        """Each column's heading in ``lang``: its label, with its kind when it has one."""
+        if self.kinds is None:
+            return list(self.labels)
+        from rams.words import text
+
+        return [
+            text(f"sheet.{kind}", lang, label=label)
+            for label, kind in zip(self.labels, self.kinds, strict=True)
+        ]
 
     def columns(self) -> list[dict[str, Any]]:
-        """Each column: ``{"label": …, "values": [every row's value]}``."""
+        """Each column: ``{"label": …, "values": [every row's value]}`` (and its ``kind``)."""
         return [
             {"label": label, "values": [row[i] for row in self]}
+            | ({"kind": self.kinds[i]} if self.kinds is not None else {})
             for i, label in enumerate(self.labels)
         ]

@@ -143,7 +143,8 @@ class TerminalGame:
             self.console.print(Text("• " + line))
 
     def show_sheet(self) -> None:
-        self.console.print(sheet_table(self.game.sheet, self.game.players, self.lang))
+        sheet = self.game.sheet
+        self.console.print(sheet_table(sheet, sheet.headings(self.lang), self.lang))
 
     # Input ---------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ class PlainFamily:
     #: Words a seat may say in this game (``pass``, ``accept`` …).
     WORDS: ClassVar[frozenset[str]] = frozenset()
     house_limits: Mapping[str, tuple[int, int]] = {}
+    end_clause: ClassVar[str] = ""
 
     @property
     def better(self) -> int:

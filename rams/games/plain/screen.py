@@ -137,7 +137,8 @@ class PlainScreen:
         key = "winners" if len(won) > 1 else "winner"
         out = Text(ui(key, lang, names=", ".join(names[s] for s in won)) + "\n", style="bold green")
         sheet = match.sheet
-        totals = "  ".join(f"{label} {v}" for label, v in zip(sheet.labels, sheet[-1], strict=True))
+        heads = sheet.headings(lang)
+        totals = "  ".join(f"{label} {v}" for label, v in zip(heads, sheet[-1], strict=True))
         out.append(f"{ui('totals', lang)}: {totals}")
         return out
 

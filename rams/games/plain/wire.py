@@ -71,10 +71,10 @@ def hint(view: PlainView, lang: str, family: Any = None) -> str:
     return text("plain.hint.prelude", lang, choices=", ".join(shown))
 
 
-def sheet_of(match: Any) -> dict[str, Any]:
+def sheet_of(match: Any, lang: str = "ru") -> dict[str, Any]:
     """The score sheet as columns: each column's start and every later value."""
     sheet = match.sheet
-    return {"names": list(sheet.labels), "columns": sheet_changes(sheet)}
+    return {"names": sheet.headings(lang), "columns": sheet_changes(sheet)}
 
 
 def rules_summary(family: Any, rules: Any) -> dict[str, Any]:
@@ -130,7 +130,7 @@ def state_message(
         "table": table,
         "seat": seat,
         "deal": len(match.deals),
-        "sheet": sheet_of(match),
+        "sheet": sheet_of(match, lang),
         "winners": won or None,
         "totals": match.scores(),
     }
@@ -210,7 +210,7 @@ def replay_json(family: Any, record: Any, lang: str = "ru") -> dict[str, Any]:
     sheet: dict[str, Any] = {"names": list(record.players), "columns": []}
     summary: dict[str, Any] = {}
     if match is not None:
-        sheet = sheet_of(match)
+        sheet = sheet_of(match, lang)
         summary = match.summary()
     return {
         "kind": "plain",

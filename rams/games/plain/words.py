@@ -149,7 +149,7 @@ def summary_lines(match: Any, lang: str, bid_words: BidWords = _plain_bid) -> li
         lines += ["", text("rams.replay.deal", lang, deal=k)]
         lines += ["  " + line for line in deal_lines(deal.events, names, lang, bid_words)]
     sheet = match.sheet
-    lines += ["", text("terminal.sheet", lang), sheet_text(sheet, sheet.labels, lang), ""]
+    lines += ["", text("terminal.sheet", lang), sheet_text(sheet, sheet.headings(lang), lang), ""]
     won = match.winners()
     if not won:
         lines.append(text("rams.replay.not_over", lang))

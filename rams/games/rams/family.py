@@ -40,6 +40,7 @@ class RamsFamily:
     deal_fields: tuple[str, ...] = ()
     house_limits = HOUSE_LIMITS
     better = -1  # records run down to 0
+    end_clause = "X9"
 
     def house_options(self) -> list[dict[str, Any]]:
         """Every option a table may change, for the page that creates one: its name in words,

@@ -1,0 +1,89 @@
+"""Boston as the registry sees it (:class:`rams.games.protocol.Family`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rams.cards import SUIT_SYMBOLS, card_str, parse_card
+from rams.games.boston.bids import NULLS, WORDS, Aside, Bid, Invite, parse_boston
+from rams.games.boston.game import BostonMatch, BostonRules
+from rams.games.plain.family import PlainFamily
+from rams.words import text
+
+__all__ = ["FAMILY", "BostonFamily", "bid_words"]
+
+
+def bid_words(contract: str, lang: str) -> str:
+    """A bid as people say it: «6♥», «малый нуль»."""
+    if contract in NULLS:
+        return text(f"boston.bid.{contract}", lang)
+    return text(
+        "boston.bid.trump",
+        lang,
+        tricks=contract[:-1],
+        symbol=SUIT_SYMBOLS["SCDH".index(contract[-1])],
+    )
+
+
+class BostonFamily(PlainFamily):
+    """Бостон (RULES §10.4): bids, the partner, the set-aside card; each deal records the
+    card turned from the second pack (``turned``, B1)."""
+
+    name = "boston"
+    end_clause = "B12"
+    rules_class = BostonRules
+    match_class = BostonMatch
+    deal_fields = ("turned",)
+    WORDS = WORDS
+
+    def parse_word(self, text_: str) -> Any:
+        return parse_boston(text_)
+
+    def read_deal_field(self, name: str, value: Any) -> Any:
+        if name != "turned":
+            raise KeyError(name)
+        if not isinstance(value, str):
+            from rams.errors import NotationError
+
+            raise NotationError("notation.not_a_card", text=repr(value))
+        return parse_card(value)
+
+    def write_deal_field(self, name: str, value: Any) -> Any:
+        if name != "turned":
+            raise KeyError(name)
+        return card_str(value)
+
+    def bid_words(self) -> Any:
+        return bid_words
+
+    def label(self, action: Any, names: Sequence[str], lang: str) -> str | None:
+        """A Boston action as its button says it (the bid with its value, B3)."""
+        if isinstance(action, Bid):
+            return bid_words(action.contract, lang)
+        if isinstance(action, Invite):
+            return text("plain.act.invite", lang, other=names[action.seat])
+        if isinstance(action, Aside):
+            return text("plain.act.aside", lang, card=card_str(action.card, lang))
+        return None
+
+    def screen_lines(self, view: Any, names: Sequence[str], lang: str) -> list[str]:
+        extra = view.extra
+        lines = [
+            text("boston.screen.turned", lang, card=card_str(parse_card(extra["turned"]), lang))
+        ]
+        if extra["contract"] is not None:
+            bid = bid_words(extra["contract"].removeprefix("bid "), lang)
+            who = names[extra["declarer"]]
+            line = text("boston.screen.contract", lang, bid=bid, value=extra["value"], who=who)
+            if extra["partner"] is not None:
+                line += ", " + text("boston.screen.partner", lang, who=names[extra["partner"]])
+            lines.append(line)
+        elif extra["bids"]:
+            seat, contract, value = extra["bids"][-1]
+            bid = bid_words(contract.removeprefix("bid "), lang)
+            lines.append(text("boston.screen.bidding", lang, bid=bid, value=value, who=names[seat]))
+        return lines
+
+
+FAMILY = BostonFamily()
