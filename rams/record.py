@@ -166,7 +166,9 @@ class Record:
         for k, dr in enumerate(self.deals, start=1):
             if game.is_over:
                 won = game.winners()
-                raise RecordError("record.over", k, winners=Winners(won), clause=self.family.end_clause)
+                raise RecordError(
+                    "record.over", k, winners=Winners(won), clause=self.family.end_clause
+                )
             try:
                 game.start_deal(dr.deck, dr.dealer, **dict(dr.extra))
             except (IllegalActionError, RulesError) as e:
@@ -184,7 +186,10 @@ class Record:
                 yield ReplayStep(k - 1, i - 1, seat, action, game)
             if not deal.is_over and not game.is_over and not (partial and k == len(self.deals)):
                 raise RecordError(
-                    "record.mid_deal", k, len(dr.actions) + 1, owed=deal.owed_phrase(),
+                    "record.mid_deal",
+                    k,
+                    len(dr.actions) + 1,
+                    owed=deal.owed_phrase(),
                     clause=self.family.end_clause,
                 )
 

@@ -53,7 +53,10 @@ def play_game(
     rng = random.Random(game_seed(seed, index))
     # Untimed bots: the searching ones take their full sample count, so results do not
     # depend on the machine's speed or load.
-    agents = [make_bot(name, random.Random(rng.getrandbits(63)), timed=False) for name in seated]
+    agents = [
+        make_bot(name, random.Random(rng.getrandbits(63)), timed=False, family=rules.family)
+        for name in seated
+    ]
     names = [f"{name}-{s + 1}" for s, name in enumerate(seated)]
     family = games.family(rules.family)
     game = family.new_match(rules, names, random.Random(rng.getrandbits(63)))
@@ -85,7 +88,7 @@ def simulate(
     if len(bots) != rules.players:
         raise ValueError(f"{len(bots)} bots for {rules.players} seats")
     for name in set(bots):
-        make_bot(name, random.Random(0))  # an unknown name fails here, before any work
+        make_bot(name, random.Random(0), family=rules.family)  # an unknown name fails here
     keep = records is not None
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)

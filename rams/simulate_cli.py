@@ -19,12 +19,13 @@ from rams.words import default_lang, text
 __all__ = ["run_simulate", "summary_table"]
 
 
-def summary_table(summary: Summary, title: str, lang: str = "en") -> Table:
-    """The figures per bot, and each bot against the first, with 95 % intervals."""
+def summary_table(summary: Summary, title: str, lang: str = "en", better: int = -1) -> Table:
+    """The figures per bot, and each bot against the first, with 95 % intervals; ``better``
+    says which way a score is better in this game (-1: Rams' records run down)."""
     table = Table(
         title=title,
         title_justify="left",
-        caption=text("sim.caption", lang),
+        caption=text("sim.caption" if better < 0 else "sim.caption_up", lang),
         caption_justify="left",
     )
     table.add_column(text("sim.bot", lang))
@@ -48,9 +49,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     rules = family_of(args.preset).rules(args.preset, args.players, **overrides)
     bots = [b.strip() for b in args.bots.split(",")]
     for b in bots:
-        if b not in BOT_NAMES:
+        if rules.family == "rams" and b not in BOT_NAMES:
             raise RulesError("bots.unknown", ("bots",), name=repr(b), known=", ".join(BOT_NAMES))
-        make_bot(b, random.Random(0))  # refuses a bot this installation cannot run
+        make_bot(b, random.Random(0), family=rules.family)  # refuses a bot that cannot run
     if len(bots) != rules.players:
         raise RulesError("cli.bots_count", ("bots",), count=len(bots), seats=rules.players)
     if args.games < 1 or args.workers < 1:
@@ -69,7 +70,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     summary = summarize(results)
     title = text("sim.title", lang, preset=rules.preset_name, players=rules.players,
                  games=summary.games, deals=summary.deals, seed=args.seed)  # fmt: skip
-    Console().print(summary_table(summary, title, lang))
+    better = family_of(args.preset).better
+    Console().print(summary_table(summary, title, lang, better))
     if json_path is not None:
         json_path.write_text(summary_json(summary) + "\n", encoding="utf-8")
     return 0

@@ -25,6 +25,7 @@ the results are gathered in deal order, so they are the same whatever the number
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -70,10 +71,15 @@ BotFactory = Callable[[str, random.Random], Bot]
 """Builds a bot from its name and its own RNG (:func:`rams.bots.make_bot`)."""
 
 
-def make_bot(name: str, rng: random.Random) -> Bot:
+def make_bot(name: str, rng: random.Random, family: str = "rams") -> Bot:
     """A bot for a tournament: every bot, the all-seeing one included (measurement), and
     without time limits, so that a seed gives the same results on any machine."""
-    return _make_bot(name, rng, allow_all_seeing=True, timed=False)
+    return _make_bot(name, rng, allow_all_seeing=True, timed=False, family=family)
+
+
+def _for_game(factory: BotFactory, rules: GameRules) -> BotFactory:
+    """The default factory builds the bots of the rules' game family."""
+    return functools.partial(make_bot, family=rules.family) if factory is make_bot else factory
 
 
 MAX_ACTIONS = 10_000  # a safety stop for a deal that would never end (Даве offered forever)
@@ -193,13 +199,15 @@ def play_rotations(
     index: int = 0,
     factory: BotFactory = make_bot,
     on_play: Callable[[int, DealState], None] | None = None,
+    extra: dict[str, Any] | None = None,
 ) -> DealResult:
-    """Play one deal (``dealer``, ``deck``) once for every rotation of ``bots``, each from
-    the start of a match (every score at its start).
+    """Play one deal (``dealer``, ``deck``, and the family's ``extra`` fields) once for
+    every rotation of ``bots``, each from the start of a match (every score at its start).
 
     ``on_play(rotation, deal)`` is called with each finished deal (to check, to save).
     """
     family = games.family(rules.family)
+    factory = _for_game(factory, rules)
     plays = []
     for rotation in range(rules.players):
         seated = seat_bots(bots, rotation)
@@ -208,7 +216,7 @@ def play_rotations(
         ]
         match = family.new_match(rules, None, random.Random(0), dealer)
         before = match.scores()
-        deal = play_out(match.start_deal(deck, dealer), agents)
+        deal = play_out(match.start_deal(deck, dealer, **(extra or {})), agents)
         after = match.scores()
         points = tuple(family.better * (a - b) for a, b in zip(after, before, strict=True))
         won = match.winners()
@@ -228,9 +236,11 @@ def play_duplicate(
 ) -> DealResult:
     """Deal ``index`` of a run with master ``seed``, played for every rotation."""
     dealer, deck = deal_setup(rules, seed, index)
+    extra = games.family(rules.family).deal_extra(random.Random(f"rams-tour:{seed}:{index}:x"))
     return play_rotations(
-        rules, bots, dealer, deck, seed=seed, index=index, factory=factory, on_play=on_play
-    )
+        rules, bots, dealer, deck, seed=seed, index=index, factory=factory, on_play=on_play,
+        extra=extra,
+    )  # fmt: skip
 
 
 def _play_chunk(
@@ -247,7 +257,7 @@ def check_setup(
     if len(bots) != rules.players:
         raise RulesError("cli.bots_for_seats", ("bots",), count=len(bots), seats=rules.players)
     for name in dict.fromkeys(bots):
-        factory(name, random.Random(0))  # an unknown name fails here, before any work
+        _for_game(factory, rules)(name, random.Random(0))  # an unknown name fails here
     if deals < 1:
         raise RulesError("cli.deals_count", ("deals",), count=deals)
     if workers < 1:

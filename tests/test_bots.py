@@ -238,5 +238,5 @@ def test_cli_simulate_speaks_russian(capsys: pytest.CaptureFixture[str]) -> None
     assert rc == 0
     out = capsys.readouterr().out
     assert "duel, 2 игрока, 1 партия" in out and "зерно 3" in out
-    assert "доля побед" in out and "Запись идёт вниз" in out
+    assert "доля побед" in out and "Меньше — лучше" in out
     assert "win rate" not in out

@@ -14,6 +14,7 @@ before play). ``allseeing`` sees every card and exists for measurement only.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import random
 from collections.abc import Callable
@@ -125,17 +126,55 @@ def available(name: str) -> bool:
     return name not in SEARCHING or _solver_installed()
 
 
-def available_levels() -> tuple[str, ...]:
-    """The levels this installation can seat (every level once ``rams[bots]`` is in)."""
+def available_levels(family: str = "rams") -> tuple[str, ...]:
+    """The levels this installation can seat at a game of ``family`` (every Rams level once
+    ``rams[bots]`` is in; the plain games' levels are pure Python)."""
+    if family != "rams":
+        return PLAIN_LEVELS
     return tuple(level for level in LEVELS if available(level))
 
 
+#: The bots of the plain games (§10.2–10.5), and the levels offered to people: ``easy``
+#: plays the game's heuristic with now and then a random card, ``medium`` the heuristic.
+PLAIN_BOTS = ("random", "heuristic", "easy", "medium")
+PLAIN_LEVELS = ("easy", "medium")
+
+
+def plain_bot(name: str, rng: random.Random, family: str) -> Bot:
+    """A bot of a plain game: ``random``, its ``heuristic`` (:mod:`rams.bots.kony` …),
+    ``easy`` or ``medium``; any other name is refused in words."""
+    if name not in PLAIN_BOTS:
+        raise RulesError(
+            "bots.not_for_game", ("bots",), name=repr(name), family=family,
+            known=", ".join(PLAIN_BOTS),
+        )  # fmt: skip
+    if name == "random":
+        from rams.bots.random_bot import RandomBot
+
+        return RandomBot(rng)
+    module = importlib.import_module(f"rams.bots.{family}")
+    inner: Bot = module.heuristic(rng)
+    if name == "easy":
+        from rams.bots.noisy import NoisyBot
+
+        return NoisyBot(inner, rng, 0.25, "easy")
+    inner.name = name
+    return inner
+
+
 def make_bot(
-    name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
+    name: str,
+    rng: random.Random,
+    allow_all_seeing: bool = False,
+    timed: bool = True,
+    family: str = "rams",
 ) -> Bot:
-    """A bot by name, with its own injected RNG. The all-seeing bot only when allowed
-    (measurement: tournaments and benchmarks). ``timed=False`` takes the searching bots'
-    time limits away (their sample counts alone decide), so a measurement is reproducible."""
+    """A bot by name for a game family, with its own injected RNG. The all-seeing bot only
+    when allowed (measurement: tournaments and benchmarks). ``timed=False`` takes the
+    searching bots' time limits away (their sample counts alone decide), so a measurement is
+    reproducible. The plain games (§10.2–10.5) have their own bots (:func:`plain_bot`)."""
+    if family != "rams":
+        return plain_bot(name, rng, family)
     factory = _FACTORIES.get(name)
     if factory is None and name in ALL_SEEING:
         if not allow_all_seeing:

@@ -109,7 +109,7 @@ class TerminalGame:
             None
             if b is None
             else ThinkingBot(
-                make_bot(b, random.Random(bot_rng.getrandbits(63))),
+                make_bot(b, random.Random(bot_rng.getrandbits(63)), family=game.rules.family),
                 console,
                 ui("thinking", lang, name=game.players[seat]),
             )

@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import Console
 
 from rams import games
-from rams.bots import BOT_NAMES, make_bot
+from rams.bots import BOT_NAMES, PLAIN_BOTS, make_bot
 from rams.errors import RulesError
 from rams.games import parse_override
 from rams.terminal.widgets import ui
@@ -38,7 +38,7 @@ class Setup:
     seed: int | None = None
 
 
-def parse_bots(text: str, players: int) -> list[str | None]:
+def parse_bots(text: str, players: int, family: str = "rams") -> list[str | None]:
     """``--bots``: a bot or a person per seat, or just the bots beside the person in seat 1."""
     items = [t.strip() for t in text.split(",")]
     if len(items) == players - 1:
@@ -52,7 +52,7 @@ def parse_bots(text: str, players: int) -> list[str | None]:
         if item.lower() in _PEOPLE:
             out.append(None)
         else:
-            make_bot(item, random.Random(0))  # refuses unknown and all-seeing bots
+            make_bot(item, random.Random(0), family=family)  # refuses unknown, all-seeing
             out.append(item)
     return out
 
@@ -91,13 +91,14 @@ def ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Consol
     overrides = dict(parse_override(r) for r in args.rule or [])
     rules = family.rules(preset, players, **overrides)
     if args.bots is not None:
-        bots = parse_bots(args.bots, players)
+        bots = parse_bots(args.bots, players, rules.family)
     elif interactive:
         asked = ["human"]
         for seat in range(2, players + 1):
-            prompt = ui("setup_seat", lang, seat=seat, bots="/".join(BOT_NAMES))
+            offered = BOT_NAMES if rules.family == "rams" else PLAIN_BOTS
+            prompt = ui("setup_seat", lang, seat=seat, bots="/".join(offered))
             asked.append(read(f"{prompt} [heuristic]: ").strip() or "heuristic")
-        bots = parse_bots(",".join(asked), players)
+        bots = parse_bots(",".join(asked), players, rules.family)
     else:
         bots = [None] + ["heuristic"] * (players - 1)
     if args.names:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rams import games
-from rams.bots import LEVELS, Bot, make_bot
+from rams.bots import LEVELS, PLAIN_LEVELS, Bot, make_bot
 from rams.errors import RulesError
 from rams.games.protocol import Family, Match
 from rams.record import loads
@@ -47,14 +47,16 @@ THINKING_AFTER = 0.3
 _BUCKETS_MAX = 10_000
 
 
-def make_level_bot(level: str, rng: random.Random) -> Bot:
-    """A bot of a level (``easy``, ``medium``, ``hard``: nothing else, and never one that
-    sees every card), guarded, so that no bot's mistake can stop a table."""
-    if level not in LEVELS:
+def make_level_bot(level: str, rng: random.Random, family: str = "rams") -> Bot:
+    """A bot of a level (``easy``, ``medium``, ``hard`` for Rams; the plain games'
+    levels; nothing else, and never one that sees every card), guarded, so that no bot's
+    mistake can stop a table."""
+    levels = LEVELS if family == "rams" else PLAIN_LEVELS
+    if level not in levels:
         raise RulesError(
-            "bots.not_a_level", ("bots",), levels=", ".join(LEVELS), name=clip(repr(level))
+            "bots.not_a_level", ("bots",), levels=", ".join(levels), name=clip(repr(level))
         )
-    return GuardedBot(make_bot(level, rng), random.Random(rng.getrandbits(64)))
+    return GuardedBot(make_bot(level, rng, family=family), random.Random(rng.getrandbits(64)))
 
 
 def clip(text: str, limit: int = 200) -> str:

@@ -127,7 +127,7 @@ async def _stand_in(tables: Tables, live: LiveTable, seat: int) -> None:
             or live.status == "over"
         ):
             return
-        live.table.set_agent(seat, tables._standin_bot())
+        live.table.set_agent(seat, tables._standin_bot(live.rules.family))
         live.standins.add(seat)
         if seat not in live.ready:
             live.ready.add(seat)

@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from rams import games
-from rams.bots import LEVELS, Bot, available
+from rams.bots import LEVELS, PLAIN_LEVELS, Bot, available, available_levels
 from rams.cards import cards_str
 from rams.errors import RamsError
 from rams.games.protocol import DealState, Match
@@ -132,7 +132,7 @@ class Tables:
     def _checked_seat(self, table_id: str, seat: SeatRow) -> SeatRow:
         """A stored seat, its bot a level: a bot no table may seat (one that sees every
         card) never comes back from the database; a bot of the stand-in level plays."""
-        if seat.bot is None or seat.bot in LEVELS:
+        if seat.bot is None or seat.bot in LEVELS or seat.bot in PLAIN_LEVELS:
             return seat
         log.error(
             "table %s: bot %s is not a level; a %s bot plays",
@@ -172,9 +172,10 @@ class Tables:
         agents: list[Bot | None] = []
         for i, s in enumerate(live.seats):
             if s.bot is not None:
-                agents.append(make_level_bot(s.bot, random.Random(self._rng.getrandbits(64))))
+                rng = random.Random(self._rng.getrandbits(64))
+                agents.append(make_level_bot(s.bot, rng, game.rules.family))
             elif i in live.standins:
-                agents.append(self._standin_bot())
+                agents.append(self._standin_bot(game.rules.family))
             else:
                 agents.append(None)
         return Table(
@@ -184,9 +185,11 @@ class Tables:
             on_deal=lambda deal: self._stored_deal(live, deal),
         )
 
-    def _standin_bot(self) -> Bot:
+    def _standin_bot(self, family: str = "rams") -> Bot:
         level = self.settings.standin if available(self.settings.standin) else "easy"
-        return make_level_bot(level, random.Random(self._rng.getrandbits(64)))
+        if level not in available_levels(family):
+            level = available_levels(family)[-1]
+        return make_level_bot(level, random.Random(self._rng.getrandbits(64)), family)
 
     def get(self, table_id: str) -> LiveTable | None:
         """A table not yet over (loaded from the database if it is not in memory), or a
@@ -288,9 +291,10 @@ class Tables:
             raise TableError(400, "bad_rules", "bad_value", why=clip(str(e))) from None
         if len(bots) != players:
             raise TableError(400, "bad_seats", "seat_count", players=players)
+        offered = LEVELS if rules.family == "rams" else available_levels(rules.family)
         for b in bots:
-            if b is not None and b not in LEVELS:
-                levels = ", ".join(LEVELS)
+            if b is not None and b not in offered:
+                levels = ", ".join(offered)
                 raise TableError(400, "bad_seats", "not_a_level", levels=levels, name=clip(repr(b)))
             if b is not None and not available(b):
                 raise TableError(400, "bad_seats", "no_solver", level=b)

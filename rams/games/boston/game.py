@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -333,6 +334,7 @@ class BostonMatch(PlainMatch):
     def deal_limit(self) -> int:
         return int(self.rules.deals)
 
-    def _deal_extra(self) -> dict[str, Any]:
+    @staticmethod
+    def draw_extra(rng: random.Random) -> dict[str, Any]:
         """B1: the card turned from the second pack."""
-        return {"turned": self.rng.randrange(52)}
+        return {"turned": rng.randrange(52)}

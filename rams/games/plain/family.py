@@ -117,6 +117,10 @@ class PlainFamily:
             return Say(text.lower())
         raise NotationError("plain.notation.unknown", text=repr(text))
 
+    def deal_extra(self, rng: random.Random) -> dict[str, Any]:
+        """A deal's extra record fields drawn at random (Boston's turned card)."""
+        return self.match_class.draw_extra(rng)
+
     def read_deal_field(self, name: str, value: Any) -> Any:
         raise KeyError(name)
 

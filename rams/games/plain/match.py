@@ -82,7 +82,12 @@ class PlainMatch:
         return list(self.totals)
 
     def _deal_extra(self) -> dict[str, Any]:
-        """The extra fields of a new deal drawn at random (Boston's turned card)."""
+        """The extra fields of a new deal, drawn with the match's RNG."""
+        return self.draw_extra(self.rng)
+
+    @staticmethod
+    def draw_extra(rng: random.Random) -> dict[str, Any]:
+        """The extra fields of a deal drawn at random (Boston's turned card, B1)."""
         return {}
 
     def summary_tail(self) -> dict[str, Any]:

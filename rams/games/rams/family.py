@@ -138,6 +138,9 @@ class RamsFamily:
 
         return SCREEN
 
+    def deal_extra(self, rng: random.Random) -> dict[str, Any]:
+        return {}  # a Rams deal is its dealer and its deck
+
     def read_deal_field(self, name: str, value: Any) -> Any:
         raise KeyError(name)  # a Rams deal has no fields beside dealer, deck and actions
 
