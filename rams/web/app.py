@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from rams import games
 from rams.bots import available_levels
 from rams.errors import RamsError
-from rams.games import FAMILIES, parse_override
+from rams.games import FAMILIES, SHARED, parse_override
 from rams.record import loads
 from rams.rulebook import rules_view
 from rams.web.live import clip
@@ -89,6 +89,7 @@ def _meta() -> dict[str, Any]:
                 "source": p.source,
                 "players": list(p.players),
                 "options": family.rules(name, p.players[0]).options(),
+                "levels": list(available_levels(p.family)),
             }
         )
         if p.family not in seen:
@@ -212,7 +213,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     words = {
         lang: {
             **section("web", lang),
-            **{k: v for f in FAMILIES for k, v in section(f"{f}.web", lang).items()},
+            **{k: v for f in (*SHARED, *FAMILIES) for k, v in section(f"{f}.web", lang).items()},
         }
         for lang in LANGS
     }

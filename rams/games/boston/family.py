@@ -57,10 +57,14 @@ class BostonFamily(PlainFamily):
     def bid_words(self) -> Any:
         return bid_words
 
-    def label(self, action: Any, names: Sequence[str], lang: str) -> str | None:
-        """A Boston action as its button says it (the bid with its value, B3)."""
+    def label(self, action: Any, names: Sequence[str], lang: str, view: Any = None) -> str | None:
+        """A Boston action as its button says it (a bid with its value in this deal, B3)."""
         if isinstance(action, Bid):
-            return bid_words(action.contract, lang)
+            said = bid_words(action.contract, lang)
+            if view is None:
+                return said
+            value = action.value(parse_card(view.extra["turned"]) // 13)
+            return text("plain.act.bid", lang, bid=said, value=value)
         if isinstance(action, Invite):
             return text("plain.act.invite", lang, other=names[action.seat])
         if isinstance(action, Aside):

@@ -41,6 +41,7 @@ class BostonRules(PlainRules):
         "boston": PlainPreset("boston", "004", (4, 4)),
     }
 
+    players: int = option(4, "B1", "int", low=4, high=4)
     deals: int = option(4, "B12", "int", low=1, high=1000)
 
     @property

@@ -35,6 +35,7 @@ class KonyRules(PlainRules):
     family = "kony"
     PRESETS: ClassVar[Mapping[str, PlainPreset]] = {"kony": PlainPreset("kony", "004", (4, 4))}
 
+    players: int = option(4, "T1", "int", low=4, high=4)
     pack_size: int = option(32, "T1", "choice", 32, 36, 52)
     must_trump: bool = option(True, "T4", "bool")
 

@@ -547,7 +547,9 @@ class PlainDeal:
         if not 0 <= seat < self.n:
             raise IllegalActionError("N4", "illegal.no_seat", seat=seat + 1)
         tp = self.play
-        legal_now = tuple(self.legal_actions(seat)) if seat == self.to_move else ()
+        # The seat's own choices: to move, its legal actions; else what it may do out of
+        # turn (Boston's «Играю вместе»).
+        legal_now = tuple(self.legal_actions(seat))
         return PlainView(
             family=self.family,
             seat=seat,

@@ -135,7 +135,7 @@ class PlainScreen:
         names = match.players
         won = match.winners()
         key = "winners" if len(won) > 1 else "winner"
-        out = Text(ui(key, lang, names=", ".join(names[s] for s in won)) + "\n", style="bold green")
+        out = Text(ui(key, lang, who=", ".join(names[s] for s in won)) + "\n", style="bold green")
         sheet = match.sheet
         heads = sheet.headings(lang)
         totals = "  ".join(f"{label} {v}" for label, v in zip(heads, sheet[-1], strict=True))

@@ -26,11 +26,13 @@ def _cs(cards: Sequence[Card]) -> list[str]:
     return [card_str(c) for c in cards]
 
 
-def action_label(family: Any, action: Any, names: Sequence[str], lang: str) -> str:
-    """An action as a button says it: «Козырь: пики», «Пас», «6♥ (8)»."""
+def action_label(
+    family: Any, action: Any, names: Sequence[str], lang: str, view: PlainView | None = None
+) -> str:
+    """An action as a button says it: «Козырь: пики», «Пас», «6 ♥ (8)»."""
     own = getattr(family, "label", None)
     if own is not None:
-        said: str | None = own(action, names, lang)
+        said: str | None = own(action, names, lang, view)
         if said is not None:
             return said
     if isinstance(action, Trump):
@@ -56,7 +58,7 @@ def legal_of(
         elif type(a).__name__ == "Aside":
             aside.append(card_str(a.card))
         else:
-            actions.append({"action": str(a), "label": action_label(family, a, names, lang)})
+            actions.append({"action": str(a), "label": action_label(family, a, names, lang, view)})
     return {"cards": cards, "aside": aside, "actions": actions}
 
 

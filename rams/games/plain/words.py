@@ -156,5 +156,5 @@ def summary_lines(match: Any, lang: str, bid_words: BidWords = _plain_bid) -> li
     else:
         key = "winners" if len(won) > 1 else "winner"
         who = ", ".join(names[s] for s in won)
-        lines.append(text(f"plain.screen.{key}", lang, names=who))
+        lines.append(text(f"plain.screen.{key}", lang, who=who))
     return lines

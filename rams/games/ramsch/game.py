@@ -42,6 +42,7 @@ class RamschRules(PlainRules):
         "ramsch-jacks": PlainPreset("ramsch-jacks", "004", (3, 4), {"jacks_trump": True}),
     }
 
+    players: int = option(3, "F1", "int", low=3, high=4)
     deals: int | None = option(None, "F8", "int_or_null", low=1, high=1000)
     jacks_trump: bool = option(False, "F5", "bool")
     rank_order: str = option("ten_second", "F4", "choice", "ten_second", "natural")

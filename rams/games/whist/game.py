@@ -44,6 +44,7 @@ class WhistRules(PlainRules):
         "whist-named": PlainPreset("whist-named", "004", (4, 4), {"trump": "named"}),
     }
 
+    players: int = option(4, "W1", "int", low=4, high=4)
     trump: str = option("turned", "W3, W4", "choice", "turned", "named")
     rubbers: int = option(1, "W9", "int", low=1, high=1000)
 
@@ -172,7 +173,7 @@ class WhistDeal(PlainDeal):
                 )
 
     def _view_extra(self, seat: int) -> dict[str, Any]:
-        return {"side_tricks": self.side_tricks(), "turned": self.turned is not None}
+        return {"side_tricks": self.side_tricks(), "trump_turned": self.turned is not None}
 
     def summary(self) -> dict[str, Any]:
         """W10's per-deal part the deal knows: ``trump``, ``tricks``, ``honours``, ``written``."""

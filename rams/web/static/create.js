@@ -4,7 +4,9 @@ import { api, el, lang, saveSeatToken, t, toast } from "./common.js";
 const FIELDS = ["max_exchange", "remise", "dealer_trump", "passing", "ace_forbids_pass",
   "must_trump", "must_overtrump", "must_head_trick", "marriage_lead", "ace_covers_honours",
   "five_suit", "five_suit_wins", "four_aces", "jacks", "freeze", "overshoot", "payout",
-  "spade_ace_bonus", "big_pack_from", "dave"];
+  "spade_ace_bonus", "big_pack_from", "dave",
+  // The plain games (RULES §10.2–10.5).
+  "deals", "jacks_trump", "rank_order", "trump", "rubbers", "pack_size"];
 
 // The house options of a preset's family (each family has its own, /api/meta).
 function familyOptions(meta, preset) {
@@ -41,13 +43,14 @@ export function showCreate(app) {
       const sel = el("select", { "data-seat": i, "aria-label": `${t("seats")} ${i + 1}`,
         onchange: (e) => { state.seats[i] = e.target.value; } },
       el("option", { value: "friend", selected: kind === "friend" }, t("seatFriend")),
-      meta.levels.map((level) => el("option", { value: `bot:${level}`, selected: kind === `bot:${level}` },
+      (preset.levels || meta.levels).map((level) => el("option", { value: `bot:${level}`, selected: kind === `bot:${level}` },
         t("seatBot", { level: t(`level_${level}`) }))));
       return el("li", {}, `${i + 1}. `, sel);
     });
     const range = (o) => (o && o.min !== null ? { min: o.min, max: o.max } : { min: 0 });
-    const start = el("input", { id: "start_score", type: "number",
-      ...range(familyOptions(meta, preset).find((o) => o.name === "start_score")), value: defaults.start_score });
+    const hasStart = defaults.start_score !== undefined;
+    const start = hasStart ? el("input", { id: "start_score", type: "number",
+      ...range(familyOptions(meta, preset).find((o) => o.name === "start_score")), value: defaults.start_score }) : null;
     const house = familyOptions(meta, preset).filter((o) => FIELDS.includes(o.name)).map((o) => {
       const label = `${lang === "ru" ? o.ru : o.en} (${o.clause})`;
       const value = defaults[o.name];
@@ -57,7 +60,8 @@ export function showCreate(app) {
         return el("label", { class: "check" }, input, " ", label);
       }
       if (o.kind === "choice") {
-        input = el("select", { "data-option": o.name, "data-default": String(value) },
+        input = el("select", { "data-option": o.name, "data-default": String(value),
+          "data-numeric": o.choices.every((c) => typeof c === "number") ? "1" : null },
           o.choices.map((c) => el("option", { value: c, selected: c === value }, c)));
       } else {
         input = el("input", { type: "number", ...range(o), "data-option": o.name, "data-default": String(value), value });
@@ -70,7 +74,7 @@ export function showCreate(app) {
       el("label", {}, t("preset"), " ", presetSel),
       el("label", {}, t("players"), " ", players),
       el("fieldset", {}, el("legend", {}, t("seats")), el("ol", { class: "seats" }, seatRows)),
-      el("label", {}, t("startScore"), " ", start),
+      hasStart ? el("label", {}, t("startScore"), " ", start) : null,
       el("details", {}, el("summary", {}, t("houseRules")),
         el("div", { class: "house" }, house),
         el("label", { class: "wide" }, t("moreRules"), extra)),
@@ -89,14 +93,17 @@ export function showCreate(app) {
     localStorage.setItem("rams.name", name);
     const rules = {};
     const preset = meta.presets.find((p) => p.name === state.preset);
-    const start = Number(form.querySelector("#start_score").value);
+    const startInput = form.querySelector("#start_score");
+    const start = startInput ? Number(startInput.value) : 0;
     if (start && start !== preset.options.start_score) rules.start_score = start;
     for (const input of form.querySelectorAll("[data-option]")) {
       const key = input.dataset.option;
       let value;
       if (input.type === "checkbox") value = input.checked;
-      else if (input.type === "number") value = Number(input.value);
-      else value = input.value;
+      else if (input.type === "number") {
+        if (input.value === "") continue;  // (an option whose default is «none», Ramsch's deals)
+        value = Number(input.value);
+      } else value = input.dataset.numeric ? Number(input.value) : input.value;
       if (String(value) !== input.dataset.default) rules[key] = value;
     }
     const bots = state.seats.map((kind) => (kind.startsWith("bot:") ? kind.slice(4) : null));

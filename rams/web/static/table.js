@@ -3,6 +3,7 @@ import {
   api, cardBack, cardEl, cardText, el, lang, presetName, rulesTextEl, saveSeatToken, seatToken,
   setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
 } from "./common.js";
+import { plainBoard } from "./plain.js";
 
 const WORD_KEYS = { play: "KeyP", pass: "KeyN", keep: "KeyK", take: "KeyT", sell: "KeyS",
   go: "KeyG", dave: "KeyD", accept: "KeyA", concede: "KeyC", claim: "KeyW" };
@@ -146,7 +147,8 @@ export function showTable(app, tableId) {
   function rulesBox() {
     const r = table.rules;
     return el("section", { class: "rules small", id: "rules-panel" },
-      el("b", {}, `${t("rules")}: `, presetName(r), `, ${t("startScore").toLowerCase()} ${r.start_score}`),
+      el("b", {}, `${t("rules")}: `, presetName(r),
+        r.start_score !== undefined ? `, ${t("startScore").toLowerCase()} ${r.start_score}` : ""),
       r.house.length ? el("ul", {}, r.house.map((h) => el("li", {}, `${lang === "ru" ? h.ru : h.en}: ${JSON.stringify(h.value)} `, withClauses(`(${h.clause})`)))) : null,
       rulesView ? el("details", { id: "all-rules" }, el("summary", {}, t("allRules")), rulesTextEl(rulesView)) : null);
   }
@@ -331,6 +333,10 @@ export function showTable(app, tableId) {
 
   function drawGame() {
     const v = state;
+    if (v.kind === "plain") {
+      drawPlain();
+      return;
+    }
     app.replaceChildren();
     const n = table.seats.length;
     const others = [];
@@ -346,6 +352,20 @@ export function showTable(app, tableId) {
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
       el("ol", {}, v.log.map((line) => el("li", {}, withClauses(line)))));
     app.append(el("div", { class: "game" }, board, el("aside", {}, sheetEl(v.sheet, seat), logBox, rulesBox())));
+    const list = logBox.querySelector("ol");
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function drawPlain() {
+    const v = state;
+    app.replaceChildren();
+    const mine = v.legal !== null && (v.winners === null || v.winners === undefined);
+    document.body.dataset.myTurn = mine && v.to_move === seat ? "1" : "0";
+    const board = plainBoard({ state: v, table, seat, name, act, thinking, tableId, dealOverBox });
+    const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
+      el("ol", {}, v.log.map((line) => el("li", {}, withClauses(line)))));
+    const highlight = v.sides ? null : seat;
+    app.append(el("div", { class: "game" }, board, el("aside", {}, sheetEl(v.sheet, highlight), logBox, rulesBox())));
     const list = logBox.querySelector("ol");
     list.scrollTop = list.scrollHeight;
   }
