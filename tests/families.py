@@ -53,13 +53,17 @@ class PlainOracle:
     SHOWN = (Kind.DEAL, Kind.TURNED, Kind.OPEN, Kind.CARD, Kind.TRICK, Kind.SKAT)
 
     def visible(self, deal: Any, seat: int) -> set[str]:
-        mask = deal.dealt[seat]
+        return {card_str(c) for c in cards_of(self.visible_mask(deal, seat))}
+
+    def visible_mask(self, deal: Any, seat: int) -> int:
+        """The same, as a mask of cards."""
+        mask: int = deal.dealt[seat]
         for e in deal.events:
             if e.kind in self.SHOWN:
                 mask |= mask_of(e.cards)
             if e.seat == seat:
                 mask |= mask_of(e.secret)
-        return {card_str(c) for c in cards_of(mask)}
+        return mask
 
 
 ORACLES: dict[str, Oracle] = {

@@ -10,6 +10,7 @@ left (he leads the first trick, F3), "M" the next seat, "D" the dealer.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -23,6 +24,11 @@ from rams.record import loads
 from tests.plain.helpers import deal_of, deck_for, hand, run
 
 # Helpers ------------------------------------------------------------------------------------
+
+
+def new_match(preset: str, players: int, **options: Any) -> Any:
+    """``games.new_match`` (the public API), its match typed loosely for the tests."""
+    return games.new_match(preset, players, **options)
 
 
 def legal(deal: Any, seat: int | None = None) -> set[str]:
@@ -271,7 +277,7 @@ def in_match(
 def test_F1_three_or_four_players_and_the_32_card_pack() -> None:
     """F1: 3 or 4 players; the 32-card pack 7–A is dealt (10 each and 2 aside, or 8 each)."""
     for n, size in ((3, 10), (4, 8)):
-        match = games.new_match("ramsch", n, rng=random.Random(1))
+        match = new_match("ramsch", n, rng=random.Random(1))
         deal = match.start_deal()
         sizes = [len(deal.observation(s).hand) for s in range(n)]
         assert sizes == [size] * n
@@ -285,13 +291,13 @@ def test_F1_two_or_five_players_are_refused() -> None:
     for preset in ("ramsch", "ramsch-jacks"):
         for n in (2, 5):
             with pytest.raises(RulesError) as info:
-                games.new_match(preset, n)
+                new_match(preset, n)
             assert info.value.options == ("players",)
 
 
 def test_F1_a_deck_that_is_not_the_32_card_pack_is_refused() -> None:
     """F1: the deck must be the 32-card pack (a 36-card deck, a card twice: refused)."""
-    match = games.new_match("ramsch", 3, first_dealer=0)
+    match = new_match("ramsch", 3, first_dealer=0)
     with pytest.raises(IllegalActionError) as info:
         match.start_deal(list(pack(36)), 0)
     assert info.value.clause in ("F1", "F2", "F9")
@@ -320,13 +326,27 @@ def test_F1_no_trumps_an_ace_thrown_off_suit_does_not_win() -> None:
         "ramsch",
         3,
         0,
-        {1: "7S 8S 9S 7C 8C 9C 7D 8D 9D TD", 2: "AH AC AD TH TC KH KC KD QH QC", 0: "JS QS"
-         " KS TS AS JC JD JH QD 9H"},
+        {
+            1: "7S 8S 9S 7C 8C 9C 7D 8D 9D TD",
+            2: "AH AC AD TH TC KH KC KD QH QC",
+            0: "JS QS KS TS AS JC JD JH QD 9H",
+        },
         "7H 8H",
     )
     assert deal.observation(1).trump is None
     run(deal, "p2 7S")
-    assert legal(deal) == set("AH AC AD TH TC KH KC KD QH QC".split())  # void: anything
+    assert legal(deal) == {
+        "AH",
+        "AC",
+        "AD",
+        "TH",
+        "TC",
+        "KH",
+        "KC",
+        "KD",
+        "QH",
+        "QC",
+    }  # void: anything
     run(deal, "p3 AH")
     assert "JS" in legal(deal)  # the jack of spades is a spade
     assert "JC" not in legal(deal)  # and the jack of clubs no trump
@@ -339,13 +359,16 @@ def test_F1_no_trumps_an_ace_thrown_off_suit_does_not_win() -> None:
 # F2 -----------------------------------------------------------------------------------------
 
 # The 32-card pack in its order (N1/N3): position 0 … 31.
-PACK = "7S 8S 9S TS JS QS KS AS 7C 8C 9C TC JC QC KC AC 7D 8D 9D TD JD QD KD AD 7H 8H 9H TH JH QH KH AH"
+PACK = (
+    "7S 8S 9S TS JS QS KS AS 7C 8C 9C TC JC QC KC AC"
+    " 7D 8D 9D TD JD QD KD AD 7H 8H 9H TH JH QH KH AH"
+)
 
 
 def test_F2_three_players_one_at_a_time_and_a_skat_of_two() -> None:
     """F2: one card at a time from the dealer's left, the dealer last; with three, 10 each and
     the last two cards of the deck are the skat (in nobody's hand)."""
-    match = games.new_match("ramsch", 3, first_dealer=0)
+    match = new_match("ramsch", 3, first_dealer=0)
     deal = match.start_deal(parse_cards(PACK), 0)
     # Dealer seat 0: positions 0, 3, 6 … go to seat 1; 1, 4, 7 … to seat 2; 2, 5, 8 … to seat 0.
     assert hand(deal, 1) == "7S TS KS 8C JC AC 9D QD 7H TH"  # 0 3 6 9 12 15 18 21 24 27
@@ -357,7 +380,7 @@ def test_F2_three_players_one_at_a_time_and_a_skat_of_two() -> None:
 
 def test_F2_the_deal_starts_at_the_dealers_left_whoever_deals() -> None:
     """F2: dealer seat 2: the first card goes to seat 0, the dealer's left."""
-    match = games.new_match("ramsch", 3, first_dealer=2)
+    match = new_match("ramsch", 3, first_dealer=2)
     deal = match.start_deal(parse_cards(PACK), 2)
     assert hand(deal, 0) == "7S TS KS 8C JC AC 9D QD 7H TH"
     assert hand(deal, 1) == "8S JS AS 9C QC 7D TD KD 8H JH"
@@ -366,7 +389,7 @@ def test_F2_the_deal_starts_at_the_dealers_left_whoever_deals() -> None:
 
 def test_F2_four_players_eight_each_and_no_skat() -> None:
     """F2: with four players each gets 8 and nothing lies aside."""
-    match = games.new_match("ramsch", 4, first_dealer=0)
+    match = new_match("ramsch", 4, first_dealer=0)
     deal = match.start_deal(parse_cards(PACK), 0)
     assert hand(deal, 1) == "7S JS 7C JC 7D JD 7H JH"  # positions 0 4 8 … 28
     assert hand(deal, 2) == "8S QS 8C QC 8D QD 8H QH"
@@ -386,7 +409,7 @@ def test_F2_the_skat_goes_to_the_last_trick_and_is_no_trick() -> None:
 
 def test_F2_the_dealer_rotates_after_a_void_deal_too() -> None:
     """F2 (D4): the dealer rotates clockwise every deal, void deals included."""
-    match = games.new_match("ramsch", 4, first_dealer=0)
+    match = new_match("ramsch", 4, first_dealer=0)
     in_match(match, VOID4, VOID4_TRICKS, "", 0)
     assert match.deals[0].summary()["void"] is True
     with pytest.raises(IllegalActionError) as info:
@@ -505,7 +528,6 @@ def test_F4_the_natural_rank_order_option() -> None:
     assert deal.to_move == 2  # KC above TC
     run(deal, "p3 JC", "p1 8H", "p2 9C")
     assert deal.to_move == 2  # JC above 9C
-    run(deal, "p3 9D", "p1 9H", "p2 8D") if False else None
     run(deal, "p3 QD", "p1 9H", "p2 TD")
     assert deal.to_move == 2  # QD above TD in the natural order
 
@@ -525,7 +547,7 @@ def test_F4_rank_order_bad_values_are_refused() -> None:
     """F4: ``rank_order`` is ``ten_second`` or ``natural``."""
     for bad in ("tens", "NATURAL", 1, None):
         with pytest.raises(RulesError) as info:
-            games.new_match("ramsch", 3, rank_order=bad)
+            new_match("ramsch", 3, rank_order=bad)
         assert info.value.options == ("rank_order",)
         assert "rank_order" in str(info.value)
 
@@ -536,13 +558,10 @@ JACKS = ("JC", "JS", "JD", "JH")  # F5: ♣ > ♠ > ♦ > ♥
 NON_JACKS = [c for c in PACK.split() if c[0] != "J"]
 
 
-@pytest.mark.parametrize("led", JACKS)
-@pytest.mark.parametrize("answer", JACKS)
+@pytest.mark.parametrize(("led", "answer"), list(itertools.permutations(JACKS, 2)))
 def test_F5_highest_jack_wins_clubs_spades_diamonds_hearts(led: str, answer: str) -> None:
     """F5: JC > JS > JD > JH. Seat 1 leads a jack, seat 2's only jack answers it, seat 0 has
     none (the other two jacks are the skat) and throws 7H; the higher jack takes the trick."""
-    if led == answer:
-        return
     skat = " ".join(j for j in JACKS if j not in (led, answer))
     hands = {
         1: " ".join([led, *NON_JACKS[:9]]),
@@ -649,7 +668,7 @@ def test_F5_jacks_trump_bad_values_are_refused() -> None:
     """F5: ``jacks_trump`` is true or false."""
     for bad in ("yes", 1, None):
         with pytest.raises(RulesError) as info:
-            games.new_match("ramsch", 3, jacks_trump=bad)
+            new_match("ramsch", 3, jacks_trump=bad)
         assert info.value.options == ("jacks_trump",)
         assert "jacks_trump" in str(info.value)
 
@@ -689,12 +708,19 @@ def test_F6_the_skat_counts_for_the_last_tricks_winner() -> None:
 
 
 def test_F6_jacks_keep_their_value_when_trumps() -> None:
-    """F6, F5: with ``jacks_trump`` the jacks still count 2 and the deal 120."""
-    deal = whole(SUITS4, SUITS4_TRICKS, preset="ramsch-jacks")
-    # Seat 1 leads a spade, JS among them (7S 8S 9S TS JS …): the fifth lead is his JS, a
-    # jack led: seats 2 and 3 hold JC and JD and must answer with them; JC takes it.
-    # So this deal is played by its own script instead, below.
-    del deal
+    """F6, F5: with ``jacks_trump`` the jacks still count 2 each and the deal 120."""
+    deal = deal_of("ramsch-jacks", 4, 0, SUITS4)
+    play(deal, *SUITS4_TRICKS[:4])  # seat 1: 7s, 8s, 9s, then the four tens: 40
+    # Seat 1 leads JS: a led jack, answered by JC, JD, JH; JC takes it (2 × 4 = 8).
+    play(deal, "JS JC JD JH")
+    assert deal.to_move == 2
+    # No jack is left: seat 2's clubs take the rest: Q 12, K 16, A 44 → 8 + 72 = 80.
+    play(deal, "QC QD QH QS", "KC KD KH KS", "AC AD AH AS")
+    out = deal.summary()
+    assert out["card_points"] == [0, 40, 80, 0]
+    assert out["tricks"] == [0, 4, 4, 0]
+    # Seat 2 loses with 80; seats 0 and 3 took nothing: 15; they tie at 0 as winners: 5.
+    assert out["penalties"] == [5, 0, 15, 5]
 
 
 # F7 -----------------------------------------------------------------------------------------
@@ -775,7 +801,7 @@ def test_F7_case_3_two_tied_winners_of_three_get_five() -> None:
 
 def test_F7_penalties_are_written_on_the_running_totals() -> None:
     """F7: a deal's penalties add to the totals before it."""
-    match = games.new_match("ramsch", 4, first_dealer=0)
+    match = new_match("ramsch", 4, first_dealer=0)
     in_match(match, TIED4, TIED4_TRICKS, "", 0)
     second = in_match(match, WINNERS4, WINNERS4_TRICKS, "", 1)
     # WINNERS4 dealt by seat 1: [10, 5, 5, 0] moves one seat: [0, 10, 5, 5].
@@ -788,7 +814,7 @@ def test_F7_penalties_are_written_on_the_running_totals() -> None:
 
 def three_deal_match(**options: Any) -> Any:
     """VOID3 (dealer 0), ALL3 (dealer 1), TEN3 (dealer 2)."""
-    match = games.new_match("ramsch", 3, first_dealer=0, **options)
+    match = new_match("ramsch", 3, first_dealer=0, **options)
     in_match(match, VOID3, VOID3_TRICKS, VOID3_SKAT, 0)  # void: [0, 0, 0]
     in_match(match, ALL3, ALL3_TRICKS, ALL3_SKAT, 1)  # [5, 20, 5] moved 1: [5, 5, 20]
     in_match(match, TEN3, TEN3_TRICKS, TEN3_SKAT, 2)  # [0, 0, 10] moved 2: [0, 10, 0]
@@ -800,14 +826,22 @@ def test_F8_game_length_default_one_deal_per_player() -> None:
     match = three_deal_match()
     assert match.is_over
     assert match.summary()["totals"] == [5, 15, 20]
+    assert len(match.deals) == 3
+
+
+def test_F8_a_deal_after_the_last_is_refused_citing_F8() -> None:
+    """F8: once the game's deals are played, another deal is refused, and the refusal cites
+    F8 (the clause that sets the game's length), as the record error does."""
+    match = three_deal_match()
     with pytest.raises(IllegalActionError) as info:
         match.start_deal(deck_for("ramsch", 3, 0, VOID3, VOID3_SKAT), 0)
     assert info.value.clause == "F8"
+    assert str(info.value).startswith("F8")
 
 
 def test_F8_game_length_default_with_four_players() -> None:
     """F8: four players, four deals."""
-    match = games.new_match("ramsch", 4, first_dealer=0)
+    match = new_match("ramsch", 4, first_dealer=0)
     in_match(match, TIED4, TIED4_TRICKS, "", 0)  # [10, 10, 0, 0]
     in_match(match, VOID4, VOID4_TRICKS, "", 1)  # void
     assert not match.is_over
@@ -821,18 +855,9 @@ def test_F8_game_length_default_with_four_players() -> None:
     assert match.winners() == [3]
 
 
-def test_F8_deals_option() -> None:
-    """F8: option ``deals``: the game ends after that many deals."""
-    match = games.new_match("ramsch", 3, first_dealer=0, deals=1)
-    in_match(match, TEN3, TEN3_TRICKS, TEN3_SKAT, 0)
-    assert match.is_over
-    assert match.winners() == [0]  # [0, 0, 10]: seats 0 and 1 at 0 share … see below
-    # (both at 0: the tie rule gives [0, 1])
-
-
 def test_F8_deals_option_one_deal_tied_lowest() -> None:
     """F8: ``deals = 1``: TEN3 writes [0, 0, 10]; seats 0 and 1 tie for lowest and share."""
-    match = games.new_match("ramsch", 3, first_dealer=0, deals=1)
+    match = new_match("ramsch", 3, first_dealer=0, deals=1)
     in_match(match, TEN3, TEN3_TRICKS, TEN3_SKAT, 0)
     assert match.is_over
     assert match.winners() == [0, 1]
@@ -852,7 +877,7 @@ def test_F8_deals_option_longer_than_default() -> None:
 
 def test_F8_void_deals_count() -> None:
     """F8: with ``deals = 2`` a void deal and one more end the game."""
-    match = games.new_match("ramsch", 4, first_dealer=0, deals=2)
+    match = new_match("ramsch", 4, first_dealer=0, deals=2)
     in_match(match, VOID4, VOID4_TRICKS, "", 0)
     assert not match.is_over
     in_match(match, TIED4, TIED4_TRICKS, "", 1)  # [10, 10, 0, 0] moved 1: [0, 10, 10, 0]
@@ -872,7 +897,7 @@ def test_F8_deals_bad_values_are_refused() -> None:
     """F8: ``deals`` is a whole number from 1, or null (the default)."""
     for bad in (0, -3, "3", 2.5, True):
         with pytest.raises(RulesError) as info:
-            games.new_match("ramsch", 3, deals=bad)
+            new_match("ramsch", 3, deals=bad)
         assert info.value.options == ("deals",)
         assert "deals" in str(info.value)
     assert games.family("ramsch").rules("ramsch", 3, deals=None).deal_limit == 3
@@ -962,7 +987,9 @@ def test_F9_record_rules_and_fields() -> None:
     first = rec["deals"][0]
     assert set(first) == {"dealer", "deck", "actions"}
     assert first["dealer"] == 1
-    assert first["deck"].split() == [card_str(c) for c in deck_for("ramsch", 3, 0, VOID3, VOID3_SKAT)]
+    assert first["deck"].split() == [
+        card_str(c) for c in deck_for("ramsch", 3, 0, VOID3, VOID3_SKAT)
+    ]
     assert len(first["deck"].split()) == 32
     assert first["actions"] == lines(VOID3, VOID3_TRICKS)
     for deal in rec["deals"]:
@@ -1035,6 +1062,6 @@ def test_F9_unknown_options_through_the_api() -> None:
     """F9: only ``jacks_trump``, ``rank_order`` and ``deals`` are Ramsch's options."""
     for name in ("pack_size", "must_trump", "start_score", "trumps"):
         with pytest.raises(RulesError) as info:
-            games.new_match("ramsch", 3, **{name: 1})
+            new_match("ramsch", 3, **{name: 1})
         assert info.value.options == (name,)
         assert name in str(info.value)

@@ -6,8 +6,11 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tests.web.helpers import ARGS, CHROMIUM
 
 pytest.importorskip("fastapi")
 
@@ -48,3 +51,13 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'rams.sqlite3'}"
     url: str = request.getfixturevalue("pg_url")
     return url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium for a module's browser tests (Debian's, through Playwright)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

@@ -317,3 +317,17 @@ def cards_named(data: Any) -> set[str]:
         for rank, suit in CARD_WORD.findall(data):
             found.add(_RANKS.get(rank, rank) + _SUITS[suit])
     return found
+
+
+#: Debian's Chromium, and how the browser tests start it (Playwright cannot download one).
+CHROMIUM = os.environ.get("RAMS_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]

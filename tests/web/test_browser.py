@@ -13,26 +13,13 @@ import os
 import random
 import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rams.record import loads
-from tests.web.helpers import ROOT, thread_server
-
-CHROMIUM = os.environ.get("RAMS_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.web.helpers import CHROMIUM, ROOT, thread_server
 
 # Run by hand without Chromium, the browser tests are skipped; scripts/test installs it and
 # sets RAMS_REQUIRE_SERVICES, so there a missing browser fails them instead.
@@ -40,15 +27,6 @@ pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists() and not os.environ.get("RAMS_REQUIRE_SERVICES"),
     reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)",
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _save(page: Any, out: Path, name: str, selector: str | None = None) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from rams.record import loads
 from tests.web.helpers import thread_server
-from tests.web.test_browser import _save, browser, pytestmark  # noqa: F401
+from tests.web.test_browser import _save, pytestmark  # noqa: F401
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
@@ -83,7 +83,7 @@ def _create(page: Any, base: str, preset: str, seats: dict[int, str], extra: str
         page.locator("details summary").first.click()
         page.fill("#extra", extra)
     page.click("#create")
-    page.wait_for_url(re.compile(r".*/t/\w+$"))
+    page.wait_for_url(re.compile(r".*/t/[\w-]+$"), wait_until="commit", timeout=60000)
     return str(page.url.rsplit("/", 1)[1])
 
 

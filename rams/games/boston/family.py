@@ -31,7 +31,6 @@ class BostonFamily(PlainFamily):
     card turned from the second pack (``turned``, B1)."""
 
     name = "boston"
-    end_clause = "B12"
     rules_class = BostonRules
     match_class = BostonMatch
     deal_fields = ("turned",)

@@ -227,6 +227,28 @@ class BostonDeal(PlainDeal):
         cards = tuple(cards_of(self.hand_of(self.declarer)))
         self.events.append(Event(Kind.OPEN, self.declarer, cards, clause="B9"))
 
+    def _action_clause(self, action: Any) -> str | None:
+        """The clause of each kind of Boston action: bids B4, the partner's words B5, the
+        set-aside card B6."""
+        if isinstance(action, Bid) or action == PASS:
+            return "B4"
+        if isinstance(action, Invite) or action in (ALONE, ACCEPT, DECLINE, TOGETHER, REJECT):
+            return "B5"
+        if isinstance(action, Aside):
+            return "B6"
+        return None
+
+    def _over_clause(self) -> str:
+        """B10: a null ends when the declarer takes a trick; B6: the small nulls after the
+        twelfth; B4: four passes; else the thirteenth trick (B10)."""
+        contract = self.contract
+        if contract is None:
+            return "B4"
+        if contract.is_null and self.play is not None and self.declarer is not None:
+            took = self.play.taken[self.declarer]
+            return "B6" if not took and contract.contract.startswith("small") else "B10"
+        return "B10"
+
     def _turn_clause(self) -> str:
         return {Phase.AUCTION: "B4", Phase.PARTNER: "B5", Phase.ASIDE: "B6"}.get(self.phase, "B7")
 
@@ -330,6 +352,7 @@ _TABLE: tuple[Any, ...] = (
 class BostonMatch(PlainMatch):
     """``deals`` deals; the highest total wins, ties share (B12)."""
 
+    END_CLAUSE = "B12"
     deal_class = BostonDeal
 
     def deal_limit(self) -> int:

@@ -15,7 +15,6 @@ class KonyFamily(PlainFamily):
     """«Четыре кона» (RULES §10.5)."""
 
     name = "kony"
-    end_clause = "T2"
     rules_class = KonyRules
     match_class = KonyMatch
 

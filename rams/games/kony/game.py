@@ -66,6 +66,9 @@ class KonyDeal(PlainDeal):
         self.events.append(Event(Kind.TRUMP, seat, number=suit, clause="T3"))
         self._start_play(seat, trump=suit, trump_mask=SUIT_MASKS[suit])
 
+    def _action_clause(self, action: Any) -> str | None:
+        return "T3" if isinstance(action, Trump) else None
+
     def _turn_clause(self) -> str:
         return "T3" if self.phase is Phase.TRUMP else "T4"
 
@@ -96,6 +99,7 @@ _TABLE: tuple[Any, ...] = tuple(Trump(s) for s in range(4))
 class KonyMatch(PlainMatch):
     """Four deals; the highest total wins, ties share (T2, T5)."""
 
+    END_CLAUSE = "T2"
     deal_class = KonyDeal
 
     def deal_limit(self) -> int:

@@ -396,10 +396,10 @@ class PlainDeal:
             seat = self.to_move
         if seat is None or not 0 <= seat < self.n:
             if self.phase is Phase.DONE:
-                raise IllegalActionError(self.DEAL_CLAUSE, "plain.illegal.deal_over")
+                raise IllegalActionError(self._over_clause(), "plain.illegal.deal_over")
             raise IllegalActionError("N4", "illegal.no_seat", seat=(seat or 0) + 1)
         if self.phase is Phase.DONE:
-            raise IllegalActionError(self.DEAL_CLAUSE, "plain.illegal.deal_over")
+            raise IllegalActionError(self._over_clause(), "plain.illegal.deal_over")
         if seat != self.to_move:
             if action in self.out_of_turn(seat):
                 self.actions.append((seat, action))
@@ -458,9 +458,18 @@ class PlainDeal:
             card=Cards((c,)),
         )
 
+    def _over_clause(self) -> str:
+        """The clause that ended the deal (a refusal after it cites it)."""
+        return self.DEAL_CLAUSE
+
+    def _action_clause(self, action: Any) -> str | None:
+        """The clause that says when an action of this kind may be taken (a refusal of it
+        out of its time cites that clause), or None for the phase's own."""
+        return None
+
     def _not_your_turn(self, seat: int, action: Any) -> IllegalActionError:
         return IllegalActionError(
-            self._turn_clause(),
+            self._action_clause(action) or self._turn_clause(),
             "plain.illegal.not_your_turn",
             who=Seat(seat),
             act=str(action),
@@ -470,7 +479,7 @@ class PlainDeal:
 
     def _wrong_kind(self, seat: int, action: Any) -> IllegalActionError:
         return IllegalActionError(
-            self._turn_clause(),
+            self._action_clause(action) or self._turn_clause(),
             "plain.illegal.wrong_kind",
             who=Seat(seat),
             owed=self.owed_phrase(),

@@ -35,7 +35,11 @@ class PlainFamily:
     #: Words a seat may say in this game (``pass``, ``accept`` …).
     WORDS: ClassVar[frozenset[str]] = frozenset()
     house_limits: Mapping[str, tuple[int, int]] = {}
-    end_clause: ClassVar[str] = ""
+
+    @property
+    def end_clause(self) -> str:
+        """The clause that says where a record ends (the match's)."""
+        return self.match_class.END_CLAUSE
 
     @property
     def better(self) -> int:

@@ -28,6 +28,8 @@ class PlainMatch:
     deal_class: ClassVar[type[PlainDeal]]
     #: +1: a higher total is better (most games); -1: lower (Ramsch's penalties).
     better: ClassVar[int] = 1
+    #: The clause that says how long a match is and that nothing follows its end.
+    END_CLAUSE: ClassVar[str] = ""
 
     def __init__(
         self,
@@ -144,9 +146,7 @@ class PlainMatch:
         """Deal the next deal (the deck shuffled with the match's RNG when None) and make
         it current; ``dealer`` must be the next in rotation (D4)."""
         if self.is_over:
-            raise IllegalActionError(
-                self.deal_class.DEAL_CLAUSE, "plain.illegal.match_over", winners=self.winners()
-            )
+            raise IllegalActionError(self.END_CLAUSE, "plain.illegal.match_over")
         if self._deals and not self._deals[-1].is_over:
             raise IllegalActionError(self.deal_class.DEAL_CLAUSE, "plain.illegal.deal_not_over")
         expected = self.next_dealer()

@@ -159,7 +159,7 @@ def _check(name: str, value: Any, spec: Mapping[str, Any]) -> None:
         if not isinstance(value, bool):
             raise _bad(name, value, clause, "rams.expected.bool")
     elif kind == "choice":
-        if value not in spec["choices"]:
+        if value not in spec["choices"] or type(value) not in {type(c) for c in spec["choices"]}:
             values = OneOf(f'"{c}"' if isinstance(c, str) else str(c) for c in spec["choices"])
             raise _bad(name, value, clause, "rams.expected.one_of", values=values)
     elif kind in ("int", "int_or_null"):

@@ -170,7 +170,7 @@ class PlainScreen:
         if low in _SUIT_WORDS:
             out.append(Trump(_SUIT_WORDS[low]))
         out += [Say(w) for w in _ALIASES.get(low, ())]
-        for text_ in (t, f"bid {t}"):
+        for text_ in (t, f"bid {t}", f"invite {t}"):
             with contextlib.suppress(NotationError):
                 out.append(self.family.parse_action(text_))
         return out
@@ -187,11 +187,14 @@ class PlainScreen:
     def choices(self, view: PlainView, lang: str) -> list[str]:
         out = []
         for a in view.legal_actions:
-            if isinstance(a, Play):
-                out.append(card_str(a.card, lang))
-            else:
-                out.append(str(a))
-        return out if len(out) < 40 else [*out[:40], "…"]
+            card = getattr(a, "card", None)
+            if card is not None:  # a card to play, or to set aside (B6)
+                out.append(card_str(card, lang))
+            elif isinstance(a, Trump):
+                out.append(SUITS[a.suit])
+            else:  # a word, a bid (6H), an invitation (p3): one word each, as typed
+                out.append(str(a).removeprefix("bid ").removeprefix("invite "))
+        return out
 
     def what(self, view: PlainView, lang: str) -> str:
         key = {

@@ -16,7 +16,6 @@ class RamschFamily(PlainFamily):
     """Fikhman's «Рамс» (RULES §10.2): a card-play-only game; every action is a card."""
 
     name = "ramsch"
-    end_clause = "F8"
     rules_class = RamschRules
     match_class = RamschMatch
 

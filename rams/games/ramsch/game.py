@@ -173,6 +173,7 @@ class RamschDeal(PlainDeal):
 class RamschMatch(PlainMatch):
     """A game of ``deals`` deals; the lowest total wins, ties share (F8)."""
 
+    END_CLAUSE = "F8"
     deal_class = RamschDeal
     better = -1
 

@@ -17,7 +17,6 @@ class WhistFamily(PlainFamily):
     """Вист (RULES §10.3): two sides; the dealer's ``trump S`` or ``delegate`` (W4)."""
 
     name = "whist"
-    end_clause = "W9"
     rules_class = WhistRules
     match_class = WhistMatch
     WORDS = frozenset({"delegate"})

@@ -134,6 +134,10 @@ class WhistDeal(PlainDeal):
     def _turn_clause(self) -> str:
         return "W4" if self.phase is Phase.TRUMP else "W5"
 
+    def _action_clause(self, action: Any) -> str | None:
+        """W4: naming the trump, or leaving it to the partner, has its own time."""
+        return "W4" if isinstance(action, Trump) or action == DELEGATE else None
+
     def action_table(self) -> tuple[Any, ...]:
         return _TABLE
 
@@ -196,6 +200,7 @@ class WhistMatch(PlainMatch):
     their rubber points per side, summed.
     """
 
+    END_CLAUSE = "W9"
     deal_class = WhistDeal
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
