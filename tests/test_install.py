@@ -190,23 +190,21 @@ def test_serve_every_preset_plays_a_deal(web_venv: Path, tmp_path: Path) -> None
     """Every preset the web table offers plays through its first deal in that environment."""
     import random
 
-    from rams.games.rams.rules import PRESETS
-    from tests.web.helpers import Seat, create_table, play_until
+    from rams import games
+    from tests.web.helpers import Seat, create_table, finished, play_until
 
     rng = random.Random(5)
     gen = _serve(web_venv, tmp_path / "rams.sqlite3")
     server = next(gen)
     try:
-        for name, preset in PRESETS.items():
+        for name, preset in games.presets().items():
             players = preset.players[0]
             made = create_table(server.base, [None] + ["easy"] * (players - 1), preset=name)
             me = Seat(server.ws_base, made["id"], made["token"])
 
             def dealt_once(seat: Seat = me) -> bool:
                 s = seat.state
-                return s is not None and (
-                    s["deal"] > 1 or bool(s.get("deal_over")) or s["winner"] is not None
-                )
+                return s is not None and (s["deal"] > 1 or bool(s.get("deal_over")) or finished(s))
 
             play_until([me], rng, dealt_once, timeout=120)
             me.close()

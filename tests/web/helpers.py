@@ -229,6 +229,13 @@ def choose(state: dict[str, Any], rng: random.Random) -> str | None:
         return None
     if legal["cards"]:
         return str(rng.choice(legal["cards"]))
+    if state.get("kind") == "plain":  # the plain games: set a card aside, or a button
+        if legal["aside"]:
+            return "aside " + rng.choice(legal["aside"])
+        actions = [a["action"] for a in legal["actions"] if a["action"] != "together"]
+        if "pass" in actions and rng.random() < 0.5:
+            return "pass"
+        return str(rng.choice(actions)) if actions else None
     if legal["swap"]:
         words = [w for w in legal["words"] if w == "keep"]
         if words and rng.random() < 0.5:
@@ -246,7 +253,7 @@ def choose(state: dict[str, Any], rng: random.Random) -> str | None:
 def step(seat: Seat, rng: random.Random) -> bool:
     """Let a seat act once on its latest state if it may; True if it sent something."""
     s = seat.state
-    if s is None or s["winner"] is not None:
+    if s is None or finished(s):
         return False
     if s.get("deal_over") and s["table"]["pausing"] and seat.ready_for != s["deal"]:
         seat.ready_for = s["deal"]
@@ -284,8 +291,13 @@ def play_until(
             step(seat, rng)
 
 
+def finished(state: dict[str, Any]) -> bool:
+    """Whether a state shows the game over (a Rams winner, or a plain game's winners)."""
+    return state.get("winner") is not None or state.get("winners") is not None
+
+
 def over(seats: list[Seat]) -> Callable[[], bool]:
-    return lambda: all(s.state is not None and s.state["winner"] is not None for s in seats)
+    return lambda: all(s.state is not None and finished(s.state) for s in seats)
 
 
 @contextmanager
