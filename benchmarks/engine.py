@@ -8,6 +8,11 @@ to deal; claims and Даве are not offered in this loop's presets). When `open
 installed, the same random loop runs on OpenSpiel's C++ `oh_hell` and `hearts` driven from
 Python, and the ratio is printed.
 
+The games of RULES §10.2–10.5 (`ramsch`, `ramsch-jacks`, `whist`, `whist-named`, `boston`,
+`kony`) play whole games the same way through the protocol (`rams.games.new_match`, integer
+ids), and on their compiled path (`rams.fast.plain.FastPlainDeal`), whose games chain the
+deals as the match does (Whist: games to 10, a rubber of two games won).
+
     .venv/bin/python benchmarks/engine.py [--seconds 5]
 """
 
@@ -78,6 +83,71 @@ def fast_loop(rules: Rules, seconds: float, seed: int) -> tuple[float, float]:
     return games / elapsed, decisions / elapsed
 
 
+def plain_loop(preset: str, n: int, seconds: float, seed: int) -> tuple[float, float]:
+    """(games/s, decisions/s) of random whole games of a plain game through the protocol."""
+    from rams import games
+
+    rng = random.Random(seed)
+    count = decisions = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        match = games.new_match(preset, n, rng=rng)
+        while not match.is_over:
+            deal = match.start_deal()
+            while not deal.is_over:
+                ids = deal.legal_action_ids()
+                deal.apply_id(ids[rng.randrange(len(ids))])
+                decisions += 1
+        count += 1
+    elapsed = time.perf_counter() - start
+    return count / elapsed, decisions / elapsed
+
+
+def plain_fast_loop(preset: str, n: int, seconds: float, seed: int) -> tuple[float, float]:
+    """The same on the compiled path, the deals chained as the match chains them."""
+    from rams import games
+    from rams.cards import pack
+    from rams.fast.plain import FastPlainDeal
+
+    family = games.family_of(preset)
+    rules = family.rules(preset, n)
+    rng = random.Random(seed)
+    warm = FastPlainDeal(rules, 0, pack(rules.pack_size), None, **family.deal_extra(rng))
+    while not warm.is_over:  # compile first
+        warm.apply_id(warm.legal_action_ids()[0])
+    count = decisions = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        dealer = rng.randrange(n)
+        deals = 0
+        score, won = [0, 0], [0, 0]  # Whist: the game in play, the games of the rubber
+        while True:
+            deck = list(pack(rules.pack_size))
+            rng.shuffle(deck)
+            deal = FastPlainDeal(rules, dealer, deck, score, **family.deal_extra(rng))
+            while not deal.is_over:
+                ids = deal.legal_action_ids()
+                deal.apply_id(ids[rng.randrange(len(ids))])
+                decisions += 1
+            deals += 1
+            dealer = (dealer + 1) % n
+            if family.name == "whist":
+                score = [a + b for a, b in zip(score, deal.scores, strict=True)]
+                side = 0 if score[0] >= 10 else 1 if score[1] >= 10 else -1
+                if side >= 0:
+                    won[side] += 1
+                    score = [0, 0]
+                    if won[side] == 2:
+                        break
+            elif deals >= family.match_class(rules).deal_limit():
+                break
+        count += 1
+    elapsed = time.perf_counter() - start
+    return count / elapsed, decisions / elapsed
+
+
 def openspiel_loop(
     name: str, params: dict[str, int], seconds: float, seed: int
 ) -> tuple[float, float]:
@@ -125,11 +195,22 @@ def main() -> None:
             label = f"rams {preset} {n}p ({'ids' if ids else 'actions'})"
             run(label, lambda r=rules, i=ids: rams_loop(r, i, args.seconds, args.seed))
         try:
-            import numba  # noqa: F401
+            import numba
         except ImportError:
             continue
         label = f"rams {preset} {n}p (FastDeal)"
         run(label, lambda r=rules: fast_loop(r, args.seconds, args.seed))
+    plain = (("ramsch", 3), ("ramsch", 4), ("ramsch-jacks", 3), ("kony", 4), ("whist", 4),
+             ("whist-named", 4), ("boston", 4))  # fmt: skip
+    for preset, n in plain:
+        label = f"{preset} {n}p (ids)"
+        run(label, lambda p=preset, k=n: plain_loop(p, k, args.seconds, args.seed))
+        try:
+            import numba  # noqa: F401
+        except ImportError:
+            continue
+        label = f"{preset} {n}p (FastPlainDeal)"
+        run(label, lambda p=preset, k=n: plain_fast_loop(p, k, args.seconds, args.seed))
     try:
         import pyspiel  # type: ignore[import-not-found]  # noqa: F401
     except ImportError:
