@@ -29,7 +29,8 @@ MAX_DEALS = 2000  # a safety stop for a game that would never end
 
 @dataclass(frozen=True)
 class GameResult:
-    """One bot-only game: the bot in each seat, the record changes, deals, the winner."""
+    """One bot-only game: the bot in each seat, the record changes, deals, the winner (the
+    first of ``winners``: a Whist side, or players tied for the best total)."""
 
     index: int
     bots: tuple[str, ...]
@@ -37,6 +38,7 @@ class GameResult:
     deals: int
     winner: int | None
     record_json: str | None = None
+    winners: tuple[int, ...] = ()
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -67,7 +69,8 @@ def play_game(
     changes = tuple(b - a for a, b in zip(start, game.scores(), strict=True))
     text = dumps(record_of(game)) if keep else None
     won = game.winners()
-    return GameResult(index, seated, changes, len(game.deals), won[0] if won else None, text)
+    first = won[0] if won else None
+    return GameResult(index, seated, changes, len(game.deals), first, text, tuple(won))
 
 
 def _play_chunk(args: tuple[GameRules, tuple[str, ...], int, int, int, bool]) -> list[GameResult]:
@@ -144,8 +147,8 @@ def summarize(results: Sequence[GameResult]) -> Summary:
             idx = [s for s, b in enumerate(r.bots) if b == name]
             seats[name] = len(idx)
             per_game[name].append(sum(r.changes[s] for s in idx) / len(idx) / max(r.deals, 1))
-            if r.winner is not None and r.winner in idx:
-                wins[name] += 1 / len(idx)
+            won = r.winners or ((r.winner,) if r.winner is not None else ())
+            wins[name] += sum(1 for s in idx if s in won) / len(idx)
     bots = [
         BotSummary(name, seats[name], mean_ci(per_game[name]), wilson(wins[name], len(results)))
         for name in names
