@@ -47,7 +47,9 @@ def main() -> None:
         results = simulate(family.rules(preset, n), bots, args.games, args.seed, args.workers)
         summary = summarize(results)
         took = time.perf_counter() - start
-        title = f"{preset} {n}p: {','.join(bots)}, {args.games} games, seed {args.seed} ({took:.0f} s)"
+        title = (
+            f"{preset} {n}p: {','.join(bots)}, {args.games} games, seed {args.seed} ({took:.0f} s)"
+        )
         console.print(summary_table(summary, title, "en", family.better))
         (out / f"baseline-{preset}-{n}p.json").write_text(summary_json(summary) + "\n")
 

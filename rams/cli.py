@@ -109,8 +109,9 @@ def _add_play(sub: Any) -> None:
     p.add_argument("--players", type=int, help="number of players")
     p.add_argument(
         "--bots",
-        help="per seat, comma-separated: human, or a bot (random, heuristic); "
-        "or just the bots beside you",
+        help="per seat, comma-separated: human, or a bot — the levels easy, medium, hard "
+        "(Rams; the other games: easy, medium), or heuristic, random; or just the bots "
+        "beside you",
     )
     p.add_argument("--names", help="the players' names, comma-separated")
     p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
@@ -118,6 +119,14 @@ def _add_play(sub: Any) -> None:
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
     p.add_argument("--save", metavar="FILE", help="where to save (default: rams-DATE-TIME.json)")
     p.add_argument("--resume", metavar="FILE", help="go on with a saved game")
+    p.add_argument(
+        "--pace",
+        type=float,
+        default=0.5,
+        metavar="S",
+        help="seconds between the bots' cards, each shown as it is played "
+        "(default 0.5; 0: at once)",
+    )
     p.set_defaults(run=_leaf("rams.terminal", "run_play", "play"))
 
 
@@ -188,6 +197,14 @@ def _add_serve(sub: Any) -> None:
         default=10.0,
         metavar="N",
         help="new tables one address may create a minute, after a first 20 (default 10)",
+    )
+    p.add_argument(
+        "--proxy",
+        nargs="?",
+        const="127.0.0.1",
+        metavar="ADDRESSES",
+        help="behind a reverse proxy: trust its X-Forwarded-For (the proxies' addresses, "
+        "comma-separated; default 127.0.0.1); without it the header is ignored",
     )
     p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
     p.set_defaults(run=_leaf("rams.web.app", "run_serve", "web"))

@@ -228,7 +228,7 @@ def test_play_installs_rams_play_and_hard_bots_play_a_deal(play_venv: Path, tmp_
         str(play_venv / "bin" / "rams"),
         [
             "play", "--preset", "classic", "--players", "3", "--bots", "hard,hard",
-            "--names", "Anya,B1,B2", "--lang", "en", "--seed", "11",
+            "--names", "Anya,B1,B2", "--lang", "en", "--seed", "11", "--pace", "0",
             "--save", str(tmp_path / "game.json"),
         ],
         encoding="utf-8",

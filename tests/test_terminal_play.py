@@ -4,6 +4,7 @@ the saved record replayed. Bad setups exit with status 2 and one line."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import stat
@@ -29,7 +30,7 @@ OVER = r"Settlement: "
 def spawn(*args: str) -> pexpect.spawn:
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "rams.cli", *args],
+        ["-m", "rams.cli", *args, *(["--pace", "0"] if args[0] == "play" else [])],
         encoding="utf-8",
         timeout=30,
         env=ENV,
@@ -352,3 +353,51 @@ def test_a_clause_id_typed_at_the_prompt_shows_its_text(tmp_path: Path) -> None:
     child.expect(PROMPT)
     child.sendline("q")
     child.expect(pexpect.EOF)
+
+
+def test_paced_bots_show_each_card_as_it_is_played_and_mark_the_leader(tmp_path: Path) -> None:
+    """`--pace S`: between a person's turns each bot card is its own line, S seconds apart,
+    and the lead of a trick says who leads."""
+    import io
+    import re
+
+    log = io.StringIO()
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "rams.cli", "play", "--preset", "classic", "--players", "3",
+         "--bots", "heuristic,heuristic", "--names", "Anya,Boris,Vera", "--lang", "en",
+         "--seed", "5", "--rule", "start_score=40", "--pace", "0.25",
+         "--save", str(tmp_path / "g.json")],
+        encoding="utf-8", timeout=60, env=ENV, dimensions=(60, 100),
+    )  # fmt: skip
+    child.logfile_read = log
+    bot_cards: list[tuple[float, str]] = []
+    for _ in range(12):
+        idx = child.expect(
+            [
+                r"(Boris|Vera) leads \S+\r\n",
+                r"(Boris|Vera): (?:10|[2-9JQKA])[♠♣♦♥]\S*\r\n",
+                r"Anya> ",
+                NEXT,
+                OVER,
+            ]
+        )
+        if idx in (0, 1):
+            bot_cards.append((time.monotonic(), str(child.match.group(0)).strip()))
+        elif idx == 2:
+            legal = legal_choices(child)
+            child.sendline(legal[0])
+        elif idx == 3:
+            child.sendline("")
+        else:
+            break
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert len(bot_cards) >= 2, log.getvalue()[-2000:]
+    assert any(" leads " in line for _, line in bot_cards)
+    # Each card came on its own line (never two in one), and they came paced.
+    assert all(len(re.findall(r"(?:10|[2-9JQKA])[♠♣♦♥]", line)) == 1 for _, line in bot_cards), (
+        bot_cards
+    )
+    gaps = [b - a for (a, _), (b, _) in itertools.pairwise(bot_cards)]
+    assert max(gaps) >= 0.2

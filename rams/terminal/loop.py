@@ -95,8 +95,11 @@ class TerminalGame:
         save_path: Path,
         meta: dict[str, Any],
         read: Reader = input,
+        pace: float = 0.0,
     ) -> None:
         self.console = console
+        #: Seconds between two bots' actions while a person watches (0: all at once).
+        self.pace = pace
         self.game = game
         self.lang = lang
         self.save_path = save_path
@@ -117,7 +120,7 @@ class TerminalGame:
         ]
         self.table = Table(game, agents, on_action=lambda seat, action: self.save())
         self.people = [s for s, b in enumerate(bots) if b is None]
-        self.announcer = self.screen.announcer(game.players, lang)
+        self.announcer = self.screen.announcer(game.players, lang, live=pace > 0)
         self._revealed_for: int | None = None
         self._setup_completion()
 
@@ -201,7 +204,7 @@ class TerminalGame:
             return 0
         self.save()
         while True:
-            table.advance(stop_at_deal_end=True)
+            self._advance()
             self.announce()
             if game.is_over:
                 self._bullets(self.announcer.flush())
@@ -215,6 +218,16 @@ class TerminalGame:
                 self._between_deals()
                 continue
             self._turn(seat)
+
+    def _advance(self) -> None:
+        """Let the bots act: paced, one action at a time with its line, while people watch;
+        else all at once."""
+        if not self.people or self.pace <= 0:
+            self.table.advance(stop_at_deal_end=True)
+            return
+        while self.table.advance(stop_at_deal_end=True, max_steps=1) == "steps":
+            self.announce()
+            time.sleep(self.pace)
 
     def _between_deals(self) -> None:
         game, lang = self.game, self.lang
@@ -324,5 +337,5 @@ def run_play(args: argparse.Namespace) -> int:
         meta = {"bots": bots, "lang": lang, "seed": setup.seed}
     if SEARCHING.intersection(b for b in bots if b is not None):
         warm.start()  # the solver compiles while the player reads his first hand
-    tg = TerminalGame(console, game, bots, lang, path, meta, read)
+    tg = TerminalGame(console, game, bots, lang, path, meta, read, pace=args.pace)
     return tg.run()

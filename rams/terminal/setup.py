@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import Console
 
 from rams import games
-from rams.bots import BOT_NAMES, PLAIN_BOTS, make_bot
+from rams.bots import available_levels, make_bot
 from rams.errors import RulesError
 from rams.games import parse_override
 from rams.terminal.widgets import ui
@@ -57,6 +57,13 @@ def parse_bots(text: str, players: int, family: str = "rams") -> list[str | None
     return out
 
 
+def _offered(family: str) -> tuple[str, ...]:
+    """The bots a person is offered: the levels this installation can seat, then the
+    baselines (the parts of the strong bots, ``pimc`` and ``evaluator``, stay unnamed)."""
+    levels = available_levels(family)
+    return (*reversed(levels), *(("heuristic", "random") if family == "rams" else ("random",)))
+
+
 def _ask_preset(lang: str, read: Reader, console: Console) -> str:
     presets = games.presets()
     names = list(presets)
@@ -93,12 +100,17 @@ def ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Consol
     if args.bots is not None:
         bots = parse_bots(args.bots, players, rules.family)
     elif interactive:
-        asked = ["human"]
+        bots = [None]
+        offered = _offered(rules.family)
         for seat in range(2, players + 1):
-            offered = BOT_NAMES if rules.family == "rams" else PLAIN_BOTS
             prompt = ui("setup_seat", lang, seat=seat, bots="/".join(offered))
-            asked.append(read(f"{prompt} [heuristic]: ").strip() or "heuristic")
-        bots = parse_bots(",".join(asked), players, rules.family)
+            while True:  # a mistyped bot is asked again: no answer is lost
+                answer = read(f"{prompt} [{offered[0]}]: ").strip() or offered[0]
+                try:
+                    bots += parse_bots(answer, 1, rules.family)
+                    break
+                except RulesError as e:
+                    console.print(e.words(lang), style="yellow")
     else:
         bots = [None] + ["heuristic"] * (players - 1)
     if args.names:

@@ -85,7 +85,9 @@ class Screen(Protocol):
         """The winner and the settlement of a finished match."""
         ...
 
-    def announcer(self, names: Sequence[str], lang: str) -> Announcer: ...
+    def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Announcer:
+        """Events in words; ``live``: each card on its own line as it is played."""
+        ...
 
     def parse(self, typed: str, view: Any) -> Any:
         """The action a person typed (raises :class:`rams.errors.NotationError`)."""

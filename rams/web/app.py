@@ -7,9 +7,11 @@ client is plain HTML, CSS and ES modules served from the package: no CDN, no bui
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import logging
 import socket
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -30,7 +32,7 @@ from rams.games import FAMILIES, SHARED, parse_override
 from rams.record import loads
 from rams.rulebook import rules_view
 from rams.web.live import clip
-from rams.web.protocol import LANGS, MAX_MESSAGE
+from rams.web.protocol import LANGS, MAX_MESSAGE, error
 from rams.web.replay import replay_steps
 from rams.web.store import Store
 from rams.web.tables import Settings, TableError, Tables
@@ -42,6 +44,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 DEFAULT_DATABASE = "sqlite:///rams.sqlite3"
 #: The largest request body taken, in bytes (a table's whole settings are a few hundred).
 MAX_BODY = 64 * 1024
+#: Finished games' replays kept built, by table and language.
+REPLAYS_KEPT = 16
 #: Options that are not house rules (the table's size and preset are chosen apart).
 _HIDDEN = {"players", "preset_name"}
 _HEADERS = {
@@ -232,16 +236,21 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         client = request.client.host if request.client is not None else ""
         if not tables.creations.allow(client):
             raise TableError(429, "too_many")
-        house = dict(body.rules)
-        for line in body.extra:
-            if not line.strip():
-                continue
-            try:
-                key, value = parse_override(line)
-            except RamsError as e:
-                raise TableError(400, "bad_rules", "cause", cause=e) from None
-            house[key] = value
-        live, seat, token = tables.create(body.name, body.preset, body.players, body.bots, house)
+        try:
+            house = dict(body.rules)
+            for line in body.extra:
+                if not line.strip():
+                    continue
+                try:
+                    key, value = parse_override(line)
+                except RamsError as e:
+                    raise TableError(400, "bad_rules", "cause", cause=e) from None
+                house[key] = value
+            made = tables.create(body.name, body.preset, body.players, body.bots, house)
+        except TableError:
+            tables.creations.refund(client)  # a refused creation does not count
+            raise
+        live, seat, token = made
         tables.kick(live)
         return {"id": live.id, "seat": seat, "token": token, "table": live.public()}
 
@@ -249,7 +258,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def get_table(table_id: str) -> dict[str, Any]:
         public = await tables.public(table_id)
         if public is None:
-            raise TableError(404, "no_table")
+            raise tables._no_table(table_id)
         return public
 
     @app.post("/api/tables/{table_id}/join")
@@ -276,10 +285,30 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             headers={"Content-Disposition": f'attachment; filename="rams-{table_id}.json"'},
         )
 
+    replays: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+    replaying: dict[tuple[str, str], asyncio.Task[dict[str, Any]]] = {}
+
     @app.get("/api/tables/{table_id}/replay")
     async def get_replay(table_id: str, lang: str = "ru") -> dict[str, Any]:
-        record = loads(finished_record(table_id))
-        return replay_steps(record, lang if lang in LANGS else "ru")
+        """A finished game's every step, built once per table and language off the event
+        loop, and shared by every request for it (the most recent few kept)."""
+        key = (table_id, lang if lang in LANGS else "ru")
+        if key in replays:
+            replays.move_to_end(key)
+            return replays[key]
+        task = replaying.get(key)
+        if task is None:
+            text_ = finished_record(table_id)
+            task = asyncio.get_running_loop().create_task(
+                asyncio.to_thread(lambda: replay_steps(loads(text_), key[1]))
+            )
+            replaying[key] = task
+            task.add_done_callback(lambda _: replaying.pop(key, None))
+        built = await asyncio.shield(task)
+        replays[key] = built
+        while len(replays) > REPLAYS_KEPT:
+            replays.popitem(last=False)
+        return built
 
     @app.get("/api/tables/{table_id}/rules")
     async def get_table_rules(table_id: str, lang: str = "ru") -> dict[str, Any]:
@@ -310,7 +339,19 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         async def send(message: dict[str, Any]) -> None:
             await ws.send_text(json.dumps(message, ensure_ascii=False))
 
-        await tables.serve(table_id, ws.receive, send)
+        host = ws.client.host if ws.client is not None else ""
+        if tables.sockets.get(host, 0) >= tables.settings.sockets_per_address:
+            await send(error("too_many_sockets", "en"))
+            with suppress(Exception):
+                await ws.close()
+            return
+        tables.sockets[host] = tables.sockets.get(host, 0) + 1
+        try:
+            await tables.serve(table_id, ws.receive, send)
+        finally:
+            tables.sockets[host] -= 1
+            if not tables.sockets[host]:
+                del tables.sockets[host]
         with suppress(Exception):
             await ws.close()
 
@@ -367,6 +408,25 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def server_config(app: Any, proxy: str | None = None, **options: Any) -> Any:
+    """uvicorn's configuration of the server (``rams serve``, and the tests' servers).
+
+    ``X-Forwarded-For`` is believed only from the proxies ``proxy`` names (``--proxy``):
+    without it a made-up header from anyone must not pass the limits kept by address.
+    """
+    import uvicorn
+
+    return uvicorn.Config(
+        app,
+        proxy_headers=bool(proxy),
+        forwarded_allow_ips=proxy or None,
+        ws_max_size=4 * MAX_MESSAGE,
+        ws_per_message_deflate=False,  # small messages: compressing costs more CPU than it saves
+        access_log=False,
+        **options,
+    )
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """``rams serve``: the web tables on uvicorn."""
     import uvicorn
@@ -391,13 +451,7 @@ def run_serve(args: argparse.Namespace) -> int:
     where = f"[{host}]" if ":" in host else host
     print(f"Rams: http://{where}:{port}/  (database {shown})", flush=True)
     warm.start()  # the bots' solver, compiled in the background before a table needs it
-    config = uvicorn.Config(
-        app,
-        ws_max_size=4 * MAX_MESSAGE,
-        ws_per_message_deflate=False,  # small messages: compressing costs more CPU than it saves
-        log_level=args.log_level,
-        access_log=False,
-    )
+    config = server_config(app, args.proxy, log_level=args.log_level)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:

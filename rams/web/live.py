@@ -129,6 +129,10 @@ class Settings:
     #: Tables one client (address) may create at once, and then so many a minute.
     tables_burst: int = 20
     tables_per_minute: float = 10.0
+    #: Websockets one client (address) may hold open at once.
+    sockets_per_address: int = 32
+    #: Hours after which a table whose seats never filled is closed.
+    open_hours: float = 24.0
 
     def __post_init__(self) -> None:
         if self.standin not in LEVELS:
@@ -188,6 +192,11 @@ class RateLimit:
         if len(self._buckets) > _BUCKETS_MAX:
             self._prune(now)
         return allowed
+
+    def refund(self, key: str) -> None:
+        """Give back the token of a request that failed (a refused creation costs nothing)."""
+        tokens, stamp = self._buckets.get(key, (self._burst, self._clock()))
+        self._buckets[key] = (min(self._burst, tokens + 1), stamp)
 
     def _prune(self, now: float) -> None:
         # A bucket that has filled up again is the same as none.
@@ -266,6 +275,8 @@ class LiveTable:
     ready: set[int] = field(default_factory=set)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     pausing: bool = False
+    #: When the table was made (seconds since the epoch): a table that never fills expires.
+    created: float = field(default_factory=time.time)
 
     @property
     def names(self) -> list[str]:

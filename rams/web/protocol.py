@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from rams.words import text
+from rams.words import Phrase, text
 
 __all__ = [
     "LANGS",
@@ -100,7 +100,7 @@ ClientMessage = Hello | Act | Lang | Ready | Ping
 def _lang(data: dict[str, Any], default: str | None) -> str:
     lang = data.get("lang", default)
     if lang not in LANGS:
-        raise ProtocolError("bad_message", why="lang is 'ru' or 'en'")
+        raise ProtocolError("bad_message", why=Phrase("server.why_lang"))
     assert isinstance(lang, str)
     return lang
 
@@ -110,14 +110,14 @@ def _opt_int(data: dict[str, Any], key: str) -> int | None:
     if v is None:
         return None
     if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 1_000_000:
-        raise ProtocolError("bad_message", why=f"{key} is a whole number")
+        raise ProtocolError("bad_message", why=Phrase("server.why_number", field=key))
     return v
 
 
 def parse_message(text: str | bytes) -> ClientMessage:
     """Read a client's message; raises :class:`ProtocolError` (nothing else) for bad input."""
     if not isinstance(text, str):
-        raise ProtocolError("bad_message", why="messages are JSON text, not binary")
+        raise ProtocolError("bad_message", why=Phrase("server.why_binary"))
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("too_big", size=len(text), limit=MAX_MESSAGE)
     try:
@@ -125,19 +125,19 @@ def parse_message(text: str | bytes) -> ClientMessage:
     except (json.JSONDecodeError, RecursionError):
         raise ProtocolError("bad_json") from None
     if not isinstance(data, dict):
-        raise ProtocolError("bad_message", why="a message is a JSON object")
+        raise ProtocolError("bad_message", why=Phrase("server.why_object"))
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("bad_message", why="'type' is missing")
+        raise ProtocolError("bad_message", why=Phrase("server.why_type"))
     if kind == "hello":
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > 200):
-            raise ProtocolError("bad_message", why="token is a string")
+            raise ProtocolError("bad_message", why=Phrase("server.why_token"))
         return Hello(token or None, _lang(data, "ru"))
     if kind == "act":
         text_action = data.get("action")
         if not isinstance(text_action, str) or len(text_action) > 100:
-            raise ProtocolError("bad_message", why="action is a string such as 'AS' or 'pass'")
+            raise ProtocolError("bad_message", why=Phrase("server.why_action"))
         return Act(text_action, _opt_int(data, "deal"), _opt_int(data, "step"))
     if kind == "lang":
         return Lang(_lang(data, None))

@@ -28,6 +28,7 @@ from rams.web.protocol import (
     error,
     parse_message,
 )
+from rams.words import Phrase
 
 if TYPE_CHECKING:
     from rams.web.tables import Tables
@@ -72,10 +73,13 @@ async def serve(
         live = await tables._finished(table_id)
     try:
         if live is None:
+            # (Before its hello a client has no language: its page words these codes.)
             if table_id in tables.broken:
                 client.send(error("broken", "en"))
+            elif tables._no_table(table_id).code == "expired":
+                client.send(error("expired", "en"))
             else:
-                client.send(error("bad_message", "en", why="no such table"))
+                client.send(error("no_such_table", "en"))
             return
         while not client.closed:
             message = await receive()
@@ -138,7 +142,7 @@ async def _handle(tables: Tables, live: LiveTable, client: Client, m: ClientMess
 
 async def _hello(tables: Tables, live: LiveTable, client: Client, m: Hello) -> None:
     if client.greeted:
-        client.send(error("bad_message", client.lang, why="hello comes once"))
+        client.send(error("bad_message", client.lang, why=Phrase("server.why_hello")))
         return
     client.greeted = True
     client.lang = m.lang

@@ -191,6 +191,15 @@ class Store:
                 .values(status="playing", first_dealer=first_dealer)
             )
 
+    def expire(self, table_id: str) -> None:
+        """A table whose seats never filled is closed (it is not resumed again)."""
+        with self._write() as c:
+            c.execute(
+                tables.update()
+                .where(tables.c.id == table_id, tables.c.status == "open")
+                .values(status="expired")
+            )
+
     def finish(self, table_id: str, record: str) -> None:
         """The game is over: keep its record (§12)."""
         with self._write() as c:

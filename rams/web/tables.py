@@ -17,6 +17,8 @@ import contextlib
 import logging
 import random
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -43,6 +45,7 @@ from rams.web.live import (
     hash_token,
     make_level_bot,
 )
+from rams.web.protocol import error
 from rams.web.store import SeatRow, Store, TableRow
 
 __all__ = [
@@ -58,6 +61,10 @@ __all__ = [
 ]
 
 log = logging.getLogger("rams.web")
+#: What a table calls the bot in each seat (Russian names, as at a dacha's table).
+BOT_SEAT_NAMES = ("Прохор", "Глаша", "Кузьма", "Дуня", "Савва", "Фрося", "Тимоха")
+#: Finished tables kept in memory, replayed, for the connections that watch them.
+FINISHED_KEPT = 16
 
 
 class Tables:
@@ -74,12 +81,20 @@ class Tables:
         self._tasks: set[asyncio.Task[None]] = set()
         #: Table creations by client address (``POST /api/tables``).
         self.creations = RateLimit(self.settings.tables_per_minute, self.settings.tables_burst)
+        #: Open websockets by client address.
+        self.sockets: dict[str, int] = {}
+        #: Finished tables being watched, replayed once and shared by every connection
+        #: (the most recent few), and the replays under way.
+        self._finished_tables: OrderedDict[str, LiveTable] = OrderedDict()
+        self._replaying: dict[str, asyncio.Future[LiveTable | None]] = {}
 
     # Start and stop -----------------------------------------------------------------------
 
     async def start(self) -> None:
         """Resume every table not yet over, from the database; one that cannot be rebuilt
-        is logged and marked broken, and the others play on."""
+        is logged and marked broken, and the others play on. Tables whose seats never fill
+        are closed after ``open_hours``, checked every few minutes."""
+        self._spawn(self._expire_open_tables())
         for table_id in self.store.live_table_ids():
             live = self._load(table_id)
             if live is None or live.status == "over":
@@ -90,8 +105,36 @@ class Tables:
                         self._start_grace(live, seat)
                 self.kick(live)
 
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _expire_open_tables(self) -> None:
+        while True:
+            self.expire_open_tables()
+            await asyncio.sleep(max(1.0, min(600.0, self.settings.open_hours * 3600 / 10)))
+
+    def expire_open_tables(self, now: float | None = None) -> list[str]:
+        """Close every table still waiting for players after ``open_hours``; their ids."""
+        now = time.time() if now is None else now
+        limit = self.settings.open_hours * 3600
+        gone = [
+            t.id for t in self.tables.values() if t.status == "open" and now - t.created > limit
+        ]
+        for table_id in gone:
+            live = self.tables.pop(table_id)
+            self.store.expire(table_id)
+            live.status = "expired"
+            for c in list(live.clients):
+                c.send(error("expired", c.lang))
+                c.queue.put_nowait(None)
+        return gone
+
     async def stop(self) -> None:
         """Stop every driver and timer (the database already holds everything)."""
+        for task in list(self._tasks):
+            task.cancel()
         for live in self.tables.values():
             for handle in live.grace.values():
                 handle.cancel()
@@ -119,10 +162,11 @@ class Tables:
 
     def _rebuilt(self, table_id: str) -> LiveTable | None:
         row = self.store.table(table_id)
-        if row is None or row.status == "over":
+        if row is None or row.status in ("over", "expired"):
             return None
         seats = [self._checked_seat(table_id, s) for s in row.seats]
         live = LiveTable(row.id, row.rules, seats, row.status, row.first_dealer)
+        live.created = row.created_at.timestamp()
         if row.status != "open":
             self._rebuild(live, row)
         if live.status != "over":  # (its last action was stored, its end was not)
@@ -216,8 +260,33 @@ class Tables:
         return await asyncio.to_thread(_finished_public, row, row.record)
 
     async def _finished(self, table_id: str) -> LiveTable | None:
-        """A finished table, replayed from its stored record for one connection (off the
-        event loop) and not kept: it goes when the connection does."""
+        """A finished table, replayed from its stored record off the event loop, once, and
+        shared by every connection that watches it (the most recent few are kept)."""
+        cached = self._finished_tables.get(table_id)
+        if cached is not None:
+            self._finished_tables.move_to_end(table_id)
+            return cached
+        pending = self._replaying.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._replaying[table_id] = future
+        try:
+            live = await self._replay_finished(table_id)
+            future.set_result(live)
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # (retrieved: no warning if nobody else waited)
+            raise
+        finally:
+            del self._replaying[table_id]
+        if live is not None:
+            self._finished_tables[table_id] = live
+            while len(self._finished_tables) > FINISHED_KEPT:
+                self._finished_tables.popitem(last=False)
+        return live
+
+    async def _replay_finished(self, table_id: str) -> LiveTable | None:
         row = self._row(table_id)
         if row is None or row.record is None:
             return None
@@ -229,6 +298,9 @@ class Tables:
     def _no_table(self, table_id: str) -> TableError:
         if table_id in self.broken:
             return TableError(409, "broken")
+        row = self._row(table_id)
+        if row is not None and row.status == "expired":
+            return TableError(410, "expired")
         if self._row(table_id) is not None:
             return TableError(409, "over")
         return TableError(404, "no_table")
@@ -303,7 +375,7 @@ class Tables:
         creator = bots.index(None)
         token = secrets.token_urlsafe(24)
         rows = [
-            SeatRow(f"bot-{i + 1}", b)
+            SeatRow(BOT_SEAT_NAMES[i], b)
             if b is not None
             else SeatRow(name, None, hash_token(token))
             if i == creator

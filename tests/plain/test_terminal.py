@@ -33,8 +33,8 @@ GAMES = [
 
 def spawn(*args: str) -> pexpect.spawn:
     return pexpect.spawn(
-        sys.executable, ["-m", "rams.cli", *args], encoding="utf-8", timeout=60, env=ENV,
-        dimensions=(60, 110),
+        sys.executable, ["-m", "rams.cli", *args, "--pace", "0"], encoding="utf-8", timeout=60,
+        env=ENV, dimensions=(60, 110),
     )  # fmt: skip
 
 

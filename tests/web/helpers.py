@@ -23,7 +23,7 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from rams.web.app import create_app
+from rams.web.app import create_app, server_config
 from rams.web.tables import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,13 +44,9 @@ class ThreadServer:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            ws_max_size=16384,
-            lifespan="on",
+        # The configuration `rams serve` runs with (no proxy: X-Forwarded-For ignored).
+        config = server_config(
+            self.app, None, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._run, daemon=True)

@@ -223,7 +223,7 @@ def test_three_people_and_a_bot_play_a_whole_game(
             a.click("#download")
         record = loads(Path(download.value.path()).read_text(encoding="utf-8"))
         game = record.replay()
-        assert game.is_over and list(record.players) == ["Аня", "Борис", "Вера", "bot-4"]
+        assert game.is_over and list(record.players) == ["Аня", "Борис", "Вера", "Дуня"]
         a.click("#replay-link")
         a.wait_for_selector("#replay-slider")
         assert a.inner_text("#replay-action")

@@ -64,7 +64,7 @@ def test_hello_with_token_gets_welcome_and_own_hand(server: ThreadServer) -> Non
     state = me.until(_my_turn)
     assert len(state["hand"]) == 5
     assert state["table"]["seats"][0]["name"] == "Аня"
-    assert state["sheet"]["names"] == ["Аня", "bot-2", "bot-3"]
+    assert state["sheet"]["names"] == ["Аня", "Глаша", "Кузьма"]
     assert state["hint"]
 
 
@@ -327,7 +327,7 @@ def test_http_errors(server: ThreadServer) -> None:
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert httpx.get(f"{base}/static/table.js").status_code == 200
     unknown = Seat(server.ws_base, "nope", None, hello=False)
-    assert unknown.until(lambda m: m["type"] == "error")["code"] == "bad_message"
+    assert unknown.until(lambda m: m["type"] == "error")["code"] == "no_such_table"
 
 
 def test_only_bot_levels_are_seated_through_the_api(server: ThreadServer) -> None:

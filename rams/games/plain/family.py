@@ -89,6 +89,12 @@ class PlainFamily:
                     "en": book.option_name(f.name, "en"),
                     "kind": kind,
                     "choices": list(spec["choices"]),
+                    "words": {
+                        lang: [book.option_value(f.name, c, lang) for c in spec["choices"]]
+                        for lang in ("ru", "en")
+                    }
+                    if spec["choices"]
+                    else None,
                     "min": low if kind == "int" else None,
                     "max": high if kind == "int" else None,
                 }

@@ -142,8 +142,8 @@ class PlainScreen:
         out.append(f"{ui('totals', lang)}: {totals}")
         return out
 
-    def announcer(self, names: Sequence[str], lang: str) -> Announcer:
-        return Announcer(names, lang, self.family.bid_words())
+    def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Announcer:
+        return Announcer(names, lang, self.family.bid_words(), live)
 
     # Reading what a person types --------------------------------------------------------
 

@@ -92,6 +92,8 @@ def rules_summary(family: Any, rules: Any) -> dict[str, Any]:
             "clause": family.option_clause(k),
             "ru": book.option_name(k, "ru"),
             "en": book.option_name(k, "en"),
+            "value_ru": book.option_value(k, v, "ru"),
+            "value_en": book.option_value(k, v, "en"),
         }
         for k, v in changed.items()
         if k != "preset"

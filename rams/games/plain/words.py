@@ -86,12 +86,18 @@ class Announcer:
     """Turns events into lines as they come: a trick's cards go on the line of its winner."""
 
     def __init__(
-        self, names: Sequence[str], lang: str = "ru", bid_words: BidWords = _plain_bid
+        self,
+        names: Sequence[str],
+        lang: str = "ru",
+        bid_words: BidWords = _plain_bid,
+        live: bool = False,
     ) -> None:
         self.names = names
         self.lang = lang
         self.bid_words = bid_words
         self._plays: list[str] = []
+        #: Live (a table paced for people): each card gets its own line, the lead marked.
+        self.live = live
 
     def feed(self, events: Iterable[Event]) -> list[str]:
         """Lines for these events (cards of an unfinished trick wait for its end)."""
@@ -99,7 +105,11 @@ class Announcer:
         for e in events:
             if e.kind is Kind.CARD:
                 assert e.seat is not None
-                self._plays.append(f"{self.names[e.seat]} {_cards(e.cards, self.lang)}")
+                card = _cards(e.cards, self.lang)
+                if self.live:
+                    key = "plain.event.leads" if not self._plays else "plain.event.plays"
+                    out.append(text(key, self.lang, who=self.names[e.seat], card=card))
+                self._plays.append(f"{self.names[e.seat]} {card}")
                 continue
             if e.kind is Kind.TRICK:
                 assert e.seat is not None

@@ -13,6 +13,7 @@ from rams.games.rams.match import Game
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
 from rams.games.rams.wire import replay_json, rules_summary, sheet_of, state_message
 from rams.games.rams.words import legal_hint, replay_text, rules_text
+from rams.rulebook import rulebook
 
 __all__ = ["FAMILY", "HOUSE_LIMITS", "RamsFamily"]
 
@@ -46,6 +47,7 @@ class RamsFamily:
         """Every option a table may change, for the page that creates one: its name in words,
         its clause, its kind (bool, int, choice), its choices and the range a table takes."""
         base = Rules.preset("classic", 3).options()
+        book = rulebook("rams")
         out = []
         for name, opt in OPTIONS.items():
             if name in ("players", "preset_name"):
@@ -68,6 +70,12 @@ class RamsFamily:
                     "en": opt.en,
                     "kind": kind,
                     "choices": list(OPTION_CHOICES.get(name, ())),
+                    "words": {
+                        lang: [book.option_value(name, c, lang) for c in OPTION_CHOICES[name]]
+                        for lang in ("ru", "en")
+                    }
+                    if name in OPTION_CHOICES
+                    else None,
                     "min": low,
                     "max": high,
                 }

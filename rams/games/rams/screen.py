@@ -233,8 +233,17 @@ def _what(view: Observation, lang: str) -> str:
     return ui(key, lang)
 
 
+#: The word a Russian screen offers for each one-word action (any of _WORDS is read).
+_RU_WORD = {
+    "play": "играю", "pass": "пас", "take": "беру", "sell": "продаю", "go": "ходи",
+    "keep": "оставить", "dave": "даве", "accept": "принимаю", "concede": "сдаюсь",
+    "claim": "заявляю",
+}  # fmt: skip
+
+
 def legal_words(view: Observation, lang: str) -> list[str]:
-    """The legal choices as a person would type them (for ``?`` and completion)."""
+    """The legal choices as a person would type them, in the screen's language (for ``?``
+    and completion): cards, words, and standing pat (``0`` / «стою»)."""
     out = []
     for a in view.legal_actions:
         if isinstance(a, (Play, Swap)):
@@ -242,9 +251,10 @@ def legal_words(view: Observation, lang: str) -> list[str]:
         elif isinstance(a, Exchange):
             continue
         else:
-            out.append(str(a))
+            word = str(a)
+            out.append(_RU_WORD.get(word, word) if lang == "ru" else word)
     if view.phase is Phase.EXCHANGE:
-        out.append("0")
+        out.append("стою" if lang == "ru" else "0")
     return out
 
 
@@ -260,8 +270,8 @@ class RamsScreen:
     def result(self, match: Game, lang: str) -> RenderableType:
         return settlement_text(match, lang)
 
-    def announcer(self, names: Sequence[str], lang: str) -> Announcer:
-        return Announcer(names, lang)
+    def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Announcer:
+        return Announcer(names, lang, live)
 
     def parse(self, typed: str, view: Observation) -> Action:
         return parse_choice(typed, view)

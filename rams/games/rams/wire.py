@@ -19,6 +19,7 @@ from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
 from rams.games.rams.words import Announcer, deal_lines, legal_hint
 from rams.record import Record, replay_summary
+from rams.rulebook import rulebook
 
 __all__ = ["legal_of", "replay_json", "rules_summary", "sheet_of", "state_message"]
 
@@ -71,6 +72,7 @@ def rules_summary(rules: Rules) -> dict[str, Any]:
     preset = PRESETS[rules.preset_name]
     data = rules.to_json()
     changed = data if isinstance(data, dict) else {}
+    book = rulebook("rams")
     house = [
         {
             "option": k,
@@ -78,6 +80,8 @@ def rules_summary(rules: Rules) -> dict[str, Any]:
             "clause": OPTIONS[k].clause,
             "ru": OPTIONS[k].ru,
             "en": OPTIONS[k].en,
+            "value_ru": book.option_value(k, v, "ru"),
+            "value_en": book.option_value(k, v, "en"),
         }
         for k, v in changed.items()
         if k != "preset"

@@ -135,10 +135,13 @@ def _credits(event: Event, lang: str) -> str:
 class Announcer:
     """Turns events into lines as they come: a trick's cards go on the line of its winner."""
 
-    def __init__(self, names: Sequence[str], lang: str = "ru") -> None:
+    def __init__(self, names: Sequence[str], lang: str = "ru", live: bool = False) -> None:
         self.names = names
         self.lang = lang
         self._plays: list[str] = []
+        #: Live (a table paced for people): each card gets its own line as it is played,
+        #: the lead marked, and the trick's line then names only its winner.
+        self.live = live
 
     def feed(self, events: Iterable[Event]) -> list[str]:
         """Lines for these events (cards of an unfinished trick wait for its end)."""
@@ -146,6 +149,10 @@ class Announcer:
         for e in events:
             if e.kind is EventKind.PLAY:
                 assert e.seat is not None
+                if self.live:
+                    key = "rams.event.leads" if not self._plays else "rams.event.plays"
+                    out.append(text(key, self.lang, who=self.names[e.seat],
+                                    card=_cards(e.cards, self.lang)))  # fmt: skip
                 self._plays.append(f"{self.names[e.seat]} {_cards(e.cards, self.lang)}")
                 continue
             line = describe(e, self.names, self.lang)

@@ -62,7 +62,8 @@ export function showCreate(app) {
       if (o.kind === "choice") {
         input = el("select", { "data-option": o.name, "data-default": String(value),
           "data-numeric": o.choices.every((c) => typeof c === "number") ? "1" : null },
-          o.choices.map((c) => el("option", { value: c, selected: c === value }, c)));
+          o.choices.map((c, i) => el("option", { value: c, selected: c === value },
+            o.words ? o.words[lang][i] : c)));
       } else {
         input = el("input", { type: "number", ...range(o), "data-option": o.name, "data-default": String(value), value });
       }

@@ -24,6 +24,15 @@ export function showTable(app, tableId) {
   let thinking = null;   // a bot seat the server says is thinking (cleared by the next state)
   let rulesView = null;  // the table's whole rules in words (/api/tables/ID/rules)
   let retry = 0;
+  let gone = false;      // no such table, or closed: nothing to reconnect to
+
+  // While the connection is down a banner says so and the board takes no clicks.
+  let banner = document.getElementById("offline-banner");
+  if (!banner) {
+    banner = el("div", { id: "offline-banner", role: "alert" });
+    document.body.prepend(banner);
+  }
+  banner.textContent = t("offlineBanner");
 
   // Connection ---------------------------------------------------------------------------
 
@@ -43,7 +52,7 @@ export function showTable(app, tableId) {
       if (socket === ws) receive(JSON.parse(event.data));
     };
     socket.onclose = () => {
-      if (socket !== ws) return;
+      if (socket !== ws || gone) return;
       document.body.classList.add("offline");
       retry = Math.min(retry + 1, 5);
       setTimeout(connect, 400 * retry);
@@ -64,6 +73,10 @@ export function showTable(app, tableId) {
 
   function act(action) {
     if (!state) return;
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      toast(t("offlineBanner"));  // (the banner already says it: never drop a click silently)
+      return;
+    }
     send({ type: "act", action, deal: state.deal, step: state.step });
   }
 
@@ -88,6 +101,12 @@ export function showTable(app, tableId) {
     } else if (m.type === "thinking") {
       thinking = m.seat;
       draw();
+    } else if (m.type === "error" && ["no_such_table", "expired", "broken"].includes(m.code)) {
+      gone = true;
+      document.body.classList.remove("offline");
+      app.replaceChildren(el("section", { class: "gone card-panel", id: "gone" },
+        el("h2", {}, t(`gone_${m.code}`)),
+        el("p", {}, el("a", { href: "/", class: "primary" }, t("newTable")))));
     } else if (m.type === "error" && m.code !== "stale") {
       // (A stale click is answered with the table as it is now: nothing to tell.)
       toast(m.message + (m.clause && !m.message.includes(m.clause) ? ` (${m.clause})` : ""));
@@ -149,7 +168,9 @@ export function showTable(app, tableId) {
     return el("section", { class: "rules small", id: "rules-panel" },
       el("b", {}, `${t("rules")}: `, presetName(r),
         r.start_score !== undefined ? `, ${t("startScore").toLowerCase()} ${r.start_score}` : ""),
-      r.house.length ? el("ul", {}, r.house.map((h) => el("li", {}, `${lang === "ru" ? h.ru : h.en}: ${JSON.stringify(h.value)} `, withClauses(`(${h.clause})`)))) : null,
+      r.house.length ? el("ul", {}, r.house.map((h) => el("li", {},
+        `${lang === "ru" ? h.ru : h.en}: ${(lang === "ru" ? h.value_ru : h.value_en) ?? JSON.stringify(h.value)} `,
+        withClauses(`(${h.clause})`)))) : null,
       rulesView ? el("details", { id: "all-rules" }, el("summary", {}, t("allRules")), rulesTextEl(rulesView)) : null);
   }
 

@@ -1,0 +1,125 @@
+"""Ways to hurt the server, closed: made-up X-Forwarded-For headers, refused creations that
+used up the limit, tables that never fill, a finished game replayed once per request or per
+socket, too many sockets from one address, a table that does not exist."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import time
+
+import httpx
+import pytest
+
+from rams.web import app as web_app
+from tests.web.helpers import Seat, create_table, thread_server
+from tests.web.test_finished import store_finished_game
+
+BODY = {"name": "Аня", "players": 3, "bots": [None, "easy", None]}
+
+
+def test_made_up_forwarded_addresses_do_not_pass_the_creation_limit(sqlite_url: str) -> None:
+    """Without --proxy, X-Forwarded-For is not believed: three creations "from" three
+    addresses are one client's, and the third is over a limit of two."""
+    with thread_server(sqlite_url, bot_delay=0, tables_burst=2, tables_per_minute=0.01) as s:
+        codes = [
+            httpx.post(
+                f"{s.base}/api/tables", json=BODY, headers={"X-Forwarded-For": f"10.0.0.{i}"}
+            ).status_code
+            for i in range(3)
+        ]
+        assert codes == [201, 201, 429]
+
+
+def test_refused_creations_do_not_use_up_the_limit(sqlite_url: str) -> None:
+    with thread_server(sqlite_url, bot_delay=0, tables_burst=2, tables_per_minute=0.01) as s:
+        for _ in range(6):
+            bad = httpx.post(f"{s.base}/api/tables", json={**BODY, "preset": "nope"})
+            assert bad.status_code == 400
+        assert [httpx.post(f"{s.base}/api/tables", json=BODY).status_code for _ in range(3)] == [
+            201,
+            201,
+            429,
+        ]
+
+
+def test_a_table_that_never_fills_expires(sqlite_url: str) -> None:
+    with thread_server(sqlite_url, bot_delay=0, open_hours=24) as s:
+        made = create_table(s.base, [None, "easy", None])
+        table_id = made["id"]
+        waiting = Seat(s.ws_base, table_id, made["token"])
+        waiting.until(lambda m: m["type"] == "welcome")
+        assert s.tables.expire_open_tables(time.time() + 3600) == []
+        gone = s.tables.expire_open_tables(time.time() + 25 * 3600)
+        assert gone == [table_id]
+        assert waiting.until(lambda m: m["type"] == "error")["code"] == "expired"
+        r = httpx.get(f"{s.base}/api/tables/{table_id}")
+        assert r.status_code == 410 and r.json()["code"] == "expired"
+        joined = httpx.post(f"{s.base}/api/tables/{table_id}/join", json={"name": "Борис"})
+        assert joined.status_code == 410
+        late = Seat(s.ws_base, table_id, None, hello=False)
+        assert late.until(lambda m: m["type"] == "error")["code"] == "expired"
+        assert s.store.table(table_id).status == "expired"
+
+
+def test_a_finished_games_replay_is_built_once_for_many_requests(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ten requests at once for a finished game's replay: built once, off the event loop,
+    and the same answer for all; another table answers meanwhile."""
+    built: list[str] = []
+    real = web_app.replay_steps
+
+    def counting(record: object, lang: str) -> object:
+        built.append(lang)
+        time.sleep(0.5)  # a long game's replay takes a while
+        return real(record, lang)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(web_app, "replay_steps", counting)
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=0, grace_s=60) as s:
+        store_finished_game(s.store, "done", {"winner": 1})
+        url = f"{s.base}/api/tables/done/replay?lang=ru"
+        with concurrent.futures.ThreadPoolExecutor(10) as pool:
+            answers = list(pool.map(lambda _: httpx.get(url, timeout=30), range(10)))
+            started = time.monotonic()
+            other = httpx.get(f"{s.base}/api/meta", timeout=30)
+            answered = time.monotonic() - started
+        assert other.status_code == 200 and answered < 0.5  # the loop was never blocked
+        assert {a.status_code for a in answers} == {200}
+        assert len({a.text for a in answers}) == 1
+        assert built == ["ru"]
+        httpx.get(url, timeout=30)
+        assert built == ["ru"]  # kept
+
+
+def test_guests_of_a_finished_table_share_one_replay(sqlite_url: str) -> None:
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=0, grace_s=60) as s:
+        store_finished_game(s.store, "done", {"winner": 1})
+        guests = [Seat(s.ws_base, "done", None) for _ in range(6)]
+        for g in guests:
+            g.until(lambda m: m["type"] == "table")
+        kept = s.tables._finished_tables
+        assert list(kept) == ["done"] and len(kept["done"].clients) == 6
+        for g in guests:
+            g.close()
+
+
+def test_sockets_per_address_are_limited(sqlite_url: str) -> None:
+    with thread_server(sqlite_url, bot_delay=0, sockets_per_address=3) as s:
+        made = create_table(s.base, [None, "easy", None])
+        first = [Seat(s.ws_base, made["id"], None) for _ in range(3)]
+        for f in first:
+            f.until(lambda m: m["type"] == "welcome")
+        extra = Seat(s.ws_base, made["id"], None, hello=False)
+        assert extra.until(lambda m: m["type"] == "error")["code"] == "too_many_sockets"
+        first[0].close()
+        time.sleep(0.3)
+        again = Seat(s.ws_base, made["id"], None)
+        assert again.until(lambda m: m["type"] in ("welcome", "error"))["type"] == "welcome"
+        for f in [*first[1:], again]:
+            f.close()
+
+
+def test_a_table_that_does_not_exist_says_so(sqlite_url: str) -> None:
+    with thread_server(sqlite_url, bot_delay=0) as s:
+        nobody = Seat(s.ws_base, "no-such-table", None, hello=False)
+        assert nobody.until(lambda m: m["type"] == "error")["code"] == "no_such_table"
