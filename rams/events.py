@@ -37,8 +37,9 @@ class Event(NamedTuple):
     secret: tuple[Card, ...] = ()
     drawn: tuple[Card, ...] = ()
 
-    def seen_by(self, seat: int) -> Event:
-        """This event as ``seat`` may see it (the hidden-information gate for history)."""
-        if seat == self.seat or not (self.secret or self.drawn):
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as ``seat`` may see it (the hidden-information gate for history;
+        ``None``, a spectator, sees no seat's secrets)."""
+        if (seat is not None and seat == self.seat) or not (self.secret or self.drawn):
             return self
         return self._replace(secret=(), drawn=())

@@ -11,8 +11,9 @@ from rams.games.rams.events import EventKind
 
 
 class Oracle(Protocol):
-    def visible(self, deal: Any, seat: int) -> set[str]:
-        """The cards (record notation) that ``seat`` may see now."""
+    def visible(self, deal: Any, seat: int | None) -> set[str]:
+        """The cards (record notation) that ``seat`` may see now (None: a spectator, who
+        sees only what lies face up)."""
         ...
 
 
@@ -34,12 +35,12 @@ class RamsOracle:
         EventKind.PAM,
     )
 
-    def visible(self, deal: Any, seat: int) -> set[str]:
-        mask = deal.hands[seat] | deal.deal_hands[seat]
+    def visible(self, deal: Any, seat: int | None) -> set[str]:
+        mask = 0 if seat is None else deal.hands[seat] | deal.deal_hands[seat]
         for e in deal.events:
             if e.kind in self.SHOWN:
                 mask |= mask_of(e.cards)
-            if e.seat == seat:
+            if seat is not None and e.seat == seat:
                 mask |= mask_of(e.secret) | mask_of(e.drawn)
         return {card_str(c) for c in cards_of(mask)}
 
@@ -52,16 +53,16 @@ class PlainOracle:
 
     SHOWN = (Kind.DEAL, Kind.TURNED, Kind.OPEN, Kind.CARD, Kind.TRICK, Kind.SKAT)
 
-    def visible(self, deal: Any, seat: int) -> set[str]:
+    def visible(self, deal: Any, seat: int | None) -> set[str]:
         return {card_str(c) for c in cards_of(self.visible_mask(deal, seat))}
 
-    def visible_mask(self, deal: Any, seat: int) -> int:
+    def visible_mask(self, deal: Any, seat: int | None) -> int:
         """The same, as a mask of cards."""
-        mask: int = deal.dealt[seat]
+        mask: int = 0 if seat is None else deal.dealt[seat]
         for e in deal.events:
             if e.kind in self.SHOWN:
                 mask |= mask_of(e.cards)
-            if e.seat == seat:
+            if seat is not None and e.seat == seat:
                 mask |= mask_of(e.secret)
         return mask
 

@@ -50,9 +50,11 @@ def _check_ids(deal: Any, seat: int | None) -> None:
 
 def _check_views(match: Any, family: Any, oracle: Any) -> None:
     deal = match.deal
-    for seat in range(len(match.players)):
+    for seat in [*range(len(match.players)), None]:  # (None: a spectator)
         for lang in ("ru", "en"):
             view = family.view_json(match, seat, lang)
+            if seat is None:
+                assert view["hand"] == [] and view["legal"] is None
             json.dumps(view)  # the wire form is JSON
             named = cards_named(view)
             allowed = oracle.visible(deal, seat)

@@ -74,6 +74,7 @@ def features(
     jacks = [c for c in kept if rank_of(c) == JACK]
     colours = {suit_of(c) // 2 for c in jacks}
     pair = len(jacks) >= 2 and (len(jacks) > len(colours))
+    assert view.seat is not None  # (a bot, a hand: always a seat)
     order = (view.seat - view.dealer - 1) % n
     if playing is None:  # before the exchange: those who have said play so far
         playing = sum(1 for c in view.calls if c == "play")

@@ -132,6 +132,7 @@ class HeuristicBot:
             est -= 0.15  # he gives a card for it
         playing = sum(1 for c in view.calls if c == "play")
         threshold = 0.75 + 0.1 * min(playing, 4)
+        assert view.seat is not None  # (a bot, a hand: always a seat)
         record = view.records[view.seat]
         if record <= 5:
             threshold -= 0.25
@@ -197,6 +198,7 @@ class HeuristicBot:
         return min(cards, key=lambda c: _value(c, trump, pam))
 
     def _answer_dave(self, view: Observation) -> Action:
+        assert view.seat is not None  # (a bot, a hand: always a seat)
         me = view.records[view.seat]
         other = view.records[1 - view.seat]
         return CONCEDE if me - other >= 3 else ACCEPT

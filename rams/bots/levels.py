@@ -105,5 +105,6 @@ class AllSeeingBot:
         moves = np.zeros(64, dtype=np.int64)
         rows = np.zeros((64, fp.VAL), dtype=np.int64)
         k, _, _ = sv.solve_position(p, r, self._keys, self._vals, 0, moves, rows)
+        assert view.seat is not None  # (a bot, a hand: always a seat)
         scores = {int(moves[i]): int(sv.utility(rows[i], view.seat)) for i in range(k)}
         return max(sorted(cards), key=lambda c: scores.get(c, -(10**9)))

@@ -117,6 +117,7 @@ def sample_hands(view: Observation, know: Knowledge, rng: random.Random) -> list
     hand as it is), or None if this attempt met a dead end."""
     n = view.rules.players
     me = view.seat
+    assert me is not None  # (a bot: always a seat)
     pool = [c for c in range(52) if know.pool >> c & 1]
     rng.shuffle(pool)
     left = set(pool)
@@ -318,6 +319,7 @@ class PimcBot:
             for i in range(k):
                 c = int(self._moves[i])
                 if c in totals:
+                    assert view.seat is not None  # (a bot, a hand: always a seat)
                     totals[c] += float(sv.utility(self._rows[i], view.seat))
             samples += 1
             if deadline is not None and time.perf_counter() >= deadline:

@@ -35,6 +35,7 @@ def trump_or_delegate(view: PlainView, legal: list[Any]) -> Any:
 
 
 def _partner(view: PlainView) -> int:
+    assert view.seat is not None  # (a bot, a hand: always a seat)
     return (view.seat + 2) % 4
 
 

@@ -94,7 +94,10 @@ class DealState(Protocol):
 
     def apply(self, action: Any, seat: int | None = None) -> None: ...
 
-    def observation(self, seat: int) -> Any: ...
+    def observation(self, seat: int | None) -> Any:
+        """What ``seat`` may see now; ``None``: a spectator, who sees the public board
+        and no hand."""
+        ...
 
     def copy(self) -> Any: ...
 
@@ -214,7 +217,7 @@ class Family(Protocol):
     def write_deal_field(self, name: str, value: Any) -> Any: ...
 
     def view_json(
-        self, match: Any, seat: int, lang: str, table: dict[str, Any] | None = None
+        self, match: Any, seat: int | None, lang: str, table: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """Everything ``seat`` is shown now, as JSON (built from its observation alone)."""
         ...

@@ -35,7 +35,7 @@ from rams.web.live import clip
 from rams.web.protocol import LANGS, MAX_MESSAGE, error
 from rams.web.replay import replay_steps
 from rams.web.store import Store
-from rams.web.tables import Settings, TableError, Tables
+from rams.web.tables import Settings, TableError, TableOptions, Tables
 from rams.words import section, text
 
 __all__ = ["DEFAULT_DATABASE", "create_app", "run_serve"]
@@ -68,6 +68,10 @@ class CreateBody(BaseModel):
     rules: dict[str, Any] = Field(default_factory=dict)
     #: More house rules written ``KEY=VALUE`` (RULES §9.1).
     extra: list[str] = Field(default_factory=list, max_length=40)
+    #: The turn clock: ``off``, ``relaxed`` or ``fast``.
+    clock: str = Field(default="off", max_length=16)
+    #: Seconds the spectators see the game behind it.
+    watch_delay: int = 0
 
 
 class JoinBody(BaseModel):
@@ -246,7 +250,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                 except RamsError as e:
                     raise TableError(400, "bad_rules", "cause", cause=e) from None
                 house[key] = value
-            made = tables.create(body.name, body.preset, body.players, body.bots, house)
+            options = TableOptions(body.clock, body.watch_delay)
+            made = tables.create(body.name, body.preset, body.players, body.bots, house, options)
         except TableError:
             tables.creations.refund(client)  # a refused creation does not count
             raise

@@ -31,6 +31,7 @@ __all__ = [
     "RateLimit",
     "Settings",
     "TableError",
+    "TableOptions",
     "check_house_rules",
     "clean_name",
     "clip",
@@ -139,6 +140,40 @@ class Settings:
             raise ValueError(
                 f"a stand-in is a bot level ({', '.join(LEVELS)}), not {self.standin!r}"
             )
+
+
+#: The turn clocks a table may choose: seconds a person has for each turn (None: no clock).
+CLOCKS: dict[str, float | None] = {"off": None, "relaxed": 60.0, "fast": 20.0}
+#: The delays, in seconds, a table may put between the game and its spectators.
+WATCH_DELAYS = (0, 10, 30, 120)
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What the creator of a table chooses beside the rules: the turn clock (``off``,
+    ``relaxed``, ``fast``; when a person's time runs out a bot plays that turn, as for one
+    who left) and how many seconds behind the game its spectators see it."""
+
+    clock: str = "off"
+    watch_delay: int = 0
+
+    def __post_init__(self) -> None:
+        if self.clock not in CLOCKS:
+            raise TableError(400, "bad_options", "bad_clock", clocks=", ".join(CLOCKS))
+        if self.watch_delay not in WATCH_DELAYS:
+            delays = ", ".join(map(str, WATCH_DELAYS))
+            raise TableError(400, "bad_options", "bad_delay", delays=delays)
+
+    @property
+    def turn_seconds(self) -> float | None:
+        return CLOCKS[self.clock]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"clock": self.clock, "watch_delay": self.watch_delay}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableOptions:
+        return cls(str(data.get("clock", "off")), int(data.get("watch_delay", 0)))
 
 
 class TableError(ValueError):
@@ -277,6 +312,15 @@ class LiveTable:
     pausing: bool = False
     #: When the table was made (seconds since the epoch): a table that never fills expires.
     created: float = field(default_factory=time.time)
+    options: TableOptions = field(default_factory=TableOptions)
+    #: The turn clock now running: its (deal, step, seat), its end, its timer.
+    clock_key: tuple[int, int, int] | None = None
+    clock_until: float | None = None
+    clock: asyncio.TimerHandle | None = None
+    #: When each dropped person's grace period ends, and the pause between deals
+    #: (seconds since the epoch, for the countdowns people see).
+    grace_until: dict[int, float] = field(default_factory=dict)
+    pause_until: float | None = None
 
     @property
     def names(self) -> list[str]:
@@ -284,6 +328,10 @@ class LiveTable:
 
     def online(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.clients)
+
+    def spectators(self) -> int:
+        """How many guests watch (connections with no seat)."""
+        return sum(1 for c in self.clients if c.seat is None)
 
     def anyone_online(self) -> bool:
         """True while a person sitting at the table is connected (guests do not count)."""
@@ -313,10 +361,21 @@ class LiveTable:
                     "online": s.bot is not None or self.online(i),
                     "standin": i in self.standins,
                     "ready": i in self.ready,
+                    "grace_until": _ms(self.grace_until.get(i)),
                 }
                 for i, s in enumerate(self.seats)
             ],
             "pausing": self.pausing,
+            "pause_until": _ms(self.pause_until) if self.pausing else None,
+            "options": self.options.to_json(),
+            "spectators": self.spectators(),
+            "clock": None
+            if self.clock_key is None
+            else {
+                "seat": self.clock_key[2],
+                "until": _ms(self.clock_until),
+                "seconds": self.options.turn_seconds,
+            },
             "deals": len(game.deals) if game is not None else 0,
             "winner": _first(game.winners()) if game is not None else None,
             "winners": game.winners() if game is not None else [],
@@ -332,6 +391,11 @@ class LiveTable:
             "app": "rams serve",
             "winner": winner,
         }
+
+
+def _ms(stamp: float | None) -> int | None:
+    """Seconds since the epoch as whole milliseconds (what a browser's clock counts)."""
+    return None if stamp is None else int(stamp * 1000)
 
 
 def _first(seats: list[int]) -> int | None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import time
 from typing import TYPE_CHECKING
 
 from rams.table import Table
@@ -19,6 +21,8 @@ if TYPE_CHECKING:
     from rams.web.tables import Tables
 
 __all__: list[str] = []
+
+log = logging.getLogger("rams.web")
 
 
 def kick(tables: Tables, live: LiveTable) -> None:
@@ -91,6 +95,7 @@ def _waiting(tables: Tables, live: LiveTable) -> list[int]:
 
 
 async def _pause(tables: Tables, live: LiveTable) -> None:
+    live.pause_until = time.time() + tables.settings.deal_pause
     if tables._waiting(live):
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(live.wake.wait(), timeout=tables.settings.deal_pause)
@@ -98,6 +103,7 @@ async def _pause(tables: Tables, live: LiveTable) -> None:
         await asyncio.sleep(tables.settings.bot_delay)
     async with live.lock:
         live.pausing = False
+        live.pause_until = None
         live.ready.clear()
 
 
@@ -108,11 +114,13 @@ def _start_grace(tables: Tables, live: LiveTable, seat: int) -> None:
 
     def expire() -> None:
         live.grace.pop(seat, None)
+        live.grace_until.pop(seat, None)
         task = loop.create_task(tables._stand_in(live, seat))
         tables._tasks.add(task)
         task.add_done_callback(tables._tasks.discard)
 
     live.grace[seat] = loop.call_later(tables.settings.grace_s, expire)
+    live.grace_until[seat] = time.time() + tables.settings.grace_s
 
 
 async def _stand_in(tables: Tables, live: LiveTable, seat: int) -> None:
@@ -141,12 +149,66 @@ def _came_back(tables: Tables, live: LiveTable, seat: int) -> None:
     """The seat's person is back (called under the lock, once the client is added, so
     a stand-in that was waiting for the lock finds them online, or is undone here)."""
     handle = live.grace.pop(seat, None)
+    live.grace_until.pop(seat, None)
     if handle is not None:
         handle.cancel()
     if seat in live.standins:
         if live.table is not None:
             live.table.set_agent(seat, None)
         live.standins.discard(seat)
+
+
+def _arm_clock(tables: Tables, live: LiveTable) -> None:
+    """Start the turn clock for the person who must act now (a table with a clock), or
+    stop it: one clock at a time, keyed by (deal, step, seat), so a turn keeps its time
+    however often the table is drawn."""
+    seconds = live.options.turn_seconds
+    key = None
+    table, game = live.table, live.game
+    if seconds is not None and table is not None and game is not None:
+        seat = table.waiting_for()
+        if seat is not None and live.status != "over" and not live.pausing and not game.is_over:
+            deal = game.deal
+            key = (len(game.deals), len(deal.actions) if deal is not None else 0, seat)
+    if key == live.clock_key:
+        return
+    if live.clock is not None:
+        live.clock.cancel()
+    live.clock_key, live.clock, live.clock_until = key, None, None
+    if key is None or seconds is None:
+        return
+    loop = asyncio.get_running_loop()
+
+    def ring() -> None:
+        task = loop.create_task(tables._time_out(live, key))
+        tables._tasks.add(task)
+        task.add_done_callback(tables._tasks.discard)
+
+    live.clock_until = time.time() + seconds
+    live.clock = loop.call_later(seconds, ring)
+
+
+async def _time_out(tables: Tables, live: LiveTable, key: tuple[int, int, int]) -> None:
+    """A person's time ran out: a bot (the stand-in's level) plays that one turn, as it
+    plays for a person who left; the seat stays theirs."""
+    async with live.lock:
+        if live.clock_key != key or live.table is None or live.game is None:
+            return  # they acted in time (or the table moved on)
+        table, deal, seat = live.table, live.game.deal, key[2]
+        if deal is None or table.waiting_for() != seat:
+            return
+        bot = tables._standin_bot(live.rules.family)
+        action = await asyncio.to_thread(bot.act, deal.observation(seat))
+        try:
+            table.submit(seat, action)
+        except Exception:  # storing failed: replay what is stored, and let it be
+            log.exception("table %s: the timed-out turn of seat %d was not taken", live.id, seat)
+            tables._recover(live)
+        else:
+            for c in list(live.clients):
+                c.send({"type": "timeout", "seat": seat, "action": str(action)})
+        tables._broadcast(live)
+    tables.kick(live)
 
 
 def _left(tables: Tables, live: LiveTable, seat: int) -> None:

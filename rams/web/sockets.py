@@ -37,9 +37,11 @@ __all__: list[str] = []
 
 
 def _message_for(tables: Tables, live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+    """What a client of ``seat`` is shown now; a guest (``None``) sees the public board:
+    the game as the engine's spectator observation has it, no hand."""
     family = games.family(live.rules.family)
     public = live.public()
-    if seat is None or live.game is None:
+    if live.game is None or (seat is None and live.game.deal is None):
         out: dict[str, Any] = {"type": "table", "table": public}
         if live.game is not None:
             out["sheet"] = family.sheet_json(live.game)
@@ -49,13 +51,21 @@ def _message_for(tables: Tables, live: LiveTable, seat: int | None, lang: str) -
 
 
 def _broadcast(tables: Tables, live: LiveTable) -> None:
-    """Send every client of the table the table as its seat sees it now."""
+    """Send every client of the table the table as its seat sees it now (the turn clock
+    set first, so that the message shows it); spectators get theirs after the table's
+    delay, if it has one."""
+    tables._arm_clock(live)
     cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+    delay = live.options.watch_delay
+    loop = asyncio.get_running_loop() if delay else None
     for c in list(live.clients):
         key = (c.seat, c.lang)
         if key not in cache:
             cache[key] = tables._message_for(live, c.seat, c.lang)
-        c.send(cache[key])
+        if c.seat is None and loop is not None:
+            loop.call_later(delay, c.send, cache[key])
+        else:
+            c.send(cache[key])
 
 
 async def serve(
@@ -105,7 +115,8 @@ async def serve(
             live.clients.discard(client)
             if client.seat is not None:
                 tables._left(live, client.seat)
-                async with live.lock:
+            if live.status != "over" or client.seat is not None:
+                async with live.lock:  # (the seat's dot, or the spectators' count)
                     tables._broadcast(live)
         client.closed = True
         client.queue.put_nowait(None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,7 @@ tables = sa.Table(
     sa.Column("first_dealer", sa.Integer, nullable=True),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("record", sa.Text, nullable=True),
+    sa.Column("options", sa.Text, nullable=False, server_default="{}"),
     sa.Index("ix_rams_tables_status", "status"),
 )
 seats = sa.Table(
@@ -101,6 +102,8 @@ class TableRow:
     first_dealer: int | None
     seats: tuple[SeatRow, ...]
     record: str | None
+    #: The table's own options (the turn clock, the spectators' delay), as JSON.
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 def _now() -> datetime:
@@ -145,7 +148,13 @@ class Store:
 
     # Tables and seats -------------------------------------------------------------------
 
-    def create_table(self, table_id: str, rules: Any, seat_rows: list[SeatRow]) -> None:
+    def create_table(
+        self,
+        table_id: str,
+        rules: Any,
+        seat_rows: list[SeatRow],
+        options: dict[str, Any] | None = None,
+    ) -> None:
         """A new table, waiting for its free seats to be taken."""
         with self._write() as c:
             c.execute(
@@ -155,6 +164,7 @@ class Store:
                     players=rules.players,
                     rules=_rules_json(rules),
                     status="open",
+                    options=json.dumps(options or {}),
                 )
             )
             c.execute(
@@ -264,6 +274,7 @@ class Store:
             first_dealer=row.first_dealer,
             seats=tuple(SeatRow(s.name, s.bot, s.token_hash) for s in seat_rows),
             record=row.record,
+            options=json.loads(row.options or "{}"),
         )
 
     def live_table_ids(self) -> list[str]:

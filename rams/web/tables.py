@@ -38,6 +38,7 @@ from rams.web.live import (
     RateLimit,
     Settings,
     TableError,
+    TableOptions,
     _finished_public,
     check_house_rules,
     clean_name,
@@ -54,6 +55,7 @@ __all__ = [
     "RateLimit",
     "Settings",
     "TableError",
+    "TableOptions",
     "Tables",
     "check_house_rules",
     "hash_token",
@@ -167,6 +169,7 @@ class Tables:
         seats = [self._checked_seat(table_id, s) for s in row.seats]
         live = LiveTable(row.id, row.rules, seats, row.status, row.first_dealer)
         live.created = row.created_at.timestamp()
+        live.options = TableOptions.from_json(row.options)
         if row.status != "open":
             self._rebuild(live, row)
         if live.status != "over":  # (its last action was stored, its end was not)
@@ -345,6 +348,7 @@ class Tables:
         players: int,
         bots: Sequence[str | None],
         house_rules: dict[str, Any],
+        options: TableOptions | None = None,
     ) -> tuple[LiveTable, int, str]:
         """A new table; its creator sits in the first seat that is not a bot.
 
@@ -383,8 +387,9 @@ class Tables:
             for i, b in enumerate(bots)
         ]
         table_id = secrets.token_urlsafe(9)
-        self.store.create_table(table_id, rules, rows)
-        live = LiveTable(table_id, rules, rows, "open")
+        options = options or TableOptions()
+        self.store.create_table(table_id, rules, rows, options.to_json())
+        live = LiveTable(table_id, rules, rows, "open", options=options)
         self.tables[table_id] = live
         if self._full(live):
             self._start_game(live)
@@ -449,6 +454,10 @@ class Tables:
     _stand_in = seats._stand_in
 
     _came_back = seats._came_back
+
+    _arm_clock = seats._arm_clock
+
+    _time_out = seats._time_out
 
     _left = seats._left
 

@@ -140,6 +140,7 @@ def create_table(
     name: str = "Аня",
     preset: str = "classic",
     rules: dict[str, Any] | None = None,
+    **options: Any,
 ) -> dict[str, Any]:
     r = httpx.post(
         f"{base}/api/tables",
@@ -149,6 +150,7 @@ def create_table(
             "players": len(bots),
             "bots": bots,
             "rules": rules or {},
+            **options,  # the table's own: clock, watch_delay
         },
         timeout=10,
     )

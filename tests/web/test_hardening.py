@@ -96,7 +96,7 @@ def test_guests_of_a_finished_table_share_one_replay(sqlite_url: str) -> None:
         store_finished_game(s.store, "done", {"winner": 1})
         guests = [Seat(s.ws_base, "done", None) for _ in range(6)]
         for g in guests:
-            g.until(lambda m: m["type"] == "table")
+            g.until(lambda m: m["type"] == "state")
         kept = s.tables._finished_tables
         assert list(kept) == ["done"] and len(kept["done"].clients) == 6
         for g in guests:

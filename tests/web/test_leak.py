@@ -67,6 +67,7 @@ def visible(record: Record) -> dict[tuple[int, int], list[set[str]]]:
                     cards.update(e.secret)
                     cards.update(e.drawn)
             seats.append({card_str(c) for c in cards})
+        seats.append({card_str(c) for c in public})  # last: a spectator's (no seat's)
         out[at] = seats
     return out
 
@@ -130,8 +131,18 @@ def test_no_message_ever_shows_a_hidden_card(sqlite_url: str) -> None:
             assert may_see < everything
             checked += 1
         assert shown_own
+    # A guest is a spectator: the public board at each step (the trick, the turned card),
+    # never a card of any hand.
+    at = (1, 0)
+    boards = 0
     for m in guest.messages:
-        assert not _named(m), m  # a guest sees no card at all
+        if m["type"] == "state" and m.get("phase") != "waiting":
+            at = (m["deal"], m["step"])
+            assert m["seat"] is None and m["hand"] == [] and m["legal"] is None
+            boards += 1
+        leaked = _named(m) - seen[at][-1]
+        assert not leaked, f"a spectator was shown {sorted(leaked)} in {m}"
+    assert boards > 10
     assert checked > 40
     hints = [m for s in seats for m in s.messages if m["type"] == "error" and m["hint"]]
     assert len(hints) >= 5 and errors >= len(hints)

@@ -73,8 +73,10 @@ def test_guest_sees_only_the_public_table(server: ThreadServer) -> None:
     guest = Seat(server.ws_base, table_id, None)
     welcome = guest.until(lambda m: m["type"] == "welcome")
     assert welcome["seat"] is None
-    table = guest.until(lambda m: m["type"] == "table")
-    assert "hand" not in table and "log" not in table
+    # A spectator: the public board (the trick, the sheet), no hand and no choices.
+    board = guest.until(lambda m: m["type"] == "state")
+    assert board["seat"] is None and board["hand"] == [] and board["legal"] is None
+    assert board["sheet"] and "trick" in board and board["table"]["spectators"] == 1
     guest.send({"type": "act", "action": "pass"})
     assert guest.until(lambda m: m["type"] == "error")["code"] == "no_seat"
 

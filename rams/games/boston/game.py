@@ -307,7 +307,7 @@ class BostonDeal(PlainDeal):
                 total = self.before[seat] + d
                 self.events.append(Event(Kind.SCORE, seat, delta=d, record=total, clause="B11"))
 
-    def _view_extra(self, seat: int) -> dict[str, Any]:
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
         from rams.cards import card_str
 
         return {

@@ -183,7 +183,7 @@ class PlainView:
     """
 
     family: str
-    seat: int
+    seat: int | None
     rules: Any
     dealer: int
     phase: Phase
@@ -322,7 +322,7 @@ class PlainDeal:
         }.get(self.phase, "card")
         return Phrase(f"plain.owed.{key}")
 
-    def _view_extra(self, seat: int) -> dict[str, Any]:
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
         """What the family's view adds for ``seat`` (see :class:`PlainView`)."""
         return {}
 
@@ -551,14 +551,15 @@ class PlainDeal:
         """The cards ``seat`` holds now, as a mask."""
         return self.play.hands[seat] if self.play is not None else self.hands[seat]
 
-    def observation(self, seat: int) -> PlainView:
-        """Everything ``seat`` may see now, and nothing more."""
-        if not 0 <= seat < self.n:
+    def observation(self, seat: int | None) -> PlainView:
+        """Everything ``seat`` may see now, and nothing more; a spectator (``None``) sees
+        the public board: no hand, no choices."""
+        if seat is not None and not 0 <= seat < self.n:
             raise IllegalActionError("N4", "illegal.no_seat", seat=seat + 1)
         tp = self.play
         # The seat's own choices: to move, its legal actions; else what it may do out of
         # turn (Boston's «Играю вместе»).
-        legal_now = tuple(self.legal_actions(seat))
+        legal_now = tuple(self.legal_actions(seat)) if seat is not None else ()
         return PlainView(
             family=self.family,
             seat=seat,
@@ -566,7 +567,7 @@ class PlainDeal:
             dealer=self.dealer,
             phase=self.phase,
             to_move=self.to_move,
-            hand=tuple(cards_of(self.hand_of(seat))),
+            hand=tuple(cards_of(self.hand_of(seat))) if seat is not None else (),
             trump=self.trump if self.trump >= 0 else None,
             trick=tuple(tp.trick) if tp is not None else (),
             tricks=tuple(tp.tricks) if tp is not None else (),
@@ -578,7 +579,9 @@ class PlainDeal:
             scores=self.before,
             events=tuple(e.seen_by(seat) for e in self.events),
             legal_actions=legal_now,
-            play_rule=self.play_rule(seat) if tp is not None and seat == self.to_move else None,
+            play_rule=self.play_rule(seat)
+            if seat is not None and tp is not None and seat == self.to_move
+            else None,
             extra=self._view_extra(seat),
         )
 

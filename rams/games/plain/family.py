@@ -184,7 +184,7 @@ class PlainFamily:
     # Front ends -------------------------------------------------------------------------
 
     def view_json(
-        self, match: Any, seat: int, lang: str, table: dict[str, Any] | None = None
+        self, match: Any, seat: int | None, lang: str, table: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         from rams.games.plain.wire import state_message
 

@@ -122,6 +122,7 @@ class PlainScreen:
             parts += [Text(""), last]
         if show_hand:
             legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
+            assert view.seat is not None  # (a bot, a hand: always a seat)
             line = Text(ui("hand", lang, name=names[view.seat]) + ": ", style="bold")
             line.append_text(hand_text(view.hand, lang, legal or None))
             parts += [Text(""), line]

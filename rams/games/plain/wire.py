@@ -118,7 +118,7 @@ def _last_trick(view: PlainView) -> dict[str, Any] | None:
 
 
 def state_message(
-    family: Any, match: Any, seat: int, lang: str, table: dict[str, Any]
+    family: Any, match: Any, seat: int | None, lang: str, table: dict[str, Any]
 ) -> dict[str, Any]:
     """Everything ``seat`` is shown now: its observation, and the public side of the table.
 
@@ -182,6 +182,7 @@ def replay_json(family: Any, record: Any, lang: str = "ru") -> dict[str, Any]:
     announcer: Announcer | None = None
     seen = 0
     match = None
+    rows = 0
     for step in record.steps():
         match = step.game
         deal = match.deal
@@ -189,6 +190,8 @@ def replay_json(family: Any, record: Any, lang: str = "ru") -> dict[str, Any]:
         if step.action is None:
             announcer = Announcer(match.players, lang, family.bid_words())
             seen = 0
+        if step.action is None or deal.is_over:
+            rows = len(match.sheet)  # the score sheet as it stands: written once a deal ends
         assert announcer is not None
         lines = announcer.feed(deal.events[seen:])
         seen = len(deal.events)
@@ -209,12 +212,18 @@ def replay_json(family: Any, record: Any, lang: str = "ru") -> dict[str, Any]:
                 "trick": [[s, card_str(c)] for s, c in tp.trick] if tp is not None else [],
                 "tricks_taken": list(tp.taken) if tp is not None else [0] * deal.n,
                 "lines": lines,
+                "sheet_rows": rows,
             }
         )
-    sheet: dict[str, Any] = {"names": list(record.players), "columns": []}
+        if step.action is not None and not isinstance(step.action, Play):
+            steps[-1]["said"] = action_label(family, step.action, match.players, lang)
+        if deal.is_over:  # the deal is over: every hand is shown as it was dealt
+            steps[-1]["dealt"] = [_cs(cards_of(h)) for h in deal.dealt]
+    sheet: dict[str, Any] = {"names": list(record.players), "columns": [], "rows": []}
     summary: dict[str, Any] = {}
     if match is not None:
         sheet = sheet_of(match, lang)
+        sheet["rows"] = [list(r) for r in match.sheet]
         summary = match.summary()
     return {
         "kind": "plain",
@@ -223,4 +232,14 @@ def replay_json(family: Any, record: Any, lang: str = "ru") -> dict[str, Any]:
         "steps": steps,
         "sheet": sheet,
         "winners": summary.get("winners"),
+        # What decides the winners, for the replay to explain it.
+        "settlement": None
+        if match is None or not match.is_over
+        else {
+            "family": family.name,
+            "end_clause": family.end_clause,
+            "better": family.better,
+            "scores": match.scores(),
+            **{k: v for k, v in summary.items() if k != "deals"},
+        },
     }

@@ -883,15 +883,32 @@ class Deal:
             object.__setattr__(new, name, value)
         return new
 
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see: its hand, the table, the public history (the one gate)."""
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may see: its hand, the table, the public history (the one gate);
+        a spectator (``None``) sees the table and the public history only."""
+        if seat is None:
+            return self._observation(None, (), (), ())
+        return self._observation(
+            seat,
+            tuple(cards_of(self.hands[seat])),
+            tuple(self.legal_actions(seat)),
+            tuple(cards_of(self.deal_hands[seat])),
+        )
+
+    def _observation(
+        self,
+        seat: int | None,
+        hand: tuple[Card, ...],
+        legal: tuple[Action, ...],
+        dealt: tuple[Card, ...],
+    ) -> Observation:
         return Observation(
             seat=seat,
             rules=self.rules,
             dealer=self.dealer,
             phase=self.phase,
             to_move=self.to_move,
-            hand=tuple(cards_of(self.hands[seat])),
+            hand=hand,
             trump=self.trump,
             turned=self.turned,
             stock_count=self.stock_count,
@@ -908,12 +925,15 @@ class Deal:
             dave_pending=self.dave_pending,
             known=tuple(tuple(cards_of(m)) for m in self.known),
             events=tuple(e.seen_by(seat) for e in self.events),
-            legal_actions=tuple(self.legal_actions(seat)),
+            legal_actions=legal,
             winner=self.winner,
             play_rule=self.play_rule(seat)
-            if self.phase is Phase.PLAY and seat == self.to_move and self.dave_pending is None
+            if seat is not None
+            and self.phase is Phase.PLAY
+            and seat == self.to_move
+            and self.dave_pending is None
             else None,
-            dealt=tuple(cards_of(self.deal_hands[seat])),
+            dealt=dealt,
         )
 
     @property

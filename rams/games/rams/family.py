@@ -122,7 +122,7 @@ class RamsFamily:
         return replay_json(record, lang)
 
     def view_json(
-        self, match: Game, seat: int, lang: str, table: dict[str, Any] | None = None
+        self, match: Game, seat: int | None, lang: str, table: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """Everything ``seat`` is shown now, as JSON (:mod:`rams.games.rams.wire`)."""
         return state_message(match, seat, lang, table or {})

@@ -38,9 +38,10 @@ class Observation:
     ``known`` gives, for every seat, the cards publicly known to be in its hand (the
     turned trump the dealer took, Pam after M3, Петух's shown trump card, jacks shown from
     the hand in play). ``trick`` and ``tricks`` are (seat, card) pairs in playing order.
+    ``seat`` is None for a spectator: no hand, no choices.
     """
 
-    seat: int
+    seat: int | None
     rules: Rules
     dealer: int
     phase: Phase

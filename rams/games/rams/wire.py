@@ -101,7 +101,7 @@ def sheet_of(game: Game) -> dict[str, Any]:
     return {"names": list(game.players), "columns": sheet_changes(game.sheet)}
 
 
-def state_message(game: Game, seat: int, lang: str, table: dict[str, Any]) -> dict[str, Any]:
+def state_message(game: Game, seat: int | None, lang: str, table: dict[str, Any]) -> dict[str, Any]:
     """Everything ``seat`` is shown now: its observation, and the public side of the table.
 
     The only cards in it are those of ``game.deal.observation(seat)``; the hidden
@@ -163,6 +163,7 @@ def replay_json(record: Record, lang: str = "ru") -> dict[str, Any]:
     announcer: Announcer | None = None
     seen = 0
     game = None
+    rows = 0
     for step in record.steps():
         game = step.game
         deal = game.deal
@@ -170,6 +171,8 @@ def replay_json(record: Record, lang: str = "ru") -> dict[str, Any]:
         if step.action is None:
             announcer = Announcer(game.players, lang)
             seen = 0
+        if step.action is None or deal.is_over:
+            rows = len(game.sheet)  # the score sheet as it stands: written once a deal ends
         assert announcer is not None
         new = deal.events[seen:]
         seen = len(deal.events)
@@ -197,18 +200,40 @@ def replay_json(record: Record, lang: str = "ru") -> dict[str, Any]:
                 "tricks_taken": list(deal.tricks_taken),
                 "records": list(deal.records),
                 "lines": lines,
+                "sheet_rows": rows,
             }
         )
+        if deal.is_over:  # the deal is over: every hand is shown, as dealt and as played
+            steps[-1]["dealt"] = [_cs(cards_of(h)) for h in deal.deal_hands]
+            steps[-1]["in_play"] = [
+                _cs(cards_of(h)) if h and h != d else None
+                for h, d in zip(deal.start_hands, deal.deal_hands, strict=True)
+            ]
     summary: dict[str, Any] = {}
     sheet: list[list[int]] = []
+    sheet_rows: list[list[int]] = []
     if game is not None:
         summary = replay_summary(game)
         sheet = sheet_changes(game.sheet)
+        sheet_rows = [list(r) for r in game.sheet]
     return {
         "players": list(record.players),
         "rules": rules_summary(record.rules),
         "steps": steps,
-        "sheet": {"names": list(record.players), "columns": sheet},
+        "sheet": {"names": list(record.players), "columns": sheet, "rows": sheet_rows},
         "winner": summary.get("winner"),
         "payouts": summary.get("payouts"),
+        # What the settlement (S8) is made of, for the replay to explain it.
+        "settlement": None
+        if game is None or game.winner is None
+        else {
+            "winner": game.winner,
+            "win_clause": game.deal.win_clause if game.deal is not None else "",
+            "records": list(game.records),
+            "stake": game.stake,
+            "payout": game.rules.payout,
+            "dave": game.rules.dave,
+            "payouts": game.payouts(),
+            "pam_ledger": summary.get("pam_ledger"),
+        },
     }

@@ -146,7 +146,7 @@ class RamschDeal(PlainDeal):
                 total = self.before[seat] + delta
                 self.events.append(Event(Kind.SCORE, seat, delta=delta, record=total, clause="F7"))
 
-    def _view_extra(self, seat: int) -> dict[str, Any]:
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
         """The card points each seat has taken so far (public: the tricks were played face
         up), and how many cards lie in the skat."""
         tp = self.play

@@ -176,7 +176,7 @@ class WhistDeal(PlainDeal):
                     Event(Kind.SCORE, seat, delta=delta, record=total, detail="side", clause="W6")
                 )
 
-    def _view_extra(self, seat: int) -> dict[str, Any]:
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
         return {"side_tricks": self.side_tricks(), "trump_turned": self.turned is not None}
 
     def summary(self) -> dict[str, Any]:

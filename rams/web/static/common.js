@@ -21,7 +21,18 @@ export function setLang(value) {
 
 export function t(key, vars = {}) {
   const text = STR[lang][key] ?? STR.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
+  // {n:n:зритель|зрителя|зрителей}: the number and the noun in the form the number takes.
+  return text.replace(/\{(\w+)(?::n:([^}]*))?\}/g, (_, k, forms) =>
+    forms === undefined ? String(vars[k] ?? "") : `${vars[k]} ${pluralForm(Number(vars[k]), forms.split("|"))}`);
+}
+
+/** The Russian plural form of a noun for ``n`` (one, few, many). */
+export function pluralForm(n, forms) {
+  const tens = n % 100, ones = n % 10;
+  if (forms.length < 3) return forms[ones === 1 && tens !== 11 ? 0 : forms.length - 1];
+  if (ones === 1 && tens !== 11) return forms[0];
+  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return forms[1];
+  return forms[2];
 }
 
 export function el(tag, attrs = {}, ...children) {
