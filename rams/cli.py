@@ -110,8 +110,8 @@ def _add_play(sub: Any) -> None:
     p.add_argument(
         "--bots",
         help="per seat, comma-separated: human, or a bot — the levels easy, medium, hard "
-        "(Rams; the other games: easy, medium), or heuristic, random; or just the bots "
-        "beside you",
+        "(Rams; the other games: easy, medium), or heuristic, random (in Russian too: "
+        "лёгкий, средний, сильный, эвристический, случайный); or just the bots beside you",
     )
     p.add_argument("--names", help="the players' names, comma-separated")
     p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")

@@ -4,9 +4,11 @@ the saved record replayed. Bad setups exit with status 2 and one line."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -238,7 +240,6 @@ def test_a_corrupt_resume_file_exits_2(tmp_path: Path, content: str) -> None:
 def test_hot_seat_wipes_the_screen_before_the_next_person(tmp_path: Path) -> None:
     """With two people at one keyboard, the last hand is cleared (screen and scrollback)
     before the next person is asked to take over."""
-    import io
     import random
 
     from rich.console import Console
@@ -310,7 +311,6 @@ def test_resume_of_a_finished_game_changes_nothing_on_disk(tmp_path: Path) -> No
 def test_a_bot_that_thinks_long_is_shown_thinking() -> None:
     """No silent freeze in the terminal: a bot slower than THINKING_AFTER shows a spinner
     with its name («Борис думает…») until it acts; a quick one shows nothing."""
-    import io
 
     from rich.console import Console
 
@@ -358,8 +358,6 @@ def test_a_clause_id_typed_at_the_prompt_shows_its_text(tmp_path: Path) -> None:
 def test_paced_bots_show_each_card_as_it_is_played_and_mark_the_leader(tmp_path: Path) -> None:
     """`--pace S`: between a person's turns each bot card is its own line, S seconds apart,
     and the lead of a trick says who leads."""
-    import io
-    import re
 
     log = io.StringIO()
     child = pexpect.spawn(
@@ -401,3 +399,110 @@ def test_paced_bots_show_each_card_as_it_is_played_and_mark_the_leader(tmp_path:
     )
     gaps = [b - a for (a, _), (b, _) in itertools.pairwise(bot_cards)]
     assert max(gaps) >= 0.2
+
+
+# In Russian: the engine's own reason, with the players' names ---------------------------
+
+RU_PROMPT = r"Аня> "
+RU_NEXT = r"Enter — следующая сдача"
+RU_OVER = r"Расчёт: "
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_RU_TYPED_SUIT = {"♠": "п", "♣": "т", "♦": "б", "♥": "ч"}
+
+
+def ru_spawn(*args: str) -> tuple[pexpect.spawn, io.StringIO]:
+    log = io.StringIO()
+    child = spawn("play", *args, "--lang", "ru")
+    child.logfile_read = log
+    return child, log
+
+
+def ru_legal(child: pexpect.spawn) -> list[str]:
+    child.sendline("?")
+    child.expect(r"Можно: ([^\r\n]*)\r\n")
+    legal = str(child.match.group(1)).split()
+    child.expect(RU_PROMPT)
+    return legal
+
+
+def russian_reason(child: pexpect.spawn) -> str:
+    """The refusal's reason; it is Russian: Cyrillic, no Latin letter outside the clause id."""
+    child.expect(r"Нельзя: ([^\r\n]*)\r\n")
+    reason = _ANSI.sub("", str(child.match.group(1))).strip()
+    words = re.sub(r" \([A-Z]\d+\)$", "", reason)
+    assert words != reason, reason  # the clause id ends it
+    assert re.search(r"[А-Яа-яЁё]", words) and not re.search(r"[A-Za-z]", words), reason
+    child.expect(RU_PROMPT)
+    return reason
+
+
+def test_a_refusal_in_russian_is_the_engines_reason_with_names(tmp_path: Path) -> None:
+    """`тп` (Т♠) not held, «ходи» at the card play and a card that does not follow the rules
+    are each refused with the engine's reason in Russian, naming Аня, not a general hint."""
+    child, log = ru_spawn(
+        "--preset", "classic", "--players", "3", "--bots", "heuristic,random",
+        "--names", "Аня,Борис,Вера", "--seed", "5", "--rule", "start_score=40",
+        "--save", str(tmp_path / "g.json"),
+    )  # fmt: skip
+    refused_card = False
+    for _ in range(80):
+        idx = child.expect([RU_PROMPT, RU_NEXT, RU_OVER])
+        if idx == 1:
+            child.sendline("")
+            continue
+        assert idx == 0, "the game ended before a card was refused"
+        start = len(log.getvalue())
+        legal = ru_legal(child)
+        if not (legal and all(x[-1] in "♠♣♦♥" for x in legal)):
+            child.sendline(legal[0])
+            continue
+        screen = _ANSI.sub("", log.getvalue()[:start])
+        shown = re.findall(r"Карты игрока Аня: ([^│\r\n]*)", screen)[-1]
+        hand = {f"{r}{s}" for r, s in re.findall(r"\d+ (10|[2-9ВДКТ])([♠♣♦♥])", shown)}
+        missing = next(
+            r + s for r in ("Т", "К", "Д", "В", "10", "9", "8", "7") for s in "♠♣♦♥"
+            if r + s not in hand
+        )  # fmt: skip
+        child.sendline(missing[:-1].lower() + _RU_TYPED_SUIT[missing[-1]])  # тп, 10ч
+        assert russian_reason(child) == f"у игрока Аня нет {missing} (P7)"
+        child.sendline("ходи")
+        assert russian_reason(child) == "Аня: сейчас нужно сыграть карту, а не сказать «Ходи» (P1)"
+        if len(legal) < len(hand):  # a card held but not allowed: the rule, then the cards
+            bad = next(c for c in sorted(hand) if c not in legal)
+            child.sendline(bad)
+            reason = russian_reason(child)
+            assert reason.endswith(f"Аня может сыграть {' '.join(legal)}, а не {bad} (P2)")
+            refused_card = True
+            break
+        child.sendline(legal[0])
+    assert refused_card, "never met a card that the rules refuse"
+    child.sendline("q")
+    child.expect("Игра сохранена: ")
+    child.expect(pexpect.EOF)
+
+
+def test_the_duels_non_dealer_is_asked_to_take_or_sell_not_go(tmp_path: Path) -> None:
+    """V2 in Russian: the non-dealer is asked «взять прикуп или сказать «Продаю»» and `?`
+    offers «беру продаю», never «ходи»; typing «ходи» gets the engine's reason."""
+    for seed in range(1, 12):
+        child, _ = ru_spawn(
+            "--preset", "duel", "--players", "2", "--bots", "heuristic",
+            "--names", "Аня,Борис", "--seed", str(seed), "--save", str(tmp_path / f"{seed}.json"),
+        )  # fmt: skip
+        child.expect(r"Ходит Аня: ([^\r\n]*)\r\n")
+        asked = _ANSI.sub("", str(child.match.group(1)))
+        child.expect(RU_PROMPT)
+        if "Продаю" not in asked:  # Аня deals (or Борис took the talon): another seed
+            child.sendline("q")
+            child.expect(pexpect.EOF)
+            continue
+        assert asked == "взять прикуп («беру») или сказать «Продаю»"
+        assert ru_legal(child) == ["беру", "продаю"]
+        child.sendline("ходи")
+        assert russian_reason(child) == (
+            "Аня: сейчас нужно взять прикуп или сказать «Продаю», а не сказать «Ходи» (V2)"
+        )
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+        return
+    pytest.fail("Аня was never the non-dealer at the talon")

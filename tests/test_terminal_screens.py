@@ -1505,7 +1505,8 @@ HINTS: dict[str, tuple[Callable[[], tuple[Deal, int]], dict[str, str]]] = {
     "V2_non_dealer": (
         lambda: (duel(), 0),
         {
-            "ru": "возьмите прикуп (take) или скажите «Продаю» (sell) (V2)",
+            # Was: «возьмите прикуп (take) или скажите «Продаю» (sell)», English words.
+            "ru": "возьмите прикуп («беру») или скажите «Продаю» (V2)",
             "en": "take the talon, or sell («Продаю») (V2)",
         },
     ),
@@ -1513,7 +1514,7 @@ HINTS: dict[str, tuple[Callable[[], tuple[Deal, int]], dict[str, str]]] = {
     "V2_dealer": (
         lambda: (run(duel(), "p1 sell"), 1),
         {
-            "ru": "возьмите прикуп (take) или скажите «Ходи» (go) (V2)",
+            "ru": "возьмите прикуп («беру») или скажите «Ходи» (V2)",
             "en": "take the talon, or say go («Ходи») (V2)",
         },
     ),
@@ -1542,3 +1543,89 @@ def test_screen_hint(case: str, lang: str) -> None:
     build, expected = HINTS[case]
     deal, seat = build()
     assert legal_hint(deal.observation(seat), lang) == expected[lang]
+
+
+#: What the seat to move is asked for in the duel (V2, V4), and the words `?` lists.
+DUEL_WHAT = {
+    # Аня, the non-dealer: take or sell, never «Ходи».
+    # Was: «взять прикуп (take), продаю (sell) или ходи (go)» to both players.
+    "non_dealer": (
+        lambda: (duel(), 0),
+        {
+            "ru": ("взять прикуп («беру») или сказать «Продаю»", ["беру", "продаю", "даве"]),
+            "en": ("take the talon or sell", ["take", "sell", "dave"]),
+        },
+    ),
+    # Борис, the dealer, after Аня sold: take or go, never «Продаю».
+    "dealer": (
+        lambda: (run(duel(), "p1 sell"), 1),
+        {
+            "ru": ("взять прикуп («беру») или сказать «Ходи»", ["беру", "ходи", "даве"]),
+            "en": ("take the talon or say go", ["take", "go", "dave"]),
+        },
+    ),
+    # Аня offered Даве: Борис accepts or concedes.
+    # Was: «даве: принять (accept) или сдаться (concede)».
+    "dave": (
+        lambda: (run(duel(), "p1 dave"), 1),
+        {
+            "ru": ("даве: «принимаю» или «сдаюсь»", ["принимаю", "сдаюсь"]),
+            "en": ("Даве: accept or concede", ["accept", "concede"]),
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("case", list(DUEL_WHAT))
+def test_screen_what_in_the_duel(case: str, lang: str) -> None:
+    from rams.games.rams.screen import SCREEN
+
+    build, expected = DUEL_WHAT[case]
+    deal, seat = build()
+    view = deal.observation(seat)
+    assert (SCREEN.what(view, lang), SCREEN.choices(view, lang)) == expected[lang]
+
+
+#: A refusal as the terminal shows it: the engine's reason, with the players' names (V2).
+DUEL_REFUSED = {
+    # Аня, the non-dealer, may not say «Ходи»: the word reaches the engine, which says why.
+    "go_by_non_dealer": (
+        lambda: (duel(), 0, "ходи"),
+        {
+            "ru": "Аня: сейчас нужно взять прикуп или сказать «Продаю», а не сказать «Ходи» (V2)",
+            "en": "Аня is to take or sell, not say go (V2)",
+        },
+    ),
+    # Борис, the dealer, may not sell after Аня sold.
+    "sell_by_dealer": (
+        lambda: (run(duel(), "p1 sell"), 1, "продаю"),
+        {
+            "ru": "Борис: сейчас нужно взять прикуп или сказать «Ходи», а не сказать «Продаю» (V2)",
+            "en": "Борис is to take or go, not sell (V2)",
+        },
+    ),
+    # After an accepted Даве only the acceptor may offer the next (V4).
+    "second_dave": (
+        lambda: (run(duel(), "p1 dave", "p2 accept"), 0, "даве"),
+        {
+            "ru": "Аня не может сейчас предложить даве: после принятого даве предлагать его "
+            "может только Борис (V4)",
+            "en": "Аня may not offer Даве now: after an acceptance only Борис may offer (V4)",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("case", list(DUEL_REFUSED))
+def test_screen_refusal_in_the_duel(case: str, lang: str) -> None:
+    from rams.errors import IllegalActionError
+    from rams.games.rams.screen import SCREEN
+
+    build, expected = DUEL_REFUSED[case]
+    deal, seat, typed = build()
+    action = SCREEN.parse(typed, deal.observation(seat))
+    with pytest.raises(IllegalActionError) as e:
+        deal.apply(action, seat)
+    assert f"{e.value.why(lang, NAMES2)} ({e.value.clause})" == expected[lang]

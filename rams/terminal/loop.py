@@ -330,6 +330,7 @@ def run_play(args: argparse.Namespace) -> int:
             folder = writable_dir(SAVES, "--save")
             path = folder / f"rams-{time.strftime('%Y%m%d-%H%M%S')}.json"
         setup = ask_setup(args, lang, read, console)
+        lang = setup.lang  # (asked first when neither --lang nor the locale says it)
         rng = random.Random(setup.seed) if setup.seed is not None else random.SystemRandom()
         family = games.family(setup.rules.family)
         game = family.new_match(setup.rules, setup.names, rng)

@@ -1,9 +1,11 @@
-"""A new terminal game's setup: the preset, the players, who is a bot, the names — from the
-flags, else asked (or the defaults when standard input is not a terminal)."""
+"""A new terminal game's setup: the language, the preset, the players, a short game, Даве,
+who is a bot, the names — from the flags, else asked (or the defaults when standard input
+is not a terminal). Every question says what Enter gives, in the game's language."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -17,14 +19,24 @@ from rams.bots import available_levels, make_bot
 from rams.errors import RulesError
 from rams.games import parse_override
 from rams.terminal.widgets import ui
+from rams.words import LANGS, default_lang
 
-__all__ = ["DEFAULT_PRESET", "Reader", "Setup", "ask_setup", "parse_bots"]
+__all__ = ["DEFAULT_PRESET", "Reader", "Setup", "ask_setup", "bot_word", "parse_bots"]
 
 Reader = Callable[[str], str]
 
 #: The preset a game gets when nobody chooses one.
 DEFAULT_PRESET = "classic"
 _PEOPLE = {"human", "person", "people", "me", "-", "", "человек", "я"}
+#: The bots that have a word of their own in the catalogue (``terminal.bot_NAME``).
+_WORDED = ("easy", "medium", "hard", "heuristic", "random")
+_YES = ("y", "yes", "д", "да")
+_LANG_WORDS = {
+    "ru": "ru", "r": "ru", "р": "ru", "рус": "ru", "русский": "ru",
+    "en": "en", "e": "en", "eng": "en", "english": "en", "английский": "en",
+}  # fmt: skip
+#: A short game (S1): its start, as a share of the preset's, when that is at least this.
+_SHORT_FROM = 20
 
 
 @dataclass
@@ -38,8 +50,23 @@ class Setup:
     seed: int | None = None
 
 
+def bot_word(bot: str, lang: str) -> str:
+    """A bot's name for people: «сильный», ``hard``; a bot without a word keeps its own."""
+    return ui(f"bot_{bot}", lang) if bot in _WORDED else bot
+
+
+def _bot_id(word: str) -> str:
+    """The bot a word names, in either language (``сильный`` → ``hard``; ё read as е)."""
+    low = word.lower().replace("ё", "е")
+    for bot in _WORDED:
+        if low in (bot_word(bot, lang).replace("ё", "е") for lang in LANGS):
+            return bot
+    return word
+
+
 def parse_bots(text: str, players: int, family: str = "rams") -> list[str | None]:
-    """``--bots``: a bot or a person per seat, or just the bots beside the person in seat 1."""
+    """``--bots``: a bot or a person per seat, or just the bots beside the person in seat 1.
+    A bot is named by its level in either language (``hard``, ``сильный``)."""
     items = [t.strip() for t in text.split(",")]
     if len(items) == players - 1:
         items = ["human", *items]
@@ -52,8 +79,9 @@ def parse_bots(text: str, players: int, family: str = "rams") -> list[str | None
         if item.lower() in _PEOPLE:
             out.append(None)
         else:
-            make_bot(item, random.Random(0), family=family)  # refuses unknown, all-seeing
-            out.append(item)
+            bot = _bot_id(item)
+            make_bot(bot, random.Random(0), family=family)  # refuses unknown, all-seeing
+            out.append(bot)
     return out
 
 
@@ -64,22 +92,106 @@ def _offered(family: str) -> tuple[str, ...]:
     return (*reversed(levels), *(("heuristic", "random") if family == "rams" else ("random",)))
 
 
+def _locale_lang() -> str | None:
+    """The language the locale decides (``ru`` for a Russian one, else ``en``), or None
+    when it names no language (unset, ``C``, ``POSIX``, ``C.UTF-8``)."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            base = value.split(".")[0].split("@")[0]
+            if base in ("C", "POSIX"):
+                return None
+            return "ru" if base.lower().startswith("ru") else "en"
+    return None
+
+
+def _ask_lang(read: Reader) -> str:
+    """The language, asked in both (nothing says yet which one the player reads)."""
+    default = default_lang()
+    prompt = " / ".join(ui("setup_lang", lang) for lang in LANGS)
+    while True:
+        answer = read(f"{prompt} [{default}]: ").strip().lower() or default
+        if answer in _LANG_WORDS:
+            return _LANG_WORDS[answer]
+
+
 def _ask_preset(lang: str, read: Reader, console: Console) -> str:
     presets = games.presets()
     names = list(presets)
     for i, name in enumerate(names, start=1):
-        console.print(f"{i:2}. {name:<15} {presets[name].title[lang]}")
+        title = presets[name].title[lang]
+        # (a Russian screen names each by its title alone: the ids are English words)
+        console.print(f"{i:2}. {title}" if lang == "ru" else f"{i:2}. {name:<15} {title}")
     while True:
         answer = read(f"{ui('setup_preset', lang)} [1]: ").strip() or "1"
         if answer.isdigit() and 1 <= int(answer) <= len(names):
             return names[int(answer) - 1]
         if answer in presets:
             return answer
+        console.print(ui("setup_bad_preset", lang, text=answer, count=len(names)), style="yellow")
+
+
+def _yes(read: Reader, prompt: str) -> bool:
+    return read(prompt).strip().lower() in _YES
+
+
+def _ask_options(
+    family: Any, preset: str, players: int, overrides: dict[str, Any], lang: str, read: Reader
+) -> dict[str, Any]:
+    """The house rules a person is asked about: a short game (a lower start, S1) where the
+    preset's start is long, and Даве (V4) where the preset allows it; each off by default."""
+    asked: dict[str, Any] = {}
+    rules = family.rules(preset, players, **overrides)
+    start = getattr(rules, "start_score", None)
+    if "start_score" not in overrides and isinstance(start, int) and start >= _SHORT_FROM:
+        short = start // 2 // 5 * 5
+        if _yes(read, ui("setup_short", lang, short=short, start=start)):
+            asked["start_score"] = short
+    if "dave" not in overrides and not getattr(rules, "dave", True):
+        try:
+            family.rules(preset, players, **overrides, dave=True)
+        except RulesError:
+            pass  # (Даве needs the duel's talon and its stake)
+        else:
+            if _yes(read, ui("setup_dave", lang)):
+                asked["dave"] = True
+    return asked
+
+
+def _ask_bots(
+    players: int, family: str, lang: str, read: Reader, console: Console
+) -> list[str | None]:
+    bots: list[str | None] = [None]
+    offered = _offered(family)
+    words = [bot_word(b, lang) for b in offered]
+    default = words[0]
+    for seat in range(2, players + 1):
+        prompt = ui("setup_seat", lang, seat=seat, bots="/".join(words), default=default)
+        while True:  # a mistyped bot is asked again: no answer is lost
+            answer = read(f"{prompt}: ").strip() or offered[0]
+            try:
+                bots += parse_bots(answer, 1, family)
+                break
+            except RulesError as e:
+                if e.key in ("bots.unknown", "bots.not_for_game"):
+                    why = ui("setup_bad_bot", lang, text=answer, bots=", ".join(words))
+                else:
+                    why = e.words(lang)
+                console.print(why, style="yellow")
+    return bots
 
 
 def ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Console) -> Setup:
-    """Fill in what the flags left out, by asking (or by defaults when not interactive)."""
+    """Fill in what the flags left out, by asking (or by defaults when not interactive).
+
+    ``lang`` is the language when nothing chooses another: where there is something to
+    ask, the language comes first when neither ``--lang`` nor the locale says it. A short
+    game and Даве are asked with the preset (a game named by ``--preset`` is played as the
+    flags say)."""
     interactive = sys.stdin.isatty()
+    asking = interactive and (args.preset is None or args.bots is None or not args.names)
+    if asking and args.lang is None and _locale_lang() is None:
+        lang = _ask_lang(read)
     preset = args.preset
     if preset is None:
         preset = _ask_preset(lang, read, console) if interactive else DEFAULT_PRESET
@@ -96,23 +208,17 @@ def ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Consol
     if players is None:
         players = 3 if low <= 3 <= high else low
     overrides = dict(parse_override(r) for r in args.rule or [])
+    # Bad flags are refused before any question: nobody answers for nothing.
+    kind = family.rules(preset, players, **overrides).family
+    bots = None if args.bots is None else parse_bots(args.bots, players, kind)
+    if interactive and args.preset is None:
+        overrides.update(_ask_options(family, preset, players, overrides, lang, read))
     rules = family.rules(preset, players, **overrides)
-    if args.bots is not None:
-        bots = parse_bots(args.bots, players, rules.family)
-    elif interactive:
-        bots = [None]
-        offered = _offered(rules.family)
-        for seat in range(2, players + 1):
-            prompt = ui("setup_seat", lang, seat=seat, bots="/".join(offered))
-            while True:  # a mistyped bot is asked again: no answer is lost
-                answer = read(f"{prompt} [{offered[0]}]: ").strip() or offered[0]
-                try:
-                    bots += parse_bots(answer, 1, rules.family)
-                    break
-                except RulesError as e:
-                    console.print(e.words(lang), style="yellow")
-    else:
-        bots = [None] + ["heuristic"] * (players - 1)
+    if bots is None:
+        if interactive:
+            bots = _ask_bots(players, kind, lang, read, console)
+        else:
+            bots = [None] + ["heuristic"] * (players - 1)
     if args.names:
         names = [n.strip() for n in args.names.split(",")]
         if len(names) != players or not all(names):
@@ -120,7 +226,8 @@ def ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Consol
     else:
         names = []
         for seat, bot in enumerate(bots, start=1):
-            default = ui("default_name", lang, seat=seat) if bot is None else f"{bot}-{seat}"
+            key = "default_name" if bot is None else "bot_name"
+            default = ui(key, lang, seat=seat)
             if bot is None and interactive:
                 answer = read(f"{ui('setup_name', lang, seat=seat)} [{default}]: ").strip()
                 names.append(answer or default)

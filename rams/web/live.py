@@ -366,6 +366,7 @@ class LiveTable:
                 for i, s in enumerate(self.seats)
             ],
             "pausing": self.pausing,
+            "now": _ms(time.time()),
             "pause_until": _ms(self.pause_until) if self.pausing else None,
             "options": self.options.to_json(),
             "spectators": self.spectators(),

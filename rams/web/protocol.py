@@ -7,10 +7,13 @@ Every message is one JSON object with a ``type``. A client sends:
 - ``act`` ``{"action": "AS" | "play" | "exchange 7S 8D" | …, "deal": k, "step": n}``, an
   action in record notation (§12); ``deal`` and ``step`` (optional) name the state it
   answers, so a double click or a stale page changes nothing;
-- ``ready`` (start the next deal), ``lang`` ``{"lang": …}``, ``ping``.
+- ``ready`` (start the next deal), ``lang`` ``{"lang": …}``, ``ping``;
+- ``log`` ``{"deal": k}``: an earlier deal in words, as the seat saw it.
 
 The server sends ``welcome``, ``state`` (a snapshot), ``ack`` (an action stored),
-``error`` ``{"code", "message", "clause", "hint"}`` and ``pong``. A seat's ``state`` is
+``error`` ``{"code", "message", "clause", "hint"}``, ``pong``, ``log`` ``{"deal", "lines"}``,
+``timeout`` ``{"seat", "action"}`` (a bot played a turn whose time ran out) and ``notice``
+``{"code"}`` (``two_devices``: the seat is open in another window too). A seat's ``state`` is
 built from the observation of that seat and nothing else, plus the public side of the
 table (names, the score sheet): the table's game family serialises it.
 """
@@ -30,6 +33,7 @@ __all__ = [
     "ClientMessage",
     "Hello",
     "Lang",
+    "Log",
     "Ping",
     "ProtocolError",
     "Ready",
@@ -94,7 +98,12 @@ class Ping:
     pass
 
 
-ClientMessage = Hello | Act | Lang | Ready | Ping
+@dataclass(frozen=True, slots=True)
+class Log:
+    deal: int
+
+
+ClientMessage = Hello | Act | Lang | Ready | Ping | Log
 
 
 def _lang(data: dict[str, Any], default: str | None) -> str:
@@ -145,4 +154,9 @@ def parse_message(text: str | bytes) -> ClientMessage:
         return Ready()
     if kind == "ping":
         return Ping()
+    if kind == "log":
+        deal = _opt_int(data, "deal")
+        if deal is None or deal < 1:
+            raise ProtocolError("bad_message", why=Phrase("server.why_number", field="deal"))
+        return Log(deal)
     raise ProtocolError("unknown_type", what=kind[:40])

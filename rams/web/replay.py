@@ -1,19 +1,131 @@
 """The step-by-step replay of a finished game, for the browser's replay viewer.
 
 Only a finished game is replayed: its record (§12) shows every hand, so it leaves the
-server only once the game is over. Its family builds the steps.
+server only once the game is over. Its family builds the steps (each with the score sheet
+as it stood then, and at each deal's end every hand as dealt); this module adds the result
+in words: who won, and why, and who paid what (from the family's settlement data).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rams.record import Record
+from rams.words import has, section, text
 
-__all__ = ["replay_steps"]
+__all__ = ["replay_steps", "result_of"]
 
 
 def replay_steps(record: Record, lang: str = "ru") -> dict[str, Any]:
     """Every step of the game (each deal's start, then each action) with all the cards, and
-    the lines each step adds, in words (the family's)."""
-    return record.family.replay_json(record, lang)
+    the lines each step adds, in words (the family's); the result in words; the page's own
+    words."""
+    data = record.family.replay_json(record, lang)
+    data["result"] = result_of(data.get("settlement"), list(record.players), lang)
+    data["words"] = section("replay", lang)
+    return data
+
+
+def _num(value: int) -> str:
+    """A number as the page writes it: a true minus sign, as on the score sheet."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else _num(value)
+
+
+def _winners_title(winners: Sequence[int], names: Sequence[str], lang: str) -> str:
+    if len(winners) == 1:
+        return text("replay.winner_one", lang, name=names[winners[0]])
+    return text("replay.winner_many", lang, who=", ".join(names[w] for w in winners))
+
+
+def result_of(settlement: dict[str, Any] | None, names: list[str], lang: str) -> Any:
+    """The end of the game in words: ``winners`` (seats), ``title`` (the winners by name),
+    ``why`` (what won it) and ``lines`` (the settlement: who paid what and why, or each
+    player's total); None while nobody has won."""
+    if not settlement:
+        return None
+    if "family" in settlement:
+        return _plain_result(settlement, names, lang)
+    return _rams_result(settlement, names, lang)
+
+
+def _rams_result(s: dict[str, Any], names: list[str], lang: str) -> dict[str, Any]:
+    """Rams: the winner (S6, R1, M4, V1, S7, V4), and the settlement (S8): each loser pays
+    the winner what is left of the record, or the stake (doubled by every Даве, V4)."""
+    winner: int = s["winner"]
+    clause: str = s.get("win_clause") or ""
+    why = text(f"rams.why.{clause}", lang) if clause and has(f"rams.why.{clause}") else ""
+    lines: list[str] = []
+    records: list[int] = s["records"]
+    payouts: list[int] = s["payouts"]
+    if s["payout"] != "remaining" and s["stake"] > 1:
+        lines.append(text("replay.stake_doubled", lang, stake=s["stake"]))
+    for seat, name in enumerate(names):
+        if seat == winner:
+            continue
+        paid = -payouts[seat]
+        if s["payout"] == "remaining":
+            if paid > 0:
+                lines.append(text("replay.pays_remaining", lang, payer=name, amount=paid))
+            else:
+                lines.append(
+                    text("replay.pays_nothing", lang, payer=name, record=_num(records[seat]))
+                )
+        else:
+            lines.append(text("replay.pays_stake", lang, payer=name, amount=paid))
+    lines.append(text("replay.receives", lang, name=names[winner], amount=payouts[winner]))
+    ledger = s.get("pam_ledger")
+    if ledger:
+        said = ", ".join(f"{n} {_signed(v)}" for n, v in zip(names, ledger, strict=True))
+        lines.append(text("replay.pam", lang, ledger=said))
+    return {
+        "winners": [winner],
+        "title": _winners_title([winner], names, lang),
+        "why": text("replay.why", lang, why=why) if why else "",
+        "lines": lines,
+        "payouts": payouts,
+        "pam_ledger": ledger,
+    }
+
+
+def _plain_result(s: dict[str, Any], names: list[str], lang: str) -> dict[str, Any]:
+    """A plain game: the winners by the family's end (F8, W9, B12, T2), each total."""
+    winners: list[int] = list(s.get("winners") or [])
+    lines: list[str] = []
+    if s["family"] == "whist":
+        from rams.games.whist.game import SIDES
+
+        why = text("replay.why_rubbers", lang)
+        won = [sum(1 for r in s.get("rubbers", []) if r["winner"] == side) for side in (0, 1)]
+        points = s.get("points", [0, 0])
+        for side, (a, b) in enumerate(SIDES):
+            lines.append(
+                text(
+                    "replay.side",
+                    lang,
+                    side=f"{names[a]}+{names[b]}",
+                    rubbers=won[side],
+                    points=_num(points[side]),
+                )
+            )
+    else:
+        better: int = s["better"]
+        why = text("replay.why_high" if better > 0 else "replay.why_low", lang)
+        scores: list[int] = s["scores"]
+        order = sorted(range(len(names)), key=lambda seat: -better * scores[seat])
+        for seat in order:
+            lines.append(text("replay.total", lang, name=names[seat], total=_num(scores[seat])))
+        if len(winners) > 1:
+            lines.append(text("replay.tie", lang))
+    return {
+        "winners": winners,
+        "title": _winners_title(winners, names, lang),
+        "why": text("replay.why", lang, why=why),
+        "lines": lines,
+        "payouts": None,
+        "pam_ledger": None,
+    }

@@ -53,6 +53,7 @@ async def _drive(tables: Tables, live: LiveTable) -> None:
                 live.ready.clear()
                 live.wake.clear()
                 live.pausing = True
+                live.pause_until = time.time() + s.deal_pause
             tables._broadcast(live)
         if reason == "error":
             await asyncio.sleep(1.0)
@@ -95,7 +96,6 @@ def _waiting(tables: Tables, live: LiveTable) -> list[int]:
 
 
 async def _pause(tables: Tables, live: LiveTable) -> None:
-    live.pause_until = time.time() + tables.settings.deal_pause
     if tables._waiting(live):
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(live.wake.wait(), timeout=tables.settings.deal_pause)

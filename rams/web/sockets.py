@@ -22,6 +22,7 @@ from rams.web.protocol import (
     ClientMessage,
     Hello,
     Lang,
+    Log,
     Ping,
     ProtocolError,
     Ready,
@@ -149,6 +150,15 @@ async def _handle(tables: Tables, live: LiveTable, client: Client, m: ClientMess
                 tables._broadcast(live)
     elif isinstance(m, Act):
         await tables._act(live, client, m)
+    elif isinstance(m, Log):
+        async with live.lock:
+            game = live.game
+            if game is None or not 1 <= m.deal <= len(game.deals):
+                client.send(error("bad_message", client.lang, why=Phrase("server.why_deal")))
+                return
+            family = games.family(live.rules.family)
+            lines = family.log_json(game, m.deal, client.seat, client.lang)
+            client.send({"type": "log", "deal": m.deal, "lines": lines})
 
 
 async def _hello(tables: Tables, live: LiveTable, client: Client, m: Hello) -> None:
@@ -165,6 +175,10 @@ async def _hello(tables: Tables, live: LiveTable, client: Client, m: Hello) -> N
         live.clients.add(client)
         if seat is not None:
             tables._came_back(live, seat)
+            twins = [c for c in live.clients if c.seat == seat]
+            if len(twins) > 1:  # the same seat open twice: each window is told
+                for c in twins:
+                    c.send({"type": "notice", "code": "two_devices"})
         client.send({"type": "welcome", "seat": seat, "table": live.public()})
         tables._broadcast(live)
     tables.kick(live)

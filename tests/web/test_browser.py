@@ -265,7 +265,13 @@ def test_rules_panel_and_clause_links_open_the_rules_text(browser: Any, sqlite_u
             page.locator("#all-rules dt").nth(i).inner_text()
             for i in range(page.locator("#all-rules dt").count())
         ]
-        # A clause cited in the hint (or the log) is a link to its text.
+        # A clause cited in the hint (or the log) is a link to its text, hidden until the
+        # rule numbers are switched on in the settings.
+        page.wait_for_selector(".hint .clause-ref, .log .clause-ref", state="attached")
+        assert not page.locator(".hint .clause-link, .log .clause-link").first.is_visible()
+        page.click("#prefs summary")
+        page.check("#pref-clauses")
+        page.click("#prefs summary")
         link = page.locator(".hint .clause-link, .log .clause-link").first
         link.wait_for(timeout=15000)
         cid = link.get_attribute("data-clause")

@@ -80,7 +80,7 @@ def _create(page: Any, base: str, preset: str, seats: dict[int, str], extra: str
     for seat, kind in seats.items():
         page.select_option(f"[data-seat='{seat}']", kind)
     if extra:
-        page.locator("details summary").first.click()
+        page.locator("#create-form details summary").first.click()
         page.fill("#extra", extra)
     page.click("#create")
     page.wait_for_url(re.compile(r".*/t/[\w-]+$"), wait_until="commit", timeout=60000)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 
 import httpx
@@ -200,6 +201,10 @@ def test_russian_errors_and_language_switch(server: ThreadServer) -> None:
     me.send({"type": "act", "action": "go"})
     err = me.until(lambda m: m["type"] == "error")
     assert err["message"].startswith("Нельзя")
+    # In Russian words, with the players' names: no Latin letter beside the clause id.
+    words = re.sub(r"\b[A-Z]\d{1,2}\b", "", err["message"])
+    assert not re.search(r"[A-Za-z]", words), err["message"]
+    assert any(name in err["message"] for name in ("Аня", "Глаша", "Кузьма")), err["message"]
     _unchanged(server, table_id, me, (state["deal"], state["step"]))
 
 

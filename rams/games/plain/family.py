@@ -190,6 +190,12 @@ class PlainFamily:
 
         return state_message(self, match, seat, lang, table or {})
 
+    def log_json(self, match: Any, deal: int, seat: int | None, lang: str) -> list[str]:
+        from rams.games.plain.words import deal_lines
+
+        view = match.deals[deal - 1].observation(seat)
+        return deal_lines(view.events, match.players, lang, self.bid_words())
+
     def sheet_json(self, match: Any) -> dict[str, Any]:
         from rams.games.plain.wire import sheet_of
 

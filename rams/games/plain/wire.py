@@ -164,6 +164,10 @@ def state_message(
         hint=hint(view, lang, family) if legal is not None else "",
         log=deal_lines(view.events, names, lang, family.bid_words()),
     )
+    if match.is_over:
+        # The game is over and its record public (the table serves it): the last deal's
+        # hands as dealt are shown to everyone.
+        out["hands"] = [_cs(tuple(cards_of(m))) for m in deal.dealt]
     return out
 
 

@@ -12,7 +12,7 @@ from rams.games.rams.deal import Deal
 from rams.games.rams.match import Game
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
 from rams.games.rams.wire import replay_json, rules_summary, sheet_of, state_message
-from rams.games.rams.words import legal_hint, replay_text, rules_text
+from rams.games.rams.words import deal_lines, legal_hint, replay_text, rules_text
 from rams.rulebook import rulebook
 
 __all__ = ["FAMILY", "HOUSE_LIMITS", "RamsFamily"]
@@ -126,6 +126,10 @@ class RamsFamily:
     ) -> dict[str, Any]:
         """Everything ``seat`` is shown now, as JSON (:mod:`rams.games.rams.wire`)."""
         return state_message(match, seat, lang, table or {})
+
+    def log_json(self, match: Game, deal: int, seat: int | None, lang: str) -> list[str]:
+        view = match.deals[deal - 1].observation(seat)
+        return deal_lines(view.events, match.players, lang)
 
     def sheet_json(self, match: Game) -> dict[str, Any]:
         """The score sheet as JSON columns."""

@@ -153,6 +153,7 @@ def table_panel(
         parts += [Text(""), last]
     if show_hand:
         legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
+        assert view.seat is not None  # (a bot, a hand: always a seat)
         line = Text(ui("hand", lang, name=names[view.seat]) + ": ", style="bold")
         line.append_text(hand_text(view.hand, lang, legal or None))
         parts += [Text(""), line]
@@ -193,15 +194,11 @@ def parse_choice(typed: str, view: Observation) -> Action:
     """A person's action (N1, N3): a word, cards or their numbers. Raises NotationError."""
     t = typed.strip()
     low = t.lower()
-    if low in _WORDS and (view.phase is not Phase.EXCHANGE or low not in _PAT):
-        word = _WORDS[low]
-        if word in view.legal_actions or word in (CLAIM, DAVE, ACCEPT, CONCEDE):
-            return word
-        if view.phase is Phase.DECLARE or view.phase is Phase.TALON:
-            return word
     phase = view.phase
-    if view.dave_pending is not None:
-        raise NotationError("terminal.unreadable_input", text=repr(t))
+    if low in _WORDS and not (low in _PAT and phase in (Phase.EXCHANGE, Phase.DEALER_TRUMP)):
+        # A word is read as that action even where it is not legal: the engine then says
+        # why not («сейчас нужно сыграть карту, а не сказать «Ходи»»), not the terminal.
+        return _WORDS[low]
     if phase is Phase.EXCHANGE:
         if low in _PAT:
             return Exchange(())
@@ -227,7 +224,8 @@ def _what(view: Observation, lang: str) -> str:
         if KEEP in view.legal_actions
         else "what_dealer_trump_must",
         Phase.PAM_SWAP: "what_pam",
-        Phase.TALON: "what_talon",
+        # V2: the non-dealer takes or sells, the dealer (after «Продаю») takes or says go.
+        Phase.TALON: "what_talon_dealer" if GO in view.legal_actions else "what_talon",
         Phase.PLAY: "what_play",
     }.get(view.phase, "what_play")
     return ui(key, lang)

@@ -153,6 +153,10 @@ def state_message(game: Game, seat: int | None, lang: str, table: dict[str, Any]
     )
     if view.turned is not None:
         out["turned_taken"] = view.turned in view.known[view.dealer] or (view.turned in view.hand)
+    if game.is_over:
+        # The game is over and its record public (the table serves it): the last deal's
+        # hands as dealt are shown to everyone.
+        out["hands"] = [_cs(tuple(cards_of(m))) for m in deal.deal_hands]
     return out
 
 

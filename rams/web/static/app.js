@@ -3,6 +3,7 @@ import { lang, loadWords, setLang, t } from "./common.js";
 import { showCreate } from "./create.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { applyPrefs, prefsMenu } from "./prefs.js";
 
 let current = null;
 
@@ -19,6 +20,9 @@ function drawHeader() {
   document.getElementById("brand").textContent = t("brand");
   document.getElementById("lang-switch").textContent = t("lang");
   document.title = t("brand");
+  document.getElementById("prefs")?.remove();
+  document.getElementById("lang-switch").before(prefsMenu());
+  applyPrefs();
 }
 
 document.getElementById("lang-switch").addEventListener("click", () => {

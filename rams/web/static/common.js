@@ -120,13 +120,17 @@ export function sheetEl(sheet, highlight = null) {
       el("tbody", {}, body)));
 }
 
-export function settlementEl(names, payouts, pamLedger) {
+// The settlement: each player's final record (when given) beside what they get or pay.
+export function settlementEl(names, payouts, pamLedger, records = null) {
   const fmt = (p) => (p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0");
   return el("section", { class: "settlement" },
     el("h3", {}, t("settlement")),
+    records ? el("p", { class: "small" }, t("settleWhy")) : null,
     el("table", {}, el("tbody", {}, names.map((n, i) =>
       el("tr", { class: payouts[i] > 0 ? "plus" : payouts[i] < 0 ? "minus" : null },
-        el("td", {}, n), el("td", { class: "num" }, fmt(payouts[i])),
+        el("td", {}, n),
+        records ? el("td", { class: "num", title: t("record") }, records[i] < 0 ? `−${-records[i]}` : String(records[i])) : null,
+        el("td", { class: "num" }, fmt(payouts[i])),
         pamLedger ? el("td", { class: "num", title: t("pam") }, fmt(pamLedger[i])) : null)))));
 }
 
@@ -189,16 +193,22 @@ export function showClause(id) {
   else dialog.setAttribute("open", "");
 }
 
-// Text in which every clause id the rules have (P4, E5…) is a button that opens its text.
+// Text in which every clause id the rules have (P4, E5…) is a small button that opens its
+// text; each id, with its brackets, is hidden unless «show rule numbers» is on.
 export function withClauses(text) {
   const parts = [];
   let last = 0;
-  for (const m of String(text).matchAll(/\b([A-Z]\d{1,2})\b/g)) {
-    if (!clauseTexts[m[1]]) continue;
-    parts.push(text.slice(last, m.index));
-    parts.push(el("button", { type: "button", class: "clause-link", dataset: { clause: m[1] },
-      title: `${t("clause")} ${m[1]}`, onclick: () => showClause(m[1]) }, m[1]));
-    last = m.index + m[1].length;
+  text = String(text);
+  for (const m of text.matchAll(/( ?\()?\b([A-Z]\d{1,2})\b(\))?/g)) {
+    const id = m[2];
+    if (!clauseTexts[id]) continue;
+    const bracketed = m[1] !== undefined && m[3] !== undefined;
+    const start = bracketed ? m.index : m.index + (m[1] ? m[1].length : 0);
+    parts.push(text.slice(last, start));
+    const button = el("button", { type: "button", class: "clause-link", dataset: { clause: id },
+      title: `${t("clause")} ${id}`, onclick: () => showClause(id) }, id);
+    parts.push(el("span", { class: "clause-ref" }, bracketed ? [m[1], button, ")"] : button));
+    last = bracketed ? m.index + m[0].length : start + id.length;
   }
   parts.push(text.slice(last));
   return parts;

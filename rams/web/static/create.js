@@ -69,6 +69,12 @@ export function showCreate(app) {
       }
       return el("label", {}, label, " ", input);
     });
+    const clock = el("select", { id: "clock" }, ["off", "relaxed", "fast"].map((c) =>
+      el("option", { value: c, selected: c === (state.clock || "off") }, t(`clock_${c}`))));
+    clock.addEventListener("change", () => { state.clock = clock.value; });
+    const delay = el("select", { id: "watch-delay" }, [0, 10, 30, 120].map((d) =>
+      el("option", { value: d, selected: d === (state.watchDelay || 0) }, d ? t("watchDelay_n", { n: d }) : t("watchDelay_0"))));
+    delay.addEventListener("change", () => { state.watchDelay = Number(delay.value); });
     const extra = el("textarea", { id: "extra", rows: 2, placeholder: "ace_values={\"S\":5,\"C\":10,\"D\":15,\"H\":20}" });
     form = el("form", { id: "create-form", class: "card-panel", onsubmit: submit },
       el("label", {}, t("yourName"), " ", name),
@@ -76,6 +82,8 @@ export function showCreate(app) {
       el("label", {}, t("players"), " ", players),
       el("fieldset", {}, el("legend", {}, t("seats")), el("ol", { class: "seats" }, seatRows)),
       hasStart ? el("label", {}, t("startScore"), " ", start) : null,
+      el("label", {}, t("clock"), " ", clock),
+      el("label", {}, t("watchDelay"), " ", delay),
       el("details", {}, el("summary", {}, t("houseRules")),
         el("div", { class: "house" }, house),
         el("label", { class: "wide" }, t("moreRules"), extra)),
@@ -112,6 +120,7 @@ export function showCreate(app) {
     try {
       const made = await api("/api/tables", {
         name, preset: state.preset, players: state.players, bots, rules, extra,
+        clock: form.querySelector("#clock").value, watch_delay: Number(form.querySelector("#watch-delay").value),
       });
       saveSeatToken(made.id, made.token);
       location.assign(`/t/${made.id}`);

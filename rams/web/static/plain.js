@@ -30,7 +30,7 @@ export function plainBoard(ctx) {
     const shown = v.shown[s] || [];
     const points = v.extra && v.extra.card_points ? v.extra.card_points[s] : null;
     return el("div", { class: classes.join(" "), dataset: { seat: s } },
-      el("div", { class: "seat-name" }, info.name, " ", badges),
+      el("div", { class: "seat-name" }, info.name, " ", badges, ctx.seatExtras(s)),
       el("div", { class: "seat-line" },
         el("span", { class: "record", title: t("p_score") }, String(scoreOf(s))),
         points !== null ? el("span", { class: "exch", title: t("p_cardPoints") }, String(points)) : null,
@@ -51,10 +51,11 @@ export function plainBoard(ctx) {
       x.bids && x.bids.length && !x.contract ? el("ol", { class: "small bids", id: "bids", "aria-label": t("p_bids") },
         x.bids.map(([s, b, value]) => el("li", {}, `${name(s)}: ${b.replace(/^bid /, "").replace(/([SCDH])$/, (m) => ` ${suitSymbol(m)}`)} (${value})`))) : null,
       x.skat ? el("div", { class: "stock" }, cardBack(), ` ${x.skat}`) : null);
-    const trick = el("div", { class: "trick", "aria-label": t("trick") },
-      v.trick.length ? v.trick.map(([s, c]) => el("figure", {}, cardEl(c), el("figcaption", {}, name(s))))
+    const staying = ctx.lingering();
+    const trick = el("div", { class: `trick${staying ? " done" : ""}`, role: "group", "aria-label": t("trick"), id: "trick" },
+      v.trick.length ? ctx.trickCards(v.trick, null) : staying ? ctx.trickCards(staying.cards, staying.winner)
         : el("div", { class: "empty small" }, v.last_trick ? "" : t("trick")));
-    const last = v.last_trick ? el("div", { class: "last-trick small" }, `${t("lastTrick")} ${v.last_trick.number}: `,
+    const last = v.last_trick && !staying ? el("div", { class: "last-trick small" }, `${t("lastTrick")} ${v.last_trick.number}: `,
       v.last_trick.cards.map(([s, c]) => el("span", { class: "played" }, cardEl(c, { small: true }), name(s))),
       ` — ${t("took", { name: name(v.last_trick.winner) })}`) : null;
     return el("div", { class: "centre" }, trump, el("div", { class: "trick-area" }, trick, last));
@@ -80,7 +81,7 @@ export function plainBoard(ctx) {
       }
       return node;
     });
-    return el("div", { class: "hand", "aria-label": t("hand") }, cards);
+    return el("div", { class: "hand", role: "group", "aria-label": t("hand") }, cards);
   }
 
   function actionsBox() {
@@ -108,6 +109,7 @@ export function plainBoard(ctx) {
     return el("div", { class: "banner game-over" },
       el("h2", {}, t("gameOver")),
       el("p", { class: "winner" }, t("p_winners", { names })),
+      ctx.hands,
       el("p", { class: "links" },
         el("a", { href: `/api/tables/${ctx.tableId}/record`, download: `rams-${ctx.tableId}.json`, id: "download" }, t("download")),
         " · ", el("a", { href: `/r/${ctx.tableId}`, id: "replay-link" }, t("replay")),
@@ -115,12 +117,13 @@ export function plainBoard(ctx) {
   }
 
   const others = [];
-  for (let k = 1; k < n; k++) others.push((seat + k) % n);
-  return el("section", { class: "board plain" },
+  for (let k = seat === null ? 0 : 1; k < n; k++) others.push(((seat ?? 0) + k) % n);
+  return el("section", { class: `board plain seats-${n}${seat === null ? " spectating" : ""}` },
+    ctx.watchers,
     el("div", { class: "opponents" }, others.map(seatBox)),
     centre(),
     over ? gameOver() : v.deal_over ? ctx.dealOverBox() : null,
-    el("div", { class: "my-side" }, seatBox(seat), handBox(), actionsBox()));
+    seat === null ? null : el("div", { class: "my-side" }, seatBox(seat), handBox(), actionsBox()));
 }
 
 export { cardText };

@@ -1,12 +1,29 @@
-// The step-by-step replay of a finished game: every hand face up, the score sheet at the end.
+// The step-by-step replay of a finished game, of any family: every hand face up (at each
+// deal's end, every hand as dealt), the score sheet as it stood at the step shown, and at
+// the last step the winners by name with the settlement explained.
 import {
   actionText, api, cardEl, el, lang, presetName, settlementEl, sheetEl, suitSymbol, t, toast,
 } from "./common.js";
+
+// A number with a true minus sign, as the score sheet writes it.
+const num = (v) => (v < 0 ? `−${-v}` : String(v));
+
+// A score sheet's columns as a person writes them: the start, then every value that changed.
+function sheetChanges(rows) {
+  const cols = rows.length ? rows[0].map((v) => [v]) : [];
+  for (const row of rows.slice(1)) {
+    row.forEach((v, c) => { if (v !== cols[c][cols[c].length - 1]) cols[c].push(v); });
+  }
+  return cols;
+}
 
 export function showReplay(app, tableId) {
   app.dataset.view = "replay";
   let data = null;
   let i = 0;
+
+  // The replay's own words come with it (the catalogue's ``replay`` section).
+  const w = (key) => (data && data.words && data.words[key]) || t(key);
 
   async function load() {
     try {
@@ -25,25 +42,61 @@ export function showReplay(app, tableId) {
     draw();
   }
 
+  // The sheet as it stood at step ``s``: the rows written by then.
+  function sheetAt(s) {
+    const sheet = data.sheet;
+    if (!sheet.rows || !sheet.rows.length || s.sheet_rows === undefined) return sheet;
+    return { names: sheet.names, columns: sheetChanges(sheet.rows.slice(0, Math.max(1, s.sheet_rows))) };
+  }
+
+  function cardsRow(label, cards, cls) {
+    return el("div", { class: `replay-shown ${cls}` },
+      el("span", { class: "label" }, label),
+      el("span", { class: "hand small-hand" }, cards.map((c) => cardEl(c, { small: true }))));
+  }
+
+  function seatBox(s, names, seat) {
+    const plain = s.records === undefined;
+    const dealt = s.dealt ? s.dealt[seat] : null;
+    const inPlay = s.in_play ? s.in_play[seat] : null;
+    return el("div", {
+      class: `seat${s.to_move === seat ? " to-move" : ""}${s.seat === seat ? " acted" : ""}`,
+      dataset: { seat } },
+    el("div", { class: "seat-name" }, names[seat], s.dealer === seat ? el("span", { class: "badge dealer" }, t("dealer")) : null),
+    el("div", { class: "seat-line" },
+      plain ? null : el("span", { class: "record" }, num(s.records[seat])),
+      !plain && s.calls && s.calls[seat] ? el("span", { class: `call ${s.calls[seat]}` }, t(`call_${s.calls[seat]}`)) : null,
+      el("span", { class: "tricks", title: t("tricks") }, "●".repeat((s.tricks_taken || [])[seat] || 0) || "·")),
+    s.hands[seat].length ? el("div", { class: "hand small-hand" }, s.hands[seat].map((c) => cardEl(c, { small: true }))) : null,
+    dealt ? cardsRow(w("dealt"), dealt, "dealt") : null,
+    inPlay ? cardsRow(w("inPlay"), inPlay, "in-play") : null);
+  }
+
+  function resultEl(names) {
+    const r = data.result;
+    if (!r) return null;
+    return el("section", { class: "replay-result", id: "replay-result", dataset: { winners: r.winners.join(" ") } },
+      el("h3", {}, w("result")),
+      el("p", { class: "winner", id: "replay-winner" }, r.title),
+      r.why ? el("p", { class: "why" }, r.why) : null,
+      el("ul", { class: "settlement-lines", id: "settlement-lines" }, r.lines.map((line) => el("li", {}, line))),
+      r.payouts ? settlementEl(names, r.payouts, r.pam_ledger) : null);
+  }
+
   function draw() {
     const s = data.steps[i];
     const names = data.players;
+    const last = i === data.steps.length - 1;
     document.getElementById("where").textContent = `${t("replayTitle")} · ${presetName(data.rules)}`;
     const lines = [];
     for (let k = 0; k <= i; k++) if (data.steps[k].deal === s.deal) lines.push(...data.steps[k].lines);
-    const hands = el("div", { class: "replay-hands" }, names.map((n, seat) => el("div", {
-      class: `seat${s.to_move === seat ? " to-move" : ""}${s.seat === seat ? " acted" : ""}`,
-      dataset: { seat } },
-    el("div", { class: "seat-name" }, n, s.dealer === seat ? el("span", { class: "badge dealer" }, t("dealer")) : null),
-    el("div", { class: "seat-line" }, el("span", { class: "record" }, String(s.records[seat])),
-      s.calls[seat] ? el("span", { class: `call ${s.calls[seat]}` }, t(`call_${s.calls[seat]}`)) : null,
-      el("span", { class: "tricks" }, "●".repeat(s.tricks_taken[seat]) || "·")),
-    el("div", { class: "hand small-hand" }, s.hands[seat].map((c) => cardEl(c, { small: true }))))));
+    const hands = el("div", { class: "replay-hands" }, names.map((_, seat) => seatBox(s, names, seat)));
+    const shownTrick = s.trick.length ? s.trick : s.last_trick || [];
     const centre = el("div", { class: "centre" },
       el("div", { class: "trumpbox" }, el("div", { class: "label" }, t("trump")),
         s.turned ? cardEl(s.turned) : el("span", { class: "suit-big" }, s.trump ? suitSymbol(s.trump) : "—"),
-        el("div", { class: "stock" }, `${t("stock")}: ${s.stock}`)),
-      el("div", { class: "trick" }, (s.trick.length ? s.trick : s.last_trick || []).map(([seat, c]) =>
+        s.stock !== undefined ? el("div", { class: "stock" }, `${t("stock")}: ${s.stock}`) : null),
+      el("div", { class: "trick" }, shownTrick.map(([seat, c]) =>
         el("figure", {}, cardEl(c), el("figcaption", {}, names[seat])))));
     const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: data.steps.length - 1, value: i,
       "aria-label": t("step", { i: i + 1, n: data.steps.length }), oninput: (e) => go(Number(e.target.value)) });
@@ -54,14 +107,13 @@ export function showReplay(app, tableId) {
       el("button", { type: "button", id: "last", onclick: () => go(data.steps.length - 1), "aria-label": "last" }, "»"),
       slider,
       el("span", { id: "step-no" }, `${t("deal", { n: s.deal })} · ${t("step", { i: i + 1, n: data.steps.length })}`));
-    const action = s.action === null ? t("start") : `${names[s.seat]}: ${actionText(s.action)}`;
-    const end = i === data.steps.length - 1 && data.payouts
-      ? settlementEl(names, data.payouts, null) : null;
-    app.replaceChildren(el("div", { class: "game replay" },
+    const action = s.action === null ? t("start") : `${names[s.seat]}: ${s.said ?? actionText(s.action)}`;
+    app.replaceChildren(el("div", { class: "game replay", dataset: { step: i, end: last ? "1" : "0" } },
       el("section", { class: "board" }, el("h2", {}, t("replayTitle")), controls,
-        el("p", { class: "replay-action", id: "replay-action" }, action), centre, hands, end,
+        el("p", { class: "replay-action", id: "replay-action" }, action), centre, hands,
+        last ? resultEl(names) : null,
         el("p", { class: "links" }, el("a", { href: `/api/tables/${tableId}/record`, download: `rams-${tableId}.json` }, t("download")))),
-      el("aside", {}, sheetEl(data.sheet),
+      el("aside", {}, sheetEl(sheetAt(s)),
         el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: s.deal })}`),
           el("ol", {}, lines.map((line) => el("li", {}, line)))))));
   }

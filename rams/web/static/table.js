@@ -4,6 +4,7 @@ import {
   setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
 } from "./common.js";
 import { plainBoard } from "./plain.js";
+import { beep } from "./prefs.js";
 
 const WORD_KEYS = { play: "KeyP", pass: "KeyN", keep: "KeyK", take: "KeyT", sell: "KeyS",
   go: "KeyG", dave: "KeyD", accept: "KeyA", concede: "KeyC", claim: "KeyW" };
@@ -25,6 +26,17 @@ export function showTable(app, tableId) {
   let rulesView = null;  // the table's whole rules in words (/api/tables/ID/rules)
   let retry = 0;
   let gone = false;      // no such table, or closed: nothing to reconnect to
+  const watching = new URLSearchParams(location.search).has("watch");  // the watch link
+  let skew = 0;          // the server's clock minus this one (for the countdowns)
+  let lingerUntil = 0;   // a finished trick stays on the table until then (ms)
+  const dealLogs = {};   // the earlier deals in words, by number, as this seat saw them
+
+  // The countdowns (a turn clock, a grace period, the pause between deals) tick here.
+  const ticker = setInterval(() => {
+    for (const node of document.querySelectorAll("[data-until]")) {
+      node.textContent = t(node.dataset.words, { n: secondsTo(Number(node.dataset.until)) });
+    }
+  }, 250);
 
   // While the connection is down a banner says so and the board takes no clicks.
   let banner = document.getElementById("offline-banner");
@@ -92,17 +104,35 @@ export function showTable(app, tableId) {
       drawPublic(m);
     } else if (m.type === "state") {
       const moved = !state || state.deal !== m.deal || state.step !== m.step;
+      if (m.table.now) skew = m.table.now - Date.now();
+      const done = m.last_trick && (!state || !state.last_trick || state.deal !== m.deal
+        || state.last_trick.number !== m.last_trick.number);
+      if (done && state && !m.trick.length) {
+        lingerUntil = Date.now() + 1000;  // the trick stays a second, its winner marked
+        setTimeout(draw, 1050);
+      }
+      const mineBefore = state && state.legal && state.to_move === state.seat;
+      if (m.legal && m.to_move === m.seat && !mineBefore) beep();
+      if (m.deal_over || m.winner !== null || (m.winners !== null && m.winners !== undefined)) dealLogs[m.deal] = m.log;
       state = m;
       table = m.table;
       seat = m.seat;
       thinking = null;
       if (moved) selected = new Set();
       draw();
+    } else if (m.type === "timeout") {
+      toast(t("timedOut", { name: name(m.seat) }), "info");
+    } else if (m.type === "notice") {
+      toast(t("twoDevices"), "info");
+    } else if (m.type === "log") {
+      dealLogs[m.deal] = m.lines;
+      draw();
     } else if (m.type === "thinking") {
       thinking = m.seat;
       draw();
     } else if (m.type === "error" && ["no_such_table", "expired", "broken"].includes(m.code)) {
       gone = true;
+      clearInterval(ticker);
       document.body.classList.remove("offline");
       app.replaceChildren(el("section", { class: "gone card-panel", id: "gone" },
         el("h2", {}, t(`gone_${m.code}`)),
@@ -119,6 +149,121 @@ export function showTable(app, tableId) {
     return table.seats[s].name ?? t("free");
   }
 
+  function secondsTo(untilMs) {
+    return Math.max(0, Math.ceil((untilMs - (Date.now() + skew)) / 1000));
+  }
+
+  // A countdown to ``untilMs`` (the server's clock), in the words of ``key`` ({n} seconds).
+  function countdown(untilMs, key, cls) {
+    return el("span", { class: `countdown ${cls}`, role: "timer", dataset: { until: untilMs, words: key } },
+      t(key, { n: secondsTo(untilMs) }));
+  }
+
+  // What a seat box adds on any board: the turn clock, a dropped person's grace period.
+  function seatExtras(s) {
+    const info = table.seats[s];
+    const out = [];
+    if (table.clock && table.clock.seat === s) out.push(countdown(table.clock.until, "secondsLeft", "clock"));
+    if (info.grace_until && !info.standin) out.push(countdown(info.grace_until, "graceLeft", "badge warn grace"));
+    return out;
+  }
+
+  // Who watches: a count at the table; a spectator is told what they see.
+  function watchersEl() {
+    const n = table.spectators || 0;
+    const parts = [];
+    if (seat === null && table.status !== "open") {
+      parts.push(el("p", { class: "guest", id: "spectator-note" }, t("spectatorNote"),
+        table.options && table.options.watch_delay ? ` ${t("spectatorDelay", { n: table.options.watch_delay })}` : ""));
+    }
+    if (n) parts.push(el("p", { class: "spectators small", id: "spectators" }, `👁 ${t("spectators", { n })}`));
+    return parts;
+  }
+
+  // A trick's cards as they lie on the table; the winner's card marked.
+  function trickCards(cards, winner) {
+    return cards.map(([s, c]) => el("figure", { class: s === winner ? "winner" : null },
+      cardEl(c, { label: `${name(s)}: ${cardText(c)}` }), el("figcaption", {}, name(s))));
+  }
+
+  // The finished trick while it stays on the table, or null.
+  function lingering() {
+    const v = state;
+    return !v.trick.length && v.last_trick && Date.now() < lingerUntil ? v.last_trick : null;
+  }
+
+  // After a deal: who took what and what stands now; the earlier deals one click away.
+  function dealSummary() {
+    const v = state;
+    const n = table.seats.length;
+    const rows = [];
+    for (let s = 0; s < n; s++) {
+      let now = null, change = null;
+      if (v.kind !== "plain") {
+        const col = v.sheet.columns[s] || [];
+        now = v.records[s];
+        change = col.length > 1 ? col[col.length - 1] - col[col.length - 2] : null;
+      } else {
+        now = v.sides ? v.scores[v.sides.findIndex((side) => side.includes(s))] : v.totals[s];
+      }
+      const fmt = (x) => (x === null ? "0" : x < 0 ? `−${-x}` : x > 0 && change !== null && x === change ? `+${x}` : String(x));
+      rows.push(el("tr", {}, el("td", {}, name(s)), el("td", { class: "num" }, String((v.tricks_taken || [])[s] || 0)),
+        v.kind !== "plain" ? el("td", { class: "num" }, fmt(change)) : null, el("td", { class: "num" }, now < 0 ? `−${-now}` : String(now))));
+    }
+    return el("section", { class: "deal-summary", id: "deal-summary" },
+      el("h3", {}, t("dealSummary")),
+      el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("sumTricks")),
+        v.kind !== "plain" ? el("th", {}, t("sumChange")) : null, el("th", {}, t("sumNow")))), el("tbody", {}, rows)));
+  }
+
+  function earlierDeals() {
+    const v = state;
+    if (!v || v.deal < 2) return null;
+    const items = [];
+    for (let k = v.deal - 1; k >= 1; k--) {
+      const box = el("details", { class: "earlier", dataset: { deal: k }, open: dealLogs[k] && openLogs.has(k) ? true : null },
+        el("summary", {}, t("deal", { n: k })),
+        dealLogs[k] ? el("ol", {}, dealLogs[k].map((line) => el("li", {}, withClauses(line)))) : el("p", { class: "small" }, "…"));
+      box.addEventListener("toggle", () => {
+        if (box.open) { openLogs.add(k); if (!dealLogs[k]) send({ type: "log", deal: k }); } else openLogs.delete(k);
+      });
+      items.push(box);
+    }
+    return el("section", { class: "log earlier-deals", id: "earlier-deals" }, el("h3", {}, t("earlierDeals")), items);
+  }
+  const openLogs = new Set();
+
+  // At the end of the game: every hand of the last deal, as dealt.
+  function handsEl(hands) {
+    if (!hands) return null;
+    return el("section", { class: "all-hands", id: "all-hands" }, el("h3", {}, t("allHands")),
+      el("ul", {}, hands.map((cards, s) => el("li", {}, el("b", {}, name(s)), " ",
+        cards.map((c) => cardEl(c, { small: true }))))));
+  }
+
+  // Links kept apart: the invitation (and the watch link) to send, one's own seat's link not.
+  function linksBox() {
+    const link = `${location.origin}/t/${tableId}`;
+    const parts = [];
+    if (table.status !== "open") {
+      parts.push(el("details", { class: "small", id: "watch-box" }, el("summary", {}, t("inviteMore")),
+        linkRow("watch-link", `${link}?watch`)));
+    }
+    if (token) {
+      parts.push(el("details", { class: "small my-link", id: "my-link-box" }, el("summary", {}, t("myLink")),
+        el("p", { class: "warn-note" }, t("myLinkNote")), linkRow("personal-link", `${link}#s=${token}`)));
+    }
+    return parts.length ? el("section", { class: "links-box" }, parts) : null;
+  }
+
+  function linkRow(id, value) {
+    const input = el("input", { id, readonly: true, value, onfocus: (e) => e.target.select(), "aria-label": id });
+    const copy = el("button", { type: "button", onclick: async () => {
+      try { await navigator.clipboard.writeText(value); toast(t("copied"), "info"); } catch { input.select(); }
+    } }, t("copy"));
+    return el("div", { class: "row" }, input, copy);
+  }
+
   function where() {
     document.getElementById("where").textContent = table ? presetName(table.rules) : "";
   }
@@ -126,6 +271,8 @@ export function showTable(app, tableId) {
   function draw() {
     if (!table) return;
     where();
+    const mine = state && state.legal && state.to_move === state.seat && seat !== null;
+    document.title = mine ? t("titleTurn") : t("brand");
     if (table.status === "open" || !state || state.phase === "waiting") {
       // (Between the seats filling and the first deal there is no board to draw yet.)
       drawPublic({ table });
@@ -140,11 +287,8 @@ export function showTable(app, tableId) {
     const copy = el("button", { type: "button", onclick: async () => {
       try { await navigator.clipboard.writeText(link); toast(t("copied"), "info"); } catch { input.select(); }
     } }, t("copy"));
-    const parts = [el("label", {}, t("invite")), el("div", { class: "row" }, input, copy)];
-    if (token) {
-      parts.push(el("label", { class: "small" }, t("personal")),
-        el("input", { id: "personal-link", readonly: true, value: `${link}#s=${token}`, onfocus: (e) => e.target.select() }));
-    }
+    const parts = [el("label", {}, t("invite")), el("div", { class: "row" }, input, copy),
+      el("label", { class: "small" }, t("watchLink")), linkRow("watch-link", `${link}?watch`)];
     return el("section", { class: "invite card-panel" }, parts);
   }
 
@@ -182,8 +326,10 @@ export function showTable(app, tableId) {
     const parts = [];
     if (t0.status === "open") {
       parts.push(el("h2", {}, t("waiting")));
-      if (seat === null) parts.push(joinForm());
+      if (seat === null && !watching) parts.push(joinForm());
       parts.push(inviteBox());
+      const mineLink = linksBox();
+      if (mineLink) parts.push(mineLink);
     } else if (seat === null) {
       parts.push(el("p", { class: "guest" }, t("guest")));
     }
@@ -229,7 +375,7 @@ export function showTable(app, tableId) {
     const known = (v.known && v.known[s]) || [];
     const record = v.records[s];
     return el("div", { class: classes.join(" "), dataset: { seat: s } },
-      el("div", { class: "seat-name" }, info.name, " ", badges),
+      el("div", { class: "seat-name" }, info.name, " ", badges, seatExtras(s)),
       el("div", { class: "seat-line" },
         el("span", { class: "record", title: t("record") }, record < 0 ? `−${-record}` : String(record)),
         call ? el("span", { class: `call ${v.calls[s]}` }, call) : null,
@@ -247,10 +393,11 @@ export function showTable(app, tableId) {
       v.turned && v.turned_taken ? el("div", { class: "small" }, t("taken")) : null,
       el("div", { class: "stock" }, v.stock > 0 ? cardBack() : null, ` ${t("stock")}: ${v.stock}`),
       v.stake > 1 ? el("div", { class: "small" }, `${t("stake")}: ${v.stake}`) : null);
-    const trick = el("div", { class: "trick", "aria-label": t("trick") },
-      v.trick.length ? v.trick.map(([s, c]) => el("figure", {}, cardEl(c), el("figcaption", {}, name(s))))
+    const staying = lingering();
+    const trick = el("div", { class: `trick${staying ? " done" : ""}`, role: "group", "aria-label": t("trick"), id: "trick" },
+      v.trick.length ? trickCards(v.trick, null) : staying ? trickCards(staying.cards, staying.winner)
         : el("div", { class: "empty small" }, v.last_trick ? "" : t("trick")));
-    const last = v.last_trick ? el("div", { class: "last-trick small" }, `${t("lastTrick")} ${v.last_trick.number}: `,
+    const last = v.last_trick && !staying ? el("div", { class: "last-trick small" }, `${t("lastTrick")} ${v.last_trick.number}: `,
       v.last_trick.cards.map(([s, c]) => el("span", { class: "played" }, cardEl(c, { small: true }), name(s))),
       v.last_trick.winner !== null ? ` — ${t("took", { name: name(v.last_trick.winner) })}` : "") : null;
     return el("div", { class: "centre" }, trump, el("div", { class: "trick-area" }, trick, last));
@@ -281,7 +428,7 @@ export function showTable(app, tableId) {
       }
       return node;
     });
-    return el("div", { class: "hand", "aria-label": t("hand") }, cards);
+    return el("div", { class: "hand", role: "group", "aria-label": t("hand") }, cards);
   }
 
   function toggle(c) {
@@ -336,7 +483,9 @@ export function showTable(app, tableId) {
     const me = table.seats[seat];
     return el("div", { class: "banner deal-over" },
       el("h2", {}, t("dealOver", { n: v.deal })),
-      me && me.ready ? el("p", {}, t("waitingOthers"))
+      dealSummary(),
+      table.pause_until ? el("p", { class: "small" }, countdown(table.pause_until, "pauseLeft", "pause")) : null,
+      seat === null ? null : me && me.ready ? el("p", {}, t("waitingOthers"))
         : el("button", { type: "button", id: "ready", class: "primary", onclick: () => send({ type: "ready" }) }, t("nextDeal")));
   }
 
@@ -345,7 +494,8 @@ export function showTable(app, tableId) {
     return el("div", { class: "banner game-over" },
       el("h2", {}, t("gameOver")),
       w !== null ? el("p", { class: "winner" }, t("winner", { name: table.seats[w].name })) : null,
-      settlementEl(table.seats.map((s) => s.name), payouts, pamLedger),
+      settlementEl(table.seats.map((s) => s.name), payouts, pamLedger, state ? state.records : null),
+      state ? handsEl(state.hands) : null,
       el("p", { class: "links" },
         el("a", { href: `/api/tables/${tableId}/record`, download: `rams-${tableId}.json`, id: "download" }, t("download")),
         " · ", el("a", { href: `/r/${tableId}`, id: "replay-link" }, t("replay")),
@@ -361,18 +511,20 @@ export function showTable(app, tableId) {
     app.replaceChildren();
     const n = table.seats.length;
     const others = [];
-    for (let k = 1; k < n; k++) others.push((seat + k) % n);
+    for (let k = seat === null ? 0 : 1; k < n; k++) others.push(((seat ?? 0) + k) % n);
     const mine = v.legal !== null && v.winner === null;
     document.body.dataset.myTurn = mine ? "1" : "0";
-    const board = el("section", { class: "board" },
+    const board = el("section", { class: `board seats-${n}${seat === null ? " spectating" : ""}` },
+      watchersEl(),
       el("div", { class: "opponents" }, others.map(seatBox)),
       centre(),
       v.winner !== null ? gameOverBox(v.payouts, v.pam_ledger) : v.deal_over ? dealOverBox() : null,
-      el("div", { class: "my-side" }, seatBox(seat), handBox(), actionsBox()),
-      el("p", { class: "keys small" }, t("keys")));
+      seat === null ? null : el("div", { class: "my-side" }, seatBox(seat), handBox(), actionsBox()),
+      seat === null ? null : el("p", { class: "keys small" }, t("keys")));
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
-      el("ol", {}, v.log.map((line) => el("li", {}, withClauses(line)))));
-    app.append(el("div", { class: "game" }, board, el("aside", {}, sheetEl(v.sheet, seat), logBox, rulesBox())));
+      el("ol", { tabindex: 0, "aria-label": t("log") }, v.log.map((line) => el("li", {}, withClauses(line)))));
+    app.append(el("div", { class: "game" }, board,
+      el("aside", {}, sheetEl(v.sheet, seat), logBox, earlierDeals(), linksBox(), rulesBox())));
     const list = logBox.querySelector("ol");
     list.scrollTop = list.scrollHeight;
   }
@@ -382,11 +534,13 @@ export function showTable(app, tableId) {
     app.replaceChildren();
     const mine = v.legal !== null && (v.winners === null || v.winners === undefined);
     document.body.dataset.myTurn = mine && v.to_move === seat ? "1" : "0";
-    const board = plainBoard({ state: v, table, seat, name, act, thinking, tableId, dealOverBox });
+    const board = plainBoard({ state: v, table, seat, name, act, thinking, tableId, dealOverBox,
+      seatExtras, lingering, trickCards, watchers: watchersEl(), hands: handsEl(v.hands) });
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
-      el("ol", {}, v.log.map((line) => el("li", {}, withClauses(line)))));
+      el("ol", { tabindex: 0, "aria-label": t("log") }, v.log.map((line) => el("li", {}, withClauses(line)))));
     const highlight = v.sides ? null : seat;
-    app.append(el("div", { class: "game" }, board, el("aside", {}, sheetEl(v.sheet, highlight), logBox, rulesBox())));
+    app.append(el("div", { class: "game" }, board,
+      el("aside", {}, sheetEl(v.sheet, highlight), logBox, earlierDeals(), linksBox(), rulesBox())));
     const list = logBox.querySelector("ol");
     list.scrollTop = list.scrollHeight;
   }
