@@ -187,9 +187,9 @@ def test_cli_replay_prints_the_score_sheet_with_struck_values(
     out = capsys.readouterr().out
     assert "Сдача 1" in out and "Запись" in out
     assert "1\u03360\u03360\u0336" in out  # 100 struck out
-    assert "P2: ремиз (+30 → 130) (S4)." in out
+    assert "P2: ремиз, запись +30 → 130 (S4)." in out
     assert main(["replay", str(REMISE), "--lang", "en"]) == 0
-    assert "P2: remise (+30 → 130) (S4)." in capsys.readouterr().out
+    assert "P2: remise, record +30 → 130 (S4)." in capsys.readouterr().out
 
 
 def test_cli_illegal_record_exits_2_with_one_line(

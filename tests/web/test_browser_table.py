@@ -137,11 +137,14 @@ def test_settings_switch_rule_numbers_four_colours_and_contrast(
         assert _axe(page) == []
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+SIZES = [("duel", 2), *(("classic", n) for n in range(3, 8)),
+         ("ramsch", 3), ("whist", 4), ("boston", 4), ("kony", 4)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "players"), SIZES, ids=[f"{p}-{n}" for p, n in SIZES])
 def test_every_table_size_fits_a_phone_and_a_desktop(
-    browser: Any, sqlite_url: str, tmp_path: Path, players: int
+    browser: Any, sqlite_url: str, tmp_path: Path, preset: str, players: int
 ) -> None:
-    preset = "duel" if players == 2 else "classic"
     with thread_server(sqlite_url, bot_delay=0, deal_pause=20) as s:
         bots: list[str | None] = [None] + ["easy"] * (players - 1)
         made = create_table(s.base, bots, name="Александра", preset=preset)
@@ -160,7 +163,14 @@ def test_every_table_size_fits_a_phone_and_a_desktop(
                 " r.right > b.right + 1; }).length; }"
             )
             assert spill == 0
-            _save(page, tmp_path, f"table-{players}-{kind}.png")
+            # Each score-sheet heading shows its whole name (no «А…»).
+            cut = page.evaluate(
+                "() => [...document.querySelectorAll('.sheet th')]"
+                ".filter((h) => h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent)"
+            )
+            assert cut == []
+            name = f"table-{players}" if preset in ("duel", "classic") else f"table-{preset}"
+            _save(page, tmp_path, f"{name}-{kind}.png")
             if players in (2, 7):
                 assert _axe(page) == []
             page.context.close()

@@ -15,6 +15,7 @@ from rams.cards import Card, card_str, cards_of
 from rams.games.plain.actions import Trump
 from rams.games.plain.deal import PlainView
 from rams.games.plain.words import Announcer, deal_lines
+from rams.games.replaying import frames
 from rams.rulebook import rulebook
 from rams.sheets import sheet_changes
 from rams.words import Suit, text
@@ -183,40 +184,18 @@ def replay_json(family: Any, record: Any, lang: str = "ru") -> dict[str, Any]:
     """Every step of the game (each deal's start, then each action) with all the cards,
     and the lines that step adds, in words."""
     steps: list[dict[str, Any]] = []
-    announcer: Announcer | None = None
-    seen = 0
     match = None
-    rows = 0
-    for step in record.steps():
+    bids = family.bid_words()
+    for step, deal, head in frames(record, lambda names: Announcer(names, lang, bids)):
         match = step.game
-        deal = match.deal
-        assert deal is not None
-        if step.action is None:
-            announcer = Announcer(match.players, lang, family.bid_words())
-            seen = 0
-        if step.action is None or deal.is_over:
-            rows = len(match.sheet)  # the score sheet as it stands: written once a deal ends
-        assert announcer is not None
-        lines = announcer.feed(deal.events[seen:])
-        seen = len(deal.events)
-        if deal.is_over:
-            lines += announcer.flush()
         tp = deal.play
         steps.append(
             {
-                "deal": step.deal_index + 1,
-                "index": 0 if step.action_index is None else step.action_index + 1,
-                "seat": step.seat,
-                "action": None if step.action is None else str(step.action),
-                "dealer": deal.dealer,
-                "phase": deal.phase.value,
-                "to_move": deal.to_move,
+                **head,
                 "hands": [_cs(cards_of(deal.hand_of(s))) for s in range(deal.n)],
                 "trump": None if deal.trump < 0 else "SCDH"[deal.trump],
                 "trick": [[s, card_str(c)] for s, c in tp.trick] if tp is not None else [],
                 "tricks_taken": list(tp.taken) if tp is not None else [0] * deal.n,
-                "lines": lines,
-                "sheet_rows": rows,
             }
         )
         if step.action is not None and not isinstance(step.action, Play):

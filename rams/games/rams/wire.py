@@ -18,6 +18,7 @@ from rams.games.rams.match import Game
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
 from rams.games.rams.words import Announcer, deal_lines, legal_hint
+from rams.games.replaying import frames
 from rams.record import Record, replay_summary
 from rams.rulebook import rulebook
 
@@ -164,34 +165,12 @@ def replay_json(record: Record, lang: str = "ru") -> dict[str, Any]:
     """Every step of the game (each deal's start, then each action) with all the cards:
     hands, trick, trump, stock, records, and the lines that step adds, in words."""
     steps: list[dict[str, Any]] = []
-    announcer: Announcer | None = None
-    seen = 0
     game = None
-    rows = 0
-    for step in record.steps():
+    for step, deal, head in frames(record, lambda names: Announcer(names, lang)):
         game = step.game
-        deal = game.deal
-        assert deal is not None
-        if step.action is None:
-            announcer = Announcer(game.players, lang)
-            seen = 0
-        if step.action is None or deal.is_over:
-            rows = len(game.sheet)  # the score sheet as it stands: written once a deal ends
-        assert announcer is not None
-        new = deal.events[seen:]
-        seen = len(deal.events)
-        lines = announcer.feed(new)
-        if deal.is_over:
-            lines += announcer.flush()
         steps.append(
             {
-                "deal": step.deal_index + 1,
-                "index": 0 if step.action_index is None else step.action_index + 1,
-                "seat": step.seat,
-                "action": None if step.action is None else str(step.action),
-                "dealer": deal.dealer,
-                "phase": deal.phase.value,
-                "to_move": deal.to_move,
+                **head,
                 "hands": [[card_str(c) for c in cards_of(h)] for h in deal.hands],
                 "trump": None if deal.trump is None else "SCDH"[deal.trump],
                 "turned": None if deal.turned is None else card_str(deal.turned),
@@ -203,8 +182,6 @@ def replay_json(record: Record, lang: str = "ru") -> dict[str, Any]:
                 else None,
                 "tricks_taken": list(deal.tricks_taken),
                 "records": list(deal.records),
-                "lines": lines,
-                "sheet_rows": rows,
             }
         )
         if deal.is_over:  # the deal is over: every hand is shown, as dealt and as played

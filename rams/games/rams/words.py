@@ -112,7 +112,9 @@ def describe(event: Event, names: Sequence[str], lang: str = "ru") -> str | None
         count=event.number,
         record=event.record,
         clause=event.clause,
-        rec=f" ({signed(event.delta)} → {_num(event.record)})" if event.record is not None else "",
+        rec=message("rec", lang, delta=signed(event.delta), record=_num(event.record))
+        if event.record is not None
+        else "",
         rams=rams,
         suit=suit,
         where=message("dealt", lang) if event.detail == "dealt" else "",

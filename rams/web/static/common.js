@@ -113,7 +113,7 @@ export function sheetEl(sheet, highlight = null) {
         last ? text : el("s", {}, text));
     })));
   }
-  return el("section", { class: "sheet paper", "aria-label": t("sheet") },
+  return el("section", { class: "sheet paper", "aria-label": t("sheet"), tabindex: 0 },
     el("h3", {}, t("sheet")),
     el("table", {},
       el("thead", {}, el("tr", {}, sheet.names.map((n, s) => el("th", { class: s === highlight ? "mine" : null }, n)))),

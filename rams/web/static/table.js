@@ -176,7 +176,7 @@ export function showTable(app, tableId) {
       parts.push(el("p", { class: "guest", id: "spectator-note" }, t("spectatorNote"),
         table.options && table.options.watch_delay ? ` ${t("spectatorDelay", { n: table.options.watch_delay })}` : ""));
     }
-    if (n) parts.push(el("p", { class: "spectators small", id: "spectators" }, `👁 ${t("spectators", { n })}`));
+    if (n) parts.push(el("p", { class: "spectators small", id: "spectators" }, t("spectators", { n })));
     return parts;
   }
 
@@ -223,7 +223,7 @@ export function showTable(app, tableId) {
     for (let k = v.deal - 1; k >= 1; k--) {
       const box = el("details", { class: "earlier", dataset: { deal: k }, open: dealLogs[k] && openLogs.has(k) ? true : null },
         el("summary", {}, t("deal", { n: k })),
-        dealLogs[k] ? el("ol", {}, dealLogs[k].map((line) => el("li", {}, withClauses(line)))) : el("p", { class: "small" }, "…"));
+        dealLogs[k] ? el("ol", { tabindex: 0 }, dealLogs[k].map((line) => el("li", {}, withClauses(line)))) : el("p", { class: "small" }, "…"));
       box.addEventListener("toggle", () => {
         if (box.open) { openLogs.add(k); if (!dealLogs[k]) send({ type: "log", deal: k }); } else openLogs.delete(k);
       });
