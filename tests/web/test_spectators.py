@@ -86,3 +86,26 @@ def test_table_options_are_checked_and_kept(sqlite_url: str) -> None:
         s.tables.tables.clear()  # as after a restart: read back from the database
         again = httpx.get(f"{s.base}/api/tables/{made['id']}").json()
         assert again["options"] == {"clock": "relaxed", "watch_delay": 0}
+
+
+def test_the_same_seat_open_twice_is_told_in_both_windows(sqlite_url: str) -> None:
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=0) as s:
+        made = create_table(s.base, [None, "easy", "easy"])
+        first = Seat(s.ws_base, made["id"], made["token"])
+        first.until(lambda m: m["type"] == "welcome")
+        assert not any(m["type"] == "notice" for m in first.messages)
+        second = Seat(s.ws_base, made["id"], made["token"])
+        assert second.until(lambda m: m["type"] == "notice")["code"] == "two_devices"
+        assert first.until(lambda m: m["type"] == "notice")["code"] == "two_devices"
+
+
+def test_an_earlier_deal_is_sent_as_the_seat_saw_it(sqlite_url: str) -> None:
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=0) as s:
+        made = create_table(s.base, [None, "easy", "easy"])
+        me = Seat(s.ws_base, made["id"], made["token"], lang="ru")
+        _my_turn(me)
+        me.send({"type": "log", "deal": 1})
+        log = me.until(lambda m: m["type"] == "log")
+        assert log["deal"] == 1 and log["lines"][0].startswith("Сдаёт")
+        me.send({"type": "log", "deal": 9})
+        assert me.until(lambda m: m["type"] == "error")["code"] == "bad_message"
