@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import json
 import logging
+import multiprocessing
 import socket
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -29,11 +31,10 @@ from rams import games
 from rams.bots import available_levels
 from rams.errors import RamsError
 from rams.games import FAMILIES, SHARED, parse_override
-from rams.record import loads
 from rams.rulebook import rules_view
 from rams.web.live import clip
 from rams.web.protocol import LANGS, MAX_MESSAGE, error
-from rams.web.replay import replay_steps
+from rams.web.replay import replay_bytes
 from rams.web.store import Store
 from rams.web.tables import Settings, TableError, TableOptions, Tables
 from rams.words import section, text
@@ -167,12 +168,29 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     store = Store(database_url or DEFAULT_DATABASE)
     tables = Tables(store, settings)
 
+    # Finished games' replays are built in a worker process (a long one holds the
+    # interpreter for a second: in a thread it would slow every live table), encoded
+    # there once, and the bytes kept and shared by every request.
+    workers: list[concurrent.futures.ProcessPoolExecutor] = []
+
+    def build_replay(record_text: str, lang: str) -> Awaitable[bytes]:
+        loop = asyncio.get_running_loop()
+        n = tables.settings.replay_workers
+        if n <= 0:
+            return asyncio.to_thread(replay_bytes, record_text, lang)
+        if not workers:
+            spawn = multiprocessing.get_context("spawn")
+            workers.append(concurrent.futures.ProcessPoolExecutor(n, mp_context=spawn))
+        return loop.run_in_executor(workers[0], replay_bytes, record_text, lang)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
         await tables.start()
         yield
         await tables.stop()
+        for pool in workers:
+            pool.shutdown(wait=True, cancel_futures=True)
         store.close()
 
     app = FastAPI(title="Rams", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -290,30 +308,27 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             headers={"Content-Disposition": f'attachment; filename="rams-{table_id}.json"'},
         )
 
-    replays: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
-    replaying: dict[tuple[str, str], asyncio.Task[dict[str, Any]]] = {}
+    replays: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+    replaying: dict[tuple[str, str], asyncio.Future[bytes]] = {}
 
     @app.get("/api/tables/{table_id}/replay")
-    async def get_replay(table_id: str, lang: str = "ru") -> dict[str, Any]:
-        """A finished game's every step, built once per table and language off the event
-        loop, and shared by every request for it (the most recent few kept)."""
+    async def get_replay(table_id: str, lang: str = "ru") -> Response:
+        """A finished game's every step, built once per table and language off the server
+        process, and its bytes shared by every request for it (the most recent few kept)."""
         key = (table_id, lang if lang in LANGS else "ru")
-        if key in replays:
-            replays.move_to_end(key)
-            return replays[key]
-        task = replaying.get(key)
-        if task is None:
-            text_ = finished_record(table_id)
-            task = asyncio.get_running_loop().create_task(
-                asyncio.to_thread(lambda: replay_steps(loads(text_), key[1]))
-            )
-            replaying[key] = task
-            task.add_done_callback(lambda _: replaying.pop(key, None))
-        built = await asyncio.shield(task)
-        replays[key] = built
-        while len(replays) > REPLAYS_KEPT:
-            replays.popitem(last=False)
-        return built
+        built = replays.get(key)
+        if built is None:
+            task = replaying.get(key)
+            if task is None:
+                task = asyncio.ensure_future(build_replay(finished_record(table_id), key[1]))
+                replaying[key] = task
+                task.add_done_callback(lambda _: replaying.pop(key, None))
+            built = await asyncio.shield(task)
+            replays[key] = built
+            while len(replays) > REPLAYS_KEPT:
+                replays.popitem(last=False)
+        replays.move_to_end(key)
+        return Response(built, media_type="application/json")
 
     @app.get("/api/tables/{table_id}/rules")
     async def get_table_rules(table_id: str, lang: str = "ru") -> dict[str, Any]:

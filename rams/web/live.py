@@ -134,6 +134,9 @@ class Settings:
     sockets_per_address: int = 32
     #: Hours after which a table whose seats never filled is closed.
     open_hours: float = 24.0
+    #: Worker processes that build finished games' replays (0: a thread of the server,
+    #: which then shares the interpreter with the live tables while it builds).
+    replay_workers: int = 1
 
     def __post_init__(self) -> None:
         if self.standin not in LEVELS:

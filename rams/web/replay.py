@@ -8,13 +8,14 @@ in words: who won, and why, and who paid what (from the family's settlement data
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from rams.record import Record
 from rams.words import has, section, text
 
-__all__ = ["replay_steps", "result_of"]
+__all__ = ["replay_bytes", "replay_steps", "result_of"]
 
 
 def replay_steps(record: Record, lang: str = "ru") -> dict[str, Any]:
@@ -25,6 +26,15 @@ def replay_steps(record: Record, lang: str = "ru") -> dict[str, Any]:
     data["result"] = result_of(data.get("settlement"), list(record.players), lang)
     data["words"] = section("replay", lang)
     return data
+
+
+def replay_bytes(record_text: str, lang: str = "ru") -> bytes:
+    """The replay of a stored record as the JSON the page gets (built in a worker process
+    by the server: a long game's replay holds the interpreter for a second)."""
+    from rams.record import loads
+
+    data = replay_steps(loads(record_text), lang)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def _num(value: int) -> str:

@@ -67,15 +67,17 @@ def test_a_finished_games_replay_is_built_once_for_many_requests(
     """Ten requests at once for a finished game's replay: built once, off the event loop,
     and the same answer for all; another table answers meanwhile."""
     built: list[str] = []
-    real = web_app.replay_steps
+    real = web_app.replay_bytes
 
-    def counting(record: object, lang: str) -> object:
+    def counting(record: str, lang: str) -> bytes:
         built.append(lang)
         time.sleep(0.5)  # a long game's replay takes a while
-        return real(record, lang)  # type: ignore[arg-type]
+        return real(record, lang)
 
-    monkeypatch.setattr(web_app, "replay_steps", counting)
-    with thread_server(sqlite_url, bot_delay=0, deal_pause=0, grace_s=60) as s:
+    # (Built in a thread here, so that the builds can be counted; a server builds them in
+    # a worker process, as the next test checks.)
+    monkeypatch.setattr(web_app, "replay_bytes", counting)
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=0, grace_s=60, replay_workers=0) as s:
         store_finished_game(s.store, "done", {"winner": 1})
         url = f"{s.base}/api/tables/done/replay?lang=ru"
         with concurrent.futures.ThreadPoolExecutor(10) as pool:
@@ -89,6 +91,19 @@ def test_a_finished_games_replay_is_built_once_for_many_requests(
         assert built == ["ru"]
         httpx.get(url, timeout=30)
         assert built == ["ru"]  # kept
+
+
+def test_a_replay_is_built_in_a_worker_process_and_its_bytes_shared(sqlite_url: str) -> None:
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=0, grace_s=60, replay_workers=1) as s:
+        store_finished_game(s.store, "done", {"winner": 1})
+        url = f"{s.base}/api/tables/done/replay?lang=en"
+        with concurrent.futures.ThreadPoolExecutor(5) as pool:
+            answers = list(pool.map(lambda _: httpx.get(url, timeout=60), range(5)))
+        assert {a.status_code for a in answers} == {200}
+        assert len({a.content for a in answers}) == 1
+        record = s.store.table("done").record
+        assert answers[0].content == web_app.replay_bytes(record, "en")
+        assert answers[0].json()["steps"]
 
 
 def test_guests_of_a_finished_table_share_one_replay(sqlite_url: str) -> None:
