@@ -108,3 +108,32 @@ def test_a_person_plays_with_bots_in_the_terminal(
         )  # fmt: skip
         assert proc.returncode == 0, proc.stderr
         assert json.loads(proc.stdout) == match.summary()
+
+
+@pytest.mark.parametrize("preset", ["whist-named", "boston", "kony"])
+def test_the_legal_words_of_a_russian_screen_are_russian(preset: str) -> None:
+    """`?` on a Russian screen: the trump named as a suit in words (W4, T2), the auction's
+    and the partner's words in Russian (B3, B5); only cards and bids («6H») in notation.
+    Each word offered is read back as the action it names."""
+    import random
+
+    from rams import games
+
+    family = games.family_of(preset)
+    screen = family.screen()
+    rng = random.Random(3)
+    seen_words: set[str] = set()
+    for _ in range(20):
+        match = games.new_match(preset, 4, names=["Аня", "Борис", "Вера", "Гена"], rng=rng)
+        deal = match.start_deal()
+        while deal.to_move is not None and deal.phase.value != "play":
+            view = deal.observation(deal.to_move)
+            words = screen.choices(view, "ru")
+            for w, action in zip(words, view.legal_actions, strict=True):
+                if not any(ch.isdigit() for ch in w):  # (bids and invitations: notation)
+                    assert not any("a" <= ch.lower() <= "z" for ch in w), (w, action)
+                    seen_words.add(w)
+                assert screen.parse(w, view) == action
+            deal.apply(rng.choice(view.legal_actions))
+    expected = {"whist-named": {"пики"}, "boston": {"пас"}, "kony": {"черви"}}[preset]
+    assert expected <= seen_words

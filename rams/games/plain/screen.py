@@ -47,6 +47,14 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "партнёру": ("delegate",),
     "партнеру": ("delegate",),
 }
+#: The word a Russian screen offers for each action word (the first alias typed for it).
+_RU_WORD = {
+    w: alias
+    for alias, words in reversed(list(_ALIASES.items()))
+    for w in words
+    if not alias.isascii()
+}
+_RU_SUITS = ("пики", "трефы", "бубны", "черви")
 _SUIT_WORDS = {
     **{s.lower(): i for i, s in enumerate(SUITS)},
     **{s: i for i, s in enumerate(SUIT_SYMBOLS)},
@@ -157,6 +165,9 @@ class PlainScreen:
         for candidate in self._candidates(t, low, view):
             if candidate in legal:
                 return candidate
+        for a in legal:  # a game's own word as `?` offers it («малый-нуль»)
+            if low in (self._word(a, "ru"), self._word(a, "en")):
+                return a
         for candidate in self._candidates(t, low, view):
             return candidate  # not legal: the table says why
         raise NotationError("terminal.unreadable_input", text=repr(t))
@@ -192,10 +203,18 @@ class PlainScreen:
             if card is not None:  # a card to play, or to set aside (B6)
                 out.append(card_str(card, lang))
             elif isinstance(a, Trump):
-                out.append(SUITS[a.suit])
+                out.append(_RU_SUITS[a.suit] if lang == "ru" else SUITS[a.suit])
+            elif isinstance(a, Say) and lang == "ru" and a.word in _RU_WORD:
+                out.append(_RU_WORD[a.word])
+            elif lang == "ru" and not any(ch.isdigit() for ch in str(a)):
+                out.append(self._word(a, lang))  # a game's own word: «малый-нуль»
             else:  # a word, a bid (6H), an invitation (p3): one word each, as typed
                 out.append(str(a).removeprefix("bid ").removeprefix("invite "))
         return out
+
+    def _word(self, action: Any, lang: str) -> str:
+        """An action's button label as one word to type: «малый-нуль»."""
+        return "-".join(action_label(self.family, action, (), lang).lower().split())
 
     def what(self, view: PlainView, lang: str) -> str:
         key = {
