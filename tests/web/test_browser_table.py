@@ -63,7 +63,7 @@ def test_the_table_is_alive_and_spectators_watch_it(
         assert watcher.locator(".hand").count() == 0 and watcher.locator("#join-name").count() == 0
         me.wait_for_selector("#spectators", timeout=10000)
         assert "1 зритель" in me.inner_text("#spectators")
-        lingered = titled = summarised = earlier = False
+        lingered = titled = summarised = earlier = why = False
         deadline = time.monotonic() + 300
         while not player.is_over():
             assert time.monotonic() < deadline, (player.errors, me.inner_text("#app")[:1500])
@@ -80,6 +80,8 @@ def test_the_table_is_alive_and_spectators_watch_it(
                 _save(watcher, tmp_path, "spectator-phone.png")
                 assert _axe(me) == []
                 assert _axe(watcher) == []
+            if not why and me.locator("#deal-why").count():
+                why = "→" in me.inner_text("#deal-why")  # what was written, and why
             if not earlier and me.locator("#earlier-deals").count():
                 me.click("#earlier-deals summary")
                 me.wait_for_selector("#earlier-deals li", timeout=10000)
@@ -88,7 +90,7 @@ def test_the_table_is_alive_and_spectators_watch_it(
             me.wait_for_timeout(30)
         assert titled, "the tab title never said it was my turn"
         assert lingered, "no finished trick stayed on the table with its winner marked"
-        assert summarised and earlier
+        assert summarised and earlier and why
         # The end: every hand of the last deal is shown, and the settlement.
         me.wait_for_selector("#all-hands li", timeout=10000)
         assert me.locator("#all-hands li").count() == 3

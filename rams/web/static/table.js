@@ -210,8 +210,11 @@ export function showTable(app, tableId) {
       rows.push(el("tr", {}, el("td", {}, name(s)), el("td", { class: "num" }, String((v.tricks_taken || [])[s] || 0)),
         v.kind !== "plain" ? el("td", { class: "num" }, fmt(change)) : null, el("td", { class: "num" }, now < 0 ? `−${-now}` : String(now))));
     }
+    // Why: the deal's lines that wrote something (a trick's write-off, jacks, a remise…).
+    const why = v.log.filter((line) => line.includes("→"));
     return el("section", { class: "deal-summary", id: "deal-summary" },
       el("h3", {}, t("dealSummary")),
+      why.length ? el("ul", { class: "why small", id: "deal-why" }, why.map((line) => el("li", {}, withClauses(line)))) : null,
       el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("sumTricks")),
         v.kind !== "plain" ? el("th", {}, t("sumChange")) : null, el("th", {}, t("sumNow")))), el("tbody", {}, rows)));
   }
