@@ -113,7 +113,7 @@ export function showTable(app, tableId) {
       }
       const mineBefore = state && state.legal && state.to_move === state.seat;
       if (m.legal && m.to_move === m.seat && !mineBefore) beep();
-      if (m.deal_over || m.winner !== null || (m.winners !== null && m.winners !== undefined)) dealLogs[m.deal] = m.log;
+      if (m.deal_over || (m.winner ?? null) !== null || (m.winners ?? null) !== null) dealLogs[m.deal] = m.log;
       state = m;
       table = m.table;
       seat = m.seat;
