@@ -11,7 +11,7 @@ can be forced to take a trick.
 The search is the one of the C++ solver DDS, smaller:
 
 - **zero-window searches**: a boolean search answers "does the declaring side take at
-  least ``k`` more tricks?", and ``k`` is found by bisection;
+  least ``k`` more tricks?", and ``k`` is found by stepping from a high-card estimate;
 - **transposition tables** at trick boundaries, both keyed by the cards still in play in
   *relative-rank* form (each suit's cards ranked among the cards of that suit still in
   play, so positions that differ only in which low cards are gone share an entry), with a
@@ -26,7 +26,9 @@ The search is the one of the C++ solver DDS, smaller:
   of completed tricks are one move (checked with a handful of bit operations);
 - **move ordering**: win cheaply, else play low; lead winners, then towards a partner's
   winner, then from long suits; the best lead from the table first;
-- **quick tricks**: at a trick boundary the leader's sure winners bound the result.
+- **killer leads**: the last lead that settled a node at the same depth is tried early;
+- **quick tricks**: at a trick boundary the leader's sure winners bound the result, and
+  so do, whoever leads, the top trumps of any one hand above all the others' trumps.
 
 A position is the four hands (52-bit masks, card ``13 * suit + rank``, :mod:`rams.cards`),
 the cards on the table in the current trick and who led it.
@@ -410,6 +412,7 @@ def _order(
     win_seat: int,
     ctx: np.ndarray,
     hint: int,
+    killer: int,
     out: np.ndarray,
     score: np.ndarray,
 ) -> int:
@@ -495,6 +498,8 @@ def _order(
                 sc = -rv
         if c == hint:
             sc += 1000
+        elif c == killer:
+            sc += 500
         # insertion, best first
         j = n
         while j > 0 and score[j - 1] < sc:
@@ -586,6 +591,41 @@ def _enter(
             best = (v >> _V_BEST) & 63
             if best and hint < 0:
                 hint = _decode_lead(alive, best)
+        if trump >= 0:
+            # the top trumps of one hand above every other hand's trumps each win a trick
+            dq = 0
+            oq = 0
+            trel = 0
+            for p in range(4):
+                mt = hands[p] & _SUIT[trump]
+                if mt == 0 or _pop(hands[p]) != rem:
+                    continue
+                ot = 0
+                for q in range(4):
+                    if q != p:
+                        ot |= hands[q]
+                t = _top(ot, trump)
+                if t >= 0:
+                    k = _pop(mt & _ABOVE[t])
+                else:
+                    k = _pop(mt)
+                if k == 0:
+                    continue
+                if (decl >> p) & 1:
+                    if k > dq:
+                        dq = k
+                elif k > oq:
+                    oq = k
+                if t >= 0:
+                    trel |= alive & _SUIT[trump] & (_ABOVE[t] | (1 << t))
+            if dq >= need:
+                st[d, F_REL] = trel
+                _store(st, d, rk, dq, rem, 0, ctx[C_GEN], tt, ex)
+                return 1
+            if rem - oq < need:
+                st[d, F_REL] = trel
+                _store(st, d, rk, 0, rem - oq, 0, ctx[C_GEN], tt, ex)
+                return 0
         if not ctx[C_NULL]:
             team = decl if (decl >> leader) & 1 else 15 & ~decl
             qt, rel = _quick_tricks(hands, leader, team, trump, ctx[C_MUST])
@@ -600,7 +640,7 @@ def _enter(
                 return 0
     n = _order(
         hands, alive, seat, tlen, st[d, F_LEAD], st[d, F_WCARD], st[d, F_WSEAT], ctx, hint,
-        mv[d], sc,
+        sc[13 + d], mv[d], sc,
     )  # fmt: skip
     st[d, F_N] = n
     st[d, F_I] = 0
@@ -725,6 +765,7 @@ def _search(
             if ret == st[d, F_MAX]:
                 st[d, F_REL] = rel
                 if tlen == 0:
+                    sc[13 + d] = c
                     _finish(st, d, ret, c, ctx, tt, ex)
             else:
                 st[d, F_REL] |= rel
@@ -746,15 +787,40 @@ def _solve(
     ex: np.ndarray,
     stats: np.ndarray,
 ) -> int:
-    """The declaring side's tricks from a position, by bisection on zero-window searches."""
+    """The declaring side's tricks from a position, by zero-window searches stepping from
+    a high-card estimate towards the answer."""
     mv = np.zeros((64, 13), dtype=np.int64)
-    sc = np.zeros(13, dtype=np.int64)
+    sc = np.full(13 + 64, -1, dtype=np.int64)
     st = np.zeros((64, F_SIZE), dtype=np.int64)
     alive = hands[0] | hands[1] | hands[2] | hands[3] | tmask
     lo = 0
     hi = rem
+    # a first guess from the high cards (A 4, K 3, Q 2, J 1 of the cards in play), then
+    # step towards the answer: the searches near it are the costly ones
+    decl = ctx[C_DECL]
+    trump = ctx[C_TRUMP]
+    pts = np.zeros(2, dtype=np.int64)
+    for p in range(4):
+        side = (decl >> p) & 1
+        for s in range(4):
+            m = (alive >> (13 * s)) & 0x1FFF
+            h = (hands[p] >> (13 * s)) & 0x1FFF
+            for k in range(4):
+                if not m:
+                    break
+                r = _HIGH13[m]
+                m ^= 1 << r
+                if (h >> r) & 1:
+                    pts[side] += 4 - k
+            if s == trump:
+                pts[side] += 2 * _POP13[h]
+    tot = pts[0] + pts[1]
+    mid = (rem * pts[1] + tot // 2) // tot if tot > 0 else (rem + 1) >> 1
     while lo < hi:
-        mid = (lo + hi + 1) >> 1
+        if mid <= lo:
+            mid = lo + 1
+        if mid > hi:
+            mid = hi
         st[0, F_ALIVE] = alive
         st[0, F_TMASK] = tmask
         st[0, F_LEAD] = lead_suit
@@ -766,8 +832,10 @@ def _solve(
         st[0, F_REM] = rem
         if _search(hands, st, ctx, tt, ex, mv, sc, stats):
             lo = mid
+            mid += 1
         else:
             hi = mid - 1
+            mid -= 1
     return lo
 
 
