@@ -4,18 +4,19 @@ the score sheet, the words of the terminal; and :class:`Screen`, what a family's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from rams.actions import Play
 from rams.cards import Card, card_str, suit_of
 from rams.games.protocol import Match, sheet_changes
 from rams.words import text
 
-__all__ = ["Announcer", "Screen", "card_text", "hand_text", "sheet_table", "ui"]
+__all__ = ["Announcer", "Screen", "board_foot", "card_text", "hand_text", "sheet_table", "ui"]
 
 
 def ui(key: str, lang: str, **fields: Any) -> str:
@@ -43,6 +44,30 @@ def hand_text(hand: Sequence[Card], lang: str, legal: set[Card] | None = None) -
         out.append(f"{i} ", style="dim")
         out.append_text(card_text(c, lang, dim=not playable, bold=legal is not None and playable))
     return out
+
+
+def board_foot(
+    view: Any, names: Sequence[str], lang: str, show_hand: bool, words: Callable[..., str]
+) -> list[RenderableType]:
+    """What every game's board ends with: the last trick (while none is on the table), then
+    the seat's hand, its legal cards bold, or a note that it is hidden (a hot seat); in the
+    game's own ``words`` (``last_trick``, ``hand``, ``hidden``)."""
+    parts: list[RenderableType] = []
+    if view.tricks and not view.trick:
+        last = Text(f"{words('last_trick', lang)}: ")
+        for i, (s, c) in enumerate(view.tricks[-1]):
+            last.append(("  " if i else "") + f"{names[s]} ")
+            last.append_text(card_text(c, lang))
+        parts += [Text(""), last]
+    if show_hand:
+        legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
+        assert view.seat is not None  # (a hand shown: always a seat's)
+        line = Text(words("hand", lang, name=names[view.seat]) + ": ", style="bold")
+        line.append_text(hand_text(view.hand, lang, legal or None))
+        parts += [Text(""), line]
+    else:
+        parts += [Text(""), Text(words("hidden", lang), style="dim")]
+    return parts
 
 
 def sheet_table(rows: Sequence[Sequence[int]], names: Sequence[str], lang: str) -> RichTable:

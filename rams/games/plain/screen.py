@@ -23,7 +23,7 @@ from rams.games.plain.actions import Trump
 from rams.games.plain.deal import Phase, PlainView
 from rams.games.plain.wire import action_label, hint
 from rams.games.plain.words import Announcer
-from rams.terminal.widgets import card_text, hand_text
+from rams.terminal.widgets import board_foot, card_text
 from rams.words import text
 
 __all__ = ["PlainScreen"]
@@ -122,20 +122,7 @@ class PlainScreen:
             }
             grid.add_row(*(cells[k] for k in keys))
         parts: list[RenderableType] = [head, Text(""), grid]
-        if view.tricks and not view.trick:
-            last = Text(f"{ui('last_trick', lang)}: ")
-            for i, (s, c) in enumerate(view.tricks[-1]):
-                last.append(("  " if i else "") + f"{names[s]} ")
-                last.append_text(card_text(c, lang))
-            parts += [Text(""), last]
-        if show_hand:
-            legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
-            assert view.seat is not None  # (a bot, a hand: always a seat)
-            line = Text(ui("hand", lang, name=names[view.seat]) + ": ", style="bold")
-            line.append_text(hand_text(view.hand, lang, legal or None))
-            parts += [Text(""), line]
-        else:
-            parts += [Text(""), Text(ui("hidden", lang), style="dim")]
+        parts += board_foot(view, names, lang, show_hand, ui)
         info = self.family.presets()[view.rules.preset_name].title[lang]
         title = ui("title", lang, preset=info[0].upper() + info[1:], deal=deal_number)
         return Panel(Group(*parts), title=title, title_align="left")

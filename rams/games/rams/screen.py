@@ -37,7 +37,7 @@ from rams.games.rams.match import Game
 from rams.games.rams.rules import PRESETS
 from rams.games.rams.view import Observation, Phase
 from rams.games.rams.words import Announcer, legal_hint, signed, suit_name
-from rams.terminal.widgets import card_text, hand_text
+from rams.terminal.widgets import board_foot, card_text
 from rams.words import has, text
 
 __all__ = ["SCREEN", "RamsScreen", "legal_words", "parse_choice", "settlement_text", "table_panel"]
@@ -145,20 +145,7 @@ def table_panel(
         }
         grid.add_row(*(cells[k] for k in keys))
     parts: list[RenderableType] = [head, Text(""), grid]
-    if view.tricks and not view.trick:
-        last = Text(f"{ui('last_trick', lang)}: ")
-        for i, (s, c) in enumerate(view.tricks[-1]):
-            last.append(("  " if i else "") + f"{names[s]} ")
-            last.append_text(card_text(c, lang))
-        parts += [Text(""), last]
-    if show_hand:
-        legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
-        assert view.seat is not None  # (a bot, a hand: always a seat)
-        line = Text(ui("hand", lang, name=names[view.seat]) + ": ", style="bold")
-        line.append_text(hand_text(view.hand, lang, legal or None))
-        parts += [Text(""), line]
-    else:
-        parts += [Text(""), Text(ui("hidden", lang), style="dim")]
+    parts += board_foot(view, names, lang, show_hand, ui)
     preset = PRESETS[rules.preset_name]
     name = preset.ru if lang == "ru" else preset.en
     title = ui("title", lang, preset=name[0].upper() + name[1:], deal=deal_number)
