@@ -70,8 +70,9 @@ class Player:
             if page.get_attribute("body", "data-my-turn") != "1":
                 return False
             legal = page.locator(".hand .card.legal")
-            if legal.count():
-                card = legal.nth(rng.randrange(legal.count()))
+            count = legal.count()  # read once: the hand may redraw between two reads
+            if count:
+                card = legal.nth(rng.randrange(count))
                 if self.keyboard:
                     page.keyboard.press(f"Digit{card.get_attribute('data-index')}")
                 else:
@@ -82,8 +83,9 @@ class Player:
             if confirm.count():
                 choosable = page.locator(".hand .card.choosable")
                 swap = confirm.is_disabled()
-                picks = 1 if swap else rng.randint(0, min(2, choosable.count()))
-                for i in rng.sample(range(choosable.count()), picks):
+                count = choosable.count()
+                picks = min(count, 1) if swap else rng.randint(0, min(2, count))
+                for i in rng.sample(range(count), picks):
                     choosable.nth(i).click(timeout=2000)
                 if self.keyboard:
                     page.keyboard.press("Enter")
