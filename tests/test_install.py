@@ -187,7 +187,8 @@ def test_serve_installs_no_more_than_rams_web_and_every_level_works(
 
 
 def test_serve_every_preset_plays_a_deal(web_venv: Path, tmp_path: Path) -> None:
-    """Every preset the web table offers plays through its first deal in that environment."""
+    """Every preset the web table offers plays through its first deal in that environment,
+    a hard bot at each table (the plain games' PIMC included)."""
     import random
 
     from rams import games
@@ -199,7 +200,8 @@ def test_serve_every_preset_plays_a_deal(web_venv: Path, tmp_path: Path) -> None
     try:
         for name, preset in games.presets().items():
             players = preset.players[0]
-            made = create_table(server.base, [None] + ["easy"] * (players - 1), preset=name)
+            bots = [None, "hard"] + ["easy"] * (players - 2)  # hard in every game
+            made = create_table(server.base, bots, preset=name)
             me = Seat(server.ws_base, made["id"], made["token"])
 
             def dealt_once(seat: Seat = me) -> bool:
@@ -248,3 +250,25 @@ def test_play_installs_rams_play_and_hard_bots_play_a_deal(play_venv: Path, tmp_
     child.close()
     assert acted >= 1
     assert (tmp_path / "game.json").exists()
+
+
+def test_play_hard_bots_of_a_plain_game_play_a_deal(play_venv: Path, tmp_path: Path) -> None:
+    """scripts/play's environment: a deal of the four trump deals (T1–T5) against three
+    `hard` bots (PIMC on the max^n solver) in a pseudo-terminal."""
+    from tests.plain.test_terminal import NEXT, OVER, PROMPT, legal_choices
+
+    child = pexpect.spawn(
+        str(play_venv / "bin" / "rams"),
+        [
+            "play", "--preset", "kony", "--players", "4", "--bots", "hard,hard,hard",
+            "--names", "Anya,B1,B2,B3", "--lang", "en", "--seed", "5", "--pace", "0",
+        ],
+        encoding="utf-8", timeout=120, env=ENV, cwd=str(tmp_path), dimensions=(60, 110),
+    )  # fmt: skip
+    acted = 0
+    while child.expect([PROMPT, NEXT, OVER]) == 0:
+        child.sendline(legal_choices(child)[0])
+        acted += 1
+    child.sendline("q")
+    child.close()
+    assert acted >= 8  # the trump named or not, every card of Anya's hand

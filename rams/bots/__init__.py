@@ -127,27 +127,42 @@ def available(name: str) -> bool:
 
 
 def available_levels(family: str = "rams") -> tuple[str, ...]:
-    """The levels this installation can seat at a game of ``family`` (every Rams level once
-    ``rams[bots]`` is in; the plain games' levels are pure Python)."""
+    """The levels this installation can seat at a game of ``family`` (``medium`` and
+    ``hard`` of Rams and ``hard`` of the plain games once ``rams[bots]`` is in)."""
     if family != "rams":
-        return PLAIN_LEVELS
+        return tuple(level for level in PLAIN_LEVELS if available(level))
     return tuple(level for level in LEVELS if available(level))
 
 
 #: The bots of the plain games (§10.2–10.5), and the levels offered to people: ``easy``
-#: plays the game's heuristic with now and then a random card, ``medium`` the heuristic.
-PLAIN_BOTS = ("random", "heuristic", "easy", "medium")
-PLAIN_LEVELS = ("easy", "medium")
+#: plays the game's heuristic with now and then a random card, ``medium`` the heuristic,
+#: ``hard`` PIMC card play (:mod:`rams.bots.plain_search`; it needs the compiled solvers).
+PLAIN_BOTS = ("random", "heuristic", "easy", "medium", "hard")
+PLAIN_LEVELS = ("easy", "medium", "hard")
+#: hard's samples and time for one card (the latency goals: median under 0.2 s, p99 under
+#: 2 s in the 13-card games), and its max^n node budget a card and sample.
+PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS, PLAIN_HARD_BUDGET = 24, 0.25, 1500
 
 
-def plain_bot(name: str, rng: random.Random, family: str) -> Bot:
+def plain_bot(
+    name: str,
+    rng: random.Random,
+    family: str,
+    allow_all_seeing: bool = False,
+    timed: bool = True,
+) -> Bot:
     """A bot of a plain game: ``random``, its ``heuristic`` (:mod:`rams.bots.kony` …),
-    ``easy`` or ``medium``; any other name is refused in words."""
-    if name not in PLAIN_BOTS:
+    ``easy``, ``medium``, ``hard``, and (for measurement) ``allseeing``; any other name is
+    refused in words."""
+    if name == "allseeing" and not allow_all_seeing:
+        raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
+    if name not in PLAIN_BOTS and name != "allseeing":
         raise RulesError(
             "bots.not_for_game", ("bots",), name=repr(name), family=family,
             known=", ".join(PLAIN_BOTS),
         )  # fmt: skip
+    if name in SEARCHING and not _solver_installed():
+        raise RulesError("bots.needs_solver", ("bots",), name=name)
     if name == "random":
         from rams.bots.random_bot import RandomBot
 
@@ -158,6 +173,17 @@ def plain_bot(name: str, rng: random.Random, family: str) -> Bot:
         from rams.bots.noisy import NoisyBot
 
         return NoisyBot(inner, rng, 0.25, "easy")
+    if name in ("hard", "allseeing"):
+        from rams.bots import plain_search
+
+        model = module.heuristic(random.Random(rng.getrandbits(63)))
+        if name == "allseeing":
+            return plain_search.AllSeeingPlain(rng, model)  # type: ignore[return-value]
+        hard = plain_search.PlainSearchBot(
+            rng, model, PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS if timed else None,
+            PLAIN_HARD_BUDGET,
+        )  # fmt: skip
+        return hard  # type: ignore[return-value]
     inner.name = name
     return inner
 
@@ -174,7 +200,7 @@ def make_bot(
     searching bots' time limits away (their sample counts alone decide), so a measurement is
     reproducible. The plain games (§10.2–10.5) have their own bots (:func:`plain_bot`)."""
     if family != "rams":
-        return plain_bot(name, rng, family)
+        return plain_bot(name, rng, family, allow_all_seeing, timed)
     factory = _FACTORIES.get(name)
     if factory is None and name in ALL_SEEING:
         if not allow_all_seeing:

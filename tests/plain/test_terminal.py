@@ -72,7 +72,7 @@ def test_a_person_plays_with_bots_in_the_terminal(
 ) -> None:
     save = tmp_path / "game.json"
     names = ",".join(["Anya", *(f"B{i}" for i in range(1, players))])
-    bots = ",".join(["heuristic", "random", "easy", "medium"][: players - 1])
+    bots = ",".join(["hard", "random", "easy", "medium"][: players - 1])
     args = [
         "play", "--preset", preset, "--players", str(players), "--bots", bots,
         "--names", names, "--lang", "en", "--seed", "7", "--save", str(save),

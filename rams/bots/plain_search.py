@@ -1,0 +1,337 @@
+"""PIMC card play for the plain games (RULES §10.2–10.5): sample the hidden hands from what a
+seat has seen, weight each sample by how likely the others' earlier cards were, solve each
+sample with every card known, and play the card best on the weighted average.
+
+- **Sampling** respects everything the view shows: the seat's own hand, the cards played,
+  the cards shown (Whist's turned card W3, Boston's open hand B9), the seat's own card set
+  aside (B6), each hand's size, the cards out of play (Ramsch's skat F2, another
+  declarer's card set aside), and what each card played revealed about its hand
+  (:func:`rams.tricks.reveals`: void in the suit led, no trump when it did not trump).
+- **Policy-based inference** (Rebstock et al. 2019): a sample's weight is the product, over
+  the others' earlier cards, of the chance the game's heuristic bot — the model of the
+  others — gives that card from the hand the sample says they held: ``1 − ε`` for its
+  choice, ``ε`` shared by the other legal cards.
+- **Solving**: Whist and Boston with the double-dummy solver (:mod:`rams.fast.dd`) once the
+  hands are short enough; Ramsch, the trump deals, and the longer hands of the side games
+  by max^n with a node budget and playouts past it (:mod:`rams.fast.maxn`).
+- **Utility**: what the game scores: Ramsch's penalty (F7, then the fewest card points),
+  the trump deals' tricks (T5), Whist's tricks of the seat's side (W6), Boston's contract
+  made or set and the overtricks (B11).
+
+Decisions before play (bids, the trump, the partner) are the heuristic's. The all-seeing bot
+(:class:`AllSeeingPlain`, measurement only) evaluates the real deal the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from rams.actions import Play
+from rams.bots.plain import PlainHeuristic, TrickReader
+from rams.cards import Card, cards_of, mask_of, pack_mask
+from rams.fast import dd
+from rams.fast.maxn import CARD_POINTS, POINT_WEIGHT, Goal, MaxN
+from rams.games.boston.bids import Bid
+from rams.games.boston.game import PARTNER_EXTRA
+from rams.games.plain.deal import Kind, PlainDeal, PlainView
+from rams.games.ramsch.game import penalties
+from rams.tricks import CARDS, SUIT, T_FOLLOW, above, beats, legal, reveals
+
+__all__ = ["AllSeeingPlain", "PlainSearchBot", "World", "sample_world"]
+
+#: The chance the model of the others plays a card other than the heuristic's choice.
+EPSILON = 0.3
+#: The side games go to the double-dummy solver once no hand holds more cards than this
+#: (measured: 3 ms a sample at 8 cards, 2.7 s at 13).
+DD_CARDS = 8
+
+
+@dataclasses.dataclass(frozen=True)
+class World:
+    """One sample: every seat's hand now, and the cards out of play (Ramsch's skat)."""
+
+    hands: tuple[int, ...]
+    rest: int
+
+
+@dataclasses.dataclass(frozen=True)
+class _Seen:
+    """What a view says about the hidden hands."""
+
+    pool: int  # the cards whose place is unknown
+    need: tuple[int, ...]  # how many of them each seat holds (0 for the viewer)
+    forbidden: tuple[int, ...]  # the cards each seat cannot hold
+    fixed: tuple[int, ...]  # the cards each seat is seen to hold
+    rest: int  # how many lie out of play
+
+
+def _history(view: PlainView) -> list[tuple[int, int, tuple[tuple[int, int], ...], int]]:
+    """Every card played this deal: (seat, card, the trick before it, tricks before it)."""
+    out = []
+    tricks = [*view.tricks, view.trick]
+    for k, trick in enumerate(tricks):
+        for i, (seat, c) in enumerate(trick):
+            out.append((seat, c, tuple(trick[:i]), k))
+    return out
+
+
+def _trick_state(r: TrickReader, trick: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
+    """(lead, winning card, its seat, best trump) of a trick in progress."""
+    lead = win = wseat = best = -1
+    for seat, c in trick:
+        if lead < 0:
+            lead, win, wseat = c, c, seat
+        elif beats(r.t, c, win, 0, r.trump, r.trump_mask, r.off_suit):
+            win, wseat = c, seat
+        if (r.trump_mask >> c) & 1 and (best < 0 or (above(r.t, best, r.trump_mask) >> c) & 1):
+            best = c
+    return lead, win, wseat, best
+
+
+def _seen(view: PlainView) -> _Seen:
+    assert view.seat is not None
+    r = TrickReader(view)
+    n = len(view.hand_sizes)
+    played = 0
+    forbidden = [0] * n
+    for seat, c, before, _ in _history(view):
+        played |= 1 << c
+        lead, win, _, best = _trick_state(r, before)
+        forbidden[seat] |= reveals(
+            r.t, c, len(before), lead, win, best, r.trump, r.trump_mask, r.off_suit
+        )
+    mine = mask_of(view.hand)
+    fixed = [mask_of(cards) for cards in view.shown]
+    fixed[view.seat] = mine
+    gone = played
+    for e in view.events:
+        if e.kind is Kind.ASIDE and e.seat == view.seat:
+            gone |= mask_of(e.secret)  # B6: the seat's own card set aside
+    known = 0
+    for m in fixed:
+        known |= m
+    pool = pack_mask(view.rules.pack_size) & ~known & ~gone
+    need = tuple(
+        0 if s == view.seat else view.hand_sizes[s] - fixed[s].bit_count() for s in range(n)
+    )
+    rest = pool.bit_count() - sum(need)
+    return _Seen(pool, need, tuple(forbidden), tuple(fixed), rest)
+
+
+def sample_world(view: PlainView, rng: random.Random, seen: _Seen | None = None) -> World:
+    """A deal of the hidden cards consistent with everything ``view`` shows."""
+    seen = _seen(view) if seen is None else seen
+    n = len(seen.need)
+    cards = list(cards_of(seen.pool))
+    for attempt in range(50):
+        strict = attempt < 40  # (then without what the cards revealed: never needed so far)
+        room = [*seen.need, seen.rest]
+        hands = [*seen.fixed, 0]
+        forbidden = [*seen.forbidden, 0] if strict else [0] * (n + 1)
+
+        def eligible(
+            c: Card, room: list[int] = room, forbidden: list[int] = forbidden
+        ) -> list[int]:
+            return [h for h in range(n + 1) if room[h] > 0 and not (forbidden[h] >> c) & 1]
+
+        order = cards[:]
+        rng.shuffle(order)
+        order.sort(key=lambda c: len(eligible(c)))
+        ok = True
+        for c in order:
+            holders = eligible(c)
+            if not holders:
+                ok = False
+                break
+            h = rng.choices(holders, weights=[room[x] for x in holders])[0]
+            hands[h] |= 1 << c
+            room[h] -= 1
+        if ok:
+            return World(tuple(hands[:n]), hands[n])
+    raise AssertionError("no deal of the hidden cards fits the view")  # the real one does
+
+
+def _likelihood(view: PlainView, world: World, model: PlainHeuristic, r: TrickReader) -> float:
+    """How likely the others' cards so far were, had they held the world's hands and played
+    as the model plays."""
+    assert view.seat is not None
+    history = _history(view)
+    later = list(world.hands)  # each seat's hand as it was before each card: add back
+    weight = 1.0
+    for seat, c, before, k in reversed(history):
+        later[seat] |= 1 << c
+        if seat == view.seat:
+            continue
+        lead, win, _, best = _trick_state(r, before)
+        mask = legal(r.t, later[seat], len(before), lead, win, 0, best, False, r.trump,
+                     r.trump_mask, r.off_suit) & CARDS  # fmt: skip
+        options = list(cards_of(mask))
+        if len(options) < 2:
+            continue
+        then = dataclasses.replace(
+            view, seat=seat, hand=tuple(cards_of(later[seat])), trick=before,
+            tricks=view.tricks[:k], winners=view.winners[:k], to_move=seat,
+        )  # fmt: skip
+        choice = model._card(then, options)
+        weight *= 1 - EPSILON if choice == c else EPSILON / (len(options) - 1)
+    return weight
+
+
+class _Evaluator:
+    """The value to one seat of each of its cards in one world, as the game scores."""
+
+    def __init__(self, view: PlainView) -> None:
+        assert view.seat is not None
+        self.view = view
+        self.me = view.seat
+        self.r = TrickReader(view)
+        self.n = len(view.hand_sizes)
+        self.family = view.family
+        self.leader = view.trick[0][0] if view.trick else view.seat
+        self.must_trump = view.rules.card_play[T_FOLLOW] != SUIT
+        extra = view.extra
+        self.team: tuple[int, ...] = ()
+        self.null = False
+        self.need = 0
+        if self.family == "whist":
+            assert view.sides is not None
+            self.team = next(side for side in view.sides if self.me in side)
+        elif self.family == "boston":
+            declarer = extra["declarer"]
+            partner = extra.get("partner")
+            self.team = (declarer,) if partner is None else (declarer, partner)
+            contract = Bid(str(extra["contract"]).removeprefix("bid "))
+            self.null = contract.is_null
+            self.need = contract.tricks + (PARTNER_EXTRA if partner is not None else 0)
+
+    def goal(self, world: World) -> Goal:
+        if self.family == "ramsch":
+            skat = sum(int(CARD_POINTS[c]) for c in cards_of(world.rest))
+            return Goal.ramsch(self.n, skat)
+        if self.family == "kony":
+            return Goal.each_for_himself(self.n)
+        return Goal.sides(self.team, self.null)
+
+    def values(self, world: World, solver: MaxN, budget: int) -> dict[Card, float]:
+        view, r = self.view, self.r
+        longest = max(h.bit_count() for h in world.hands)
+        if self.family in ("whist", "boston") and longest <= DD_CARDS:
+            side = dd.best_moves(
+                list(world.hands), r.trump, self.leader, self.team, view.trick, self.null,
+                must_trump=self.must_trump,
+            )  # fmt: skip
+            return {c: self._side_utility(v) for c, v in side.items()}
+        rows = solver.move_values(
+            world.hands, r.t, r.trump, r.trump_mask, r.off_suit, self.leader, view.trick,
+            self.goal(world), budget,
+        )  # fmt: skip
+        return {c: self._utility(row) for c, row in rows.items()}
+
+    def _utility(self, row: tuple[int, ...]) -> float:
+        view = self.view
+        if self.family == "ramsch":
+            before: list[int] = view.extra["card_points"]
+            points = [p + v // POINT_WEIGHT for p, v in zip(before, row, strict=True)]
+            taken = [t + v % POINT_WEIGHT for t, v in zip(view.tricks_taken, row, strict=True)]
+            written = penalties(points, taken, sum(taken))
+            penalty = written[self.me] if written is not None else 0
+            return -1000.0 * penalty - points[self.me]
+        if self.family == "kony":
+            return float(row[self.me])
+        return self._side_utility(sum(row[s] for s in self.team))
+
+    def _side_utility(self, future: int) -> float:
+        """Whist: the seat's side's tricks. Boston: the contract made (a hundred) and the
+        tricks beyond it, for the declaring side; the opposite for the others."""
+        if self.family == "whist":
+            return float(future)
+        got = sum(self.view.tricks_taken[s] for s in self.team) + future
+        value = 100.0 * (got == 0) - got if self.null else 100.0 * (got >= self.need) + got
+        return value if self.me in self.team else -value
+
+
+class PlainSearchBot:
+    """PIMC card play for a plain game; ``model`` (the game's heuristic) decides before play,
+    and is the model of the others for weighting samples."""
+
+    sees_all = False
+
+    def __init__(
+        self,
+        rng: random.Random,
+        model: PlainHeuristic,
+        samples: int = 24,
+        seconds: float | None = 0.15,
+        budget: int = 1500,
+        name: str = "hard",
+    ) -> None:
+        self.rng = rng
+        self.model = model
+        self.samples = samples
+        self.seconds = seconds
+        self.budget = budget
+        self.name = name
+        self.solver = MaxN(tt_bits=16)
+
+    def act(self, view: PlainView) -> Any:
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        if not plays or len(plays) != len(view.legal_actions):
+            return self.model.act(view)
+        if len(plays) == 1:
+            return plays[0]
+        return Play(self.choose(view, [a.card for a in plays]))
+
+    def act_out_of_turn(self, view: PlainView, offers: list[Any]) -> Any:
+        return self.model.act_out_of_turn(view, offers)
+
+    def choose(self, view: PlainView, cards: list[Card]) -> Card:
+        """The card with the best weighted value over the samples."""
+        start = time.perf_counter()
+        seen = _seen(view)
+        evaluator = _Evaluator(view)
+        r = evaluator.r
+        totals = dict.fromkeys(cards, 0.0)
+        weight_sum = 0.0
+        for k in range(self.samples):
+            if k and self.seconds is not None and time.perf_counter() - start > self.seconds:
+                break
+            world = sample_world(view, self.rng, seen)
+            w = _likelihood(view, world, self.model, r)
+            if w <= 0:
+                continue
+            values = evaluator.values(world, self.solver, self.budget)
+            for c in cards:
+                totals[c] += w * values[c]
+            weight_sum += w
+        return _best(totals, self.model._card(view, cards))
+
+
+def _best(totals: dict[Card, float], preferred: Card) -> Card:
+    """The best card; near-ties go to the heuristic's choice, then the lowest card."""
+    top = max(totals.values())
+    close = [c for c, v in totals.items() if v >= top - 1e-9 * max(1.0, abs(top))]
+    return preferred if preferred in close else min(close)
+
+
+class AllSeeingPlain(PlainSearchBot):
+    """Sees every card: evaluates the real deal, one world of weight 1 (measurement only;
+    the terminal and the web table refuse it)."""
+
+    sees_all = True
+
+    def __init__(self, rng: random.Random, model: PlainHeuristic, budget: int = 6000) -> None:
+        super().__init__(rng, model, samples=1, seconds=None, budget=budget, name="allseeing")
+
+    def act_full(self, deal: PlainDeal, seat: int) -> Any:
+        view = deal.observation(seat)
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        if not plays or len(plays) != len(view.legal_actions) or len(plays) == 1:
+            return self.act(view)
+        world = World(tuple(deal.hand_of(s) for s in range(deal.n)), mask_of(deal.rest))
+        cards = [a.card for a in plays]
+        values = _Evaluator(view).values(world, self.solver, self.budget)
+        return Play(_best({c: values[c] for c in cards}, self.model._card(view, cards)))
