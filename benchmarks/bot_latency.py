@@ -3,9 +3,11 @@
 Every seat is played by the bot under test, as people meet it (with its time limits), so
 all its decisions are timed: play or pass, exchange, the turned trump, the talon, cards;
 `classic` at 3–7 players, the duel at 2. Only decisions with a real choice (more than one
-legal action) are timed.
+legal action) are timed. ``--games`` times the plain games' levels instead (RULES
+§10.2–10.5: Ramsch at 3, the trump deals, Whist and Boston at 4).
 
     .venv/bin/python benchmarks/bot_latency.py [--deals 12] [--bots hard,medium]
+    .venv/bin/python benchmarks/bot_latency.py --games [--deals 6] [--bots hard]
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
+from rams import games
+from rams.actions import Play
 from rams.bots import BOT_NAMES, Bot, make_bot
 from rams.cards import pack
 from rams.games.rams.actions import Action
 from rams.games.rams.deal import Deal
 from rams.games.rams.rules import Rules
-from rams.games.rams.view import Observation, Phase
+from rams.games.rams.view import Observation
 from rams.table import bot_turn
 
 
@@ -35,15 +40,19 @@ class Timed:
         self.every = every
         self.cards = cards
 
-    def _timed(self, view: Observation, decide: Callable[[], Action]) -> Action:
+    def _timed(self, view: Any, decide: Callable[[], Action]) -> Action:
         start = time.perf_counter()
         action = decide()
         took = time.perf_counter() - start
         if len(view.legal_actions) > 1:
             self.every.append(took)
-            if view.phase is Phase.PLAY:
+            if all(isinstance(a, Play) for a in view.legal_actions):
                 self.cards.append(took)
         return action
+
+    def act_out_of_turn(self, view: Any, offers: list[Any]) -> Any:
+        inner = getattr(self.inner, "act_out_of_turn", None)
+        return inner(view, offers) if inner is not None else None
 
     def act(self, view: Observation) -> Action:
         return self._timed(view, lambda: self.inner.act(view))
@@ -76,6 +85,28 @@ def latencies(bot: str, players: int, deals: int, seed: int) -> tuple[list[float
     return every, cards
 
 
+PLAIN_GAMES = (("ramsch", 3), ("kony", 4), ("whist", 4), ("boston", 4))
+
+
+def plain_latencies(bot: str, preset: str, players: int, deals: int, seed: int) -> list[float]:
+    """The card plays with a choice of the bot in every seat of a plain game, in seconds."""
+    family = games.family_of(preset)
+    rules = family.rules(preset, players)
+    rng = random.Random(seed)
+    every: list[float] = []
+    cards: list[float] = []
+    agents = [
+        Timed(make_bot(bot, random.Random(rng.getrandbits(32)), family=rules.family), every, cards)
+        for _ in range(players)
+    ]
+    for k in range(deals):
+        match = family.new_match(rules, None, random.Random(seed * 1000 + k))
+        deal = match.start_deal()
+        while bot_turn(deal, agents) != "done":  # type: ignore[arg-type]
+            pass
+    return cards
+
+
 def p99(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
@@ -86,7 +117,17 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default=",".join([*BOT_NAMES, "allseeing"]))
+    parser.add_argument("--games", action="store_true", help="the plain games' bots")
     args = parser.parse_args()
+    if args.games:
+        for bot in args.bots.split(","):
+            plain_latencies(bot, "kony", 4, 1, 0)  # warm up (Numba compiles on first use)
+            line = []
+            for preset, n in PLAIN_GAMES:
+                c = plain_latencies(bot, preset, n, args.deals, args.seed)
+                line.append(f"{preset} {statistics.median(c) * 1e3:6.1f}/{p99(c) * 1e3:6.0f}")
+            print(f"{bot:<10} card plays, median/p99 ms: " + "  ".join(line), flush=True)
+        return
     make_bot("heuristic", random.Random(0))
     for bot in args.bots.split(","):
         latencies(bot, 3, 1, 0)  # warm up (Numba compiles on first use)

@@ -1,8 +1,8 @@
 """The ladder of bots in duplicate tournaments: hard > heuristic > random, and how much of
 the gap between heuristic and the all-seeing bot hard closes.
 
-One tournament per table (classic at 3, 4, 5 and 7 players, and the duel), the bots in
-every seat in turn over the same deals; results (JSON, PNG chart, the printed tables) go to
+One tournament per table (classic at 3, 4, 5 and 7 players, and the duel; Ramsch at 3 and
+4, the trump deals, Whist and Boston), the bots in every seat in turn over the same deals; results (JSON, PNG chart, the printed tables) go to
 benchmarks/results/strength-<table>/. Every figure is reproducible from the seed (the
 searching bots run without time limits in tournaments).
 
@@ -25,6 +25,14 @@ TABLES = {
     "duel-a": ("duel", 2, "hard,heuristic"),
     "duel-b": ("duel", 2, "heuristic,random"),
     "duel-c": ("duel", 2, "hard,allseeing"),
+    # The plain games (RULES §10.2–10.5): the ladder and the all-seeing bot in one table.
+    "ramsch-3a": ("ramsch", 3, "hard,heuristic,random"),
+    "ramsch-3b": ("ramsch", 3, "hard,heuristic,allseeing"),
+    "ramsch-4": ("ramsch", 4, "hard,heuristic,random,allseeing"),
+    "ramsch-jacks-3": ("ramsch-jacks", 3, "hard,heuristic,allseeing"),
+    "kony-4": ("kony", 4, "hard,heuristic,random,allseeing"),
+    "whist-4": ("whist", 4, "hard,heuristic,random,allseeing"),
+    "boston-4": ("boston", 4, "hard,heuristic,random,allseeing"),
 }
 
 

@@ -48,9 +48,9 @@ class SpyBot:
         return action
 
 
-# Whole games for the quick bots; the searching ones (medium, hard, pimc) are checked on
-# single deals in test_strong_bots.py.
-QUICK = [b for b in BOT_NAMES if b not in ("medium", "hard", "pimc")]
+# Whole games for the quick bots; the searching ones (medium, hard, hardsim, pimc) are
+# checked on single deals in test_strong_bots.py.
+QUICK = [b for b in BOT_NAMES if b not in ("medium", "hard", "hardsim", "pimc")]
 
 
 @pytest.mark.parametrize("bot", QUICK)

@@ -111,10 +111,10 @@ def test_position_from_a_view_with_true_hands_solves_like_the_fast_core(
     assert checked > 5
 
 
-SLOW = {"medium", "hard", "pimc"}
+SLOW = {"medium", "hard", "hardsim", "pimc"}
 
 
-@pytest.mark.parametrize("bot", [*LEVELS, "pimc", "evaluator", "allseeing"])
+@pytest.mark.parametrize("bot", [*LEVELS, "hardsim", "pimc", "evaluator", "allseeing"])
 @pytest.mark.parametrize(
     ("preset", "players"), [("classic", 4), ("mushka-pamfil", 3), ("duel", 2), ("petukh", 5)]
 )

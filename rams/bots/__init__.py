@@ -103,6 +103,7 @@ _FACTORIES: dict[str, Factory] = {
     "easy": _easy,
     "medium": _level("medium"),
     "hard": _level("hard"),
+    "hardsim": _level("hardsim"),
     "pimc": _pimc,
     "evaluator": _evaluator,
 }
@@ -113,7 +114,7 @@ ALL_SEEING: dict[str, Factory] = {"allseeing": _all_seeing}
 #: The levels offered to people.
 LEVELS = ("easy", "medium", "hard")
 #: The bots that search with the compiled solver (they need NumPy and Numba).
-SEARCHING = frozenset({"medium", "hard", "pimc", "allseeing"})
+SEARCHING = frozenset({"medium", "hard", "hardsim", "pimc", "allseeing"})
 
 
 @cache

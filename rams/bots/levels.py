@@ -27,7 +27,7 @@ from rams.games.rams.actions import Action, Play
 from rams.games.rams.deal import Deal
 from rams.games.rams.view import Observation, Phase
 
-__all__ = ["AllSeeingBot", "hard", "medium"]
+__all__ = ["AllSeeingBot", "hard", "hardsim", "medium"]
 
 # hard's time for one card decision, by number of players (the latency goals: median under
 # 50 ms up to 5 players, p99 under 0.5 s at 7).
@@ -63,6 +63,16 @@ def hard(rng: random.Random, timed: bool = True) -> PimcBot:
     bot = _SizedPimc(rng, before_play=EvaluatorBot(rng))  # samples set by table size
     bot.name = "hard"
     bot.timed = timed
+    return bot
+
+
+def hardsim(rng: random.Random, timed: bool = True) -> object:
+    """``hard`` with play or pass decided by simulation (:mod:`rams.bots.simulate`)."""
+    from rams.bots.simulate import SimulatedDeclare
+
+    bot = SimulatedDeclare(rng, hard(random.Random(rng.getrandbits(63)), timed),
+                           seconds=0.3 if timed else None)  # fmt: skip
+    bot.name = "hardsim"
     return bot
 
 

@@ -216,10 +216,12 @@ class _Evaluator:
             return Goal.each_for_himself(self.n)
         return Goal.sides(self.team, self.null)
 
-    def values(self, world: World, solver: MaxN, budget: int) -> dict[Card, float]:
+    def values(
+        self, world: World, solver: MaxN, budget: int, dd_cards: int = DD_CARDS
+    ) -> dict[Card, float]:
         view, r = self.view, self.r
         longest = max(h.bit_count() for h in world.hands)
-        if self.family in ("whist", "boston") and longest <= DD_CARDS:
+        if self.family in ("whist", "boston") and longest <= dd_cards:
             side = dd.best_moves(
                 list(world.hands), r.trump, self.leader, self.team, view.trick, self.null,
                 must_trump=self.must_trump,
@@ -268,6 +270,9 @@ class PlainSearchBot:
         seconds: float | None = 0.15,
         budget: int = 1500,
         name: str = "hard",
+        infer: bool = True,
+        dd_cards: int = 8,
+        early: str = "search",
     ) -> None:
         self.rng = rng
         self.model = model
@@ -275,6 +280,9 @@ class PlainSearchBot:
         self.seconds = seconds
         self.budget = budget
         self.name = name
+        self.infer = infer  # weight the samples by the model (else every sample weighs 1)
+        self.dd_cards = dd_cards
+        self.early = early  # "heuristic": the model's card while the solvers cannot be exact
         self.solver = MaxN(tt_bits=16)
 
     def act(self, view: PlainView) -> Any:
@@ -290,6 +298,8 @@ class PlainSearchBot:
 
     def choose(self, view: PlainView, cards: list[Card]) -> Card:
         """The card with the best weighted value over the samples."""
+        if self.early == "heuristic" and max(view.hand_sizes) > self.dd_cards:
+            return self.model._card(view, cards)
         start = time.perf_counter()
         seen = _seen(view)
         evaluator = _Evaluator(view)
@@ -300,10 +310,10 @@ class PlainSearchBot:
             if k and self.seconds is not None and time.perf_counter() - start > self.seconds:
                 break
             world = sample_world(view, self.rng, seen)
-            w = _likelihood(view, world, self.model, r)
+            w = _likelihood(view, world, self.model, r) if self.infer else 1.0
             if w <= 0:
                 continue
-            values = evaluator.values(world, self.solver, self.budget)
+            values = evaluator.values(world, self.solver, self.budget, self.dd_cards)
             for c in cards:
                 totals[c] += w * values[c]
             weight_sum += w

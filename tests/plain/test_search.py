@@ -202,3 +202,16 @@ def test_hard_is_a_level_of_every_plain_game_and_allseeing_is_refused_to_tables(
         with pytest.raises(RulesError):
             make_bot("allseeing", random.Random(0), family=family)
         assert make_bot("allseeing", random.Random(0), allow_all_seeing=True, family=family)
+
+
+def test_a_small_ladder_hard_above_heuristic_above_random_in_ramsch() -> None:
+    """A smoke version of `benchmarks/strength.py --table ramsch-3a`: duplicate deals, every
+    bot in every seat in turn; hard and the heuristic each significantly above random."""
+    from rams.tournament import run_tournament_deals, summarize
+
+    rules = games.family_of("ramsch").rules("ramsch", 3)
+    result = run_tournament_deals(rules, ["hard", "heuristic", "random"], 30, 2026)
+    pairs = {(p.first, p.second): p.difference for p in summarize(result.deals).pairs}
+    assert pairs[("hard", "random")].low > 0
+    assert pairs[("heuristic", "random")].low > 0
+    assert pairs[("hard", "heuristic")].mean > 0

@@ -1,0 +1,153 @@
+"""Rams' play or pass by simulation (E1–E3): sample the hidden cards, play the deal on from
+each choice, and take the choice that did best for the seat on average.
+
+A sample is a whole deck consistent with the seat's view: its own hand where its cards were
+dealt, the turned card and every card shown (:func:`rams.games.rams.dealing.deck_layout`),
+the rest of the pack shuffled into the others' hands, the stock and the talon. The deal is
+dealt again from that deck, the calls already made are replayed, and then, for each of the
+seat's choices on the same sample (common random numbers): every seat decides before play
+as the learned evaluator does (the model of the others, and of the seat itself later in the
+deal) and plays its cards by the exact solver with every card known. The result is the
+seat's record at the end of the deal, with the solver's bonus for winning the game (S6); the
+choice with the best mean is taken. Any decision it does not simulate — and any deal whose
+replay does not reproduce the view (a card drawn before the calls) — goes to the evaluator.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from rams.bots.levels import AllSeeingBot
+from rams.cards import ACE, Card, pack, rank_of
+from rams.errors import RamsError
+from rams.fast.solver import WIN_BONUS
+from rams.games.rams.actions import PASS, PLAY_IN, Action
+from rams.games.rams.deal import Deal
+from rams.games.rams.dealing import deck_layout
+from rams.games.rams.stakes import Standing
+from rams.games.rams.view import Observation, Phase
+from rams.table import bot_turn
+
+__all__ = ["SimulatedDeclare", "sample_deck"]
+
+
+def sample_deck(view: Observation, rng: random.Random) -> list[Card] | None:
+    """A deck that deals the seat's hand to it, the turned card and every shown card where
+    they lie, and the rest of the pack at random, no ace to a seat that passed (E2); None
+    if none was found."""
+    assert view.seat is not None
+    layout = deck_layout(view.rules, view.dealer)
+    fixed: dict[int | str, list[Card]] = {view.seat: list(view.hand)}
+    for s, cards in enumerate(view.known):
+        if s != view.seat and cards:
+            fixed[s] = list(cards)
+    placed = {c for cards in fixed.values() for c in cards}
+    if view.turned is not None and view.turned not in placed:
+        fixed["turned"] = [view.turned]
+        placed.add(view.turned)
+    rest = [c for c in pack(view.rules.pack_size) if c not in placed]
+    # E2: a seat that passed was dealt no ace (where the rules say so)
+    passers = {s for s, call in enumerate(view.calls) if call == PASS.word and s != view.seat}
+    if not view.rules.ace_forbids_pass:
+        passers = set()
+    for _ in range(100):
+        rng.shuffle(rest)
+        pile = rest[:]
+        deck: list[Card] = []
+        placing = {w: list(cards) for w, cards in fixed.items()}
+        for where in layout:
+            mine = placing.get(where)
+            deck.append(mine.pop() if mine else pile.pop())
+        if not any(
+            rank_of(c) == ACE and where in passers for c, where in zip(deck, layout, strict=True)
+        ):
+            return deck
+    return None
+
+
+class SimulatedDeclare:
+    """``hard``'s decisions, with play or pass decided by simulation (``samples`` decks, a
+    time limit of ``seconds`` when timed)."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        inner: object,
+        samples: int = 16,
+        seconds: float | None = 0.3,
+    ) -> None:
+        self.rng = rng
+        self.inner = inner
+        self.samples = samples
+        self.seconds = seconds
+        self.name = getattr(inner, "name", "hard")
+        self.simulated = 0  # decisions taken by simulation (for tests and figures)
+        self._all_seeing: list[AllSeeingBot] = []
+
+    def act(self, view: Observation) -> Action:
+        legal = view.legal_actions
+        if view.phase is Phase.DECLARE and PASS in legal and PLAY_IN in legal:
+            choice = self._simulate(view)
+            if choice is not None:
+                self.simulated += 1
+                return choice
+        return self.inner.act(view)  # type: ignore[attr-defined, no-any-return]
+
+    def _agents(self, n: int) -> list[AllSeeingBot]:
+        """The simulation's players, kept from one decision to the next."""
+        if len(self._all_seeing) != n:
+            self._all_seeing = [AllSeeingBot(random.Random(self.rng.getrandbits(32)))
+                                for _ in range(n)]  # fmt: skip
+        return self._all_seeing
+
+    def _replay(self, view: Observation, deck: list[Card], start: tuple[int, ...]) -> Deal | None:
+        """The deal dealt from ``deck`` with the calls of ``view`` made again, or None when
+        it does not come back to the seat's decision."""
+        deal = Deal(view.rules, view.dealer, deck, Standing(start, view.stake, view.dave_offerer))
+        while deal.to_move != view.seat:
+            seat = deal.to_move
+            if seat is None or deal.phase is not Phase.DECLARE or view.calls[seat] is None:
+                return None
+            call = PLAY_IN if view.calls[seat] == PLAY_IN.word else PASS
+            try:
+                deal.apply(call, seat)
+            except RamsError:
+                return None
+        if deal.phase is not Phase.DECLARE:
+            return None
+        return deal
+
+    def _simulate(self, view: Observation) -> Action | None:
+        assert view.seat is not None
+        me = view.seat
+        start_time = time.perf_counter()
+        totals = {PLAY_IN: 0.0, PASS: 0.0}
+        done = 0
+        start = view.records
+        for k in range(self.samples):
+            if k and self.seconds is not None and time.perf_counter() - start_time > self.seconds:
+                break
+            deck = sample_deck(view, self.rng)
+            if deck is None:
+                return None
+            deal = self._replay(view, deck, start)
+            if deal is None:
+                return None
+            now = tuple(deal.records)
+            if now != view.records:  # scored at the deal (J1): start from before that
+                start = tuple(2 * a - b for a, b in zip(view.records, now, strict=True))
+                deal = self._replay(view, deck, start)
+                if deal is None or tuple(deal.records) != view.records:
+                    return None
+            for choice in (PLAY_IN, PASS):
+                sim = deal.copy()
+                sim.apply(choice, me)
+                while bot_turn(sim, self._agents(view.rules.players)) != "done":
+                    pass
+                won = WIN_BONUS if sim.winner == me else 0
+                totals[choice] += won - sim.records[me]
+            done += 1
+        if not done:
+            return None
+        return PLAY_IN if totals[PLAY_IN] > totals[PASS] else PASS
