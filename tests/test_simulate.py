@@ -31,9 +31,9 @@ def _at_a_call(rules: Rules, seed: int) -> Deal | None:
     while deal.phase is Phase.DECLARE or deal.phase is Phase.PAM_SWAP:
         seat = deal.to_move
         legal = deal.legal_actions(seat)
-        if deal.phase is Phase.DECLARE and PASS in legal and PLAY_IN in legal and seed % 3:
-            if any(c is not None for c in deal.calls):
-                return deal
+        both = deal.phase is Phase.DECLARE and PASS in legal and PLAY_IN in legal
+        if both and seed % 3 and any(c is not None for c in deal.calls):
+            return deal
         deal.apply(heuristic.act(deal.observation(seat)), seat)
         seed += 1
     return None

@@ -299,7 +299,8 @@ class PlainSearchBot:
     def choose(self, view: PlainView, cards: list[Card]) -> Card:
         """The card with the best weighted value over the samples."""
         if self.early == "heuristic" and max(view.hand_sizes) > self.dd_cards:
-            return self.model._card(view, cards)
+            early: Card = self.model._card(view, cards)
+            return early
         start = time.perf_counter()
         seen = _seen(view)
         evaluator = _Evaluator(view)
