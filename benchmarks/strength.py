@@ -3,8 +3,9 @@ the gap between heuristic and the all-seeing bot hard closes.
 
 One tournament per table (classic at 3, 4, 5 and 7 players, and the duel; Ramsch at 3 and
 4, the trump deals, Whist and Boston), the bots in every seat in turn over the same deals;
-results (JSON, PNG chart, the printed tables) go to benchmarks/results/strength-<table>/. Every figure is reproducible from the seed (the
-searching bots run without time limits in tournaments).
+results (JSON, PNG chart, the printed tables) go to benchmarks/results/strength-<table>/.
+Every figure is reproducible from the seed (the searching bots run without time limits in
+tournaments).
 
     .venv/bin/python benchmarks/strength.py --table classic-3 --deals 10000 [--workers 2]
 """
