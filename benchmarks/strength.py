@@ -26,13 +26,22 @@ TABLES = {
     "duel-a": ("duel", 2, "hard,heuristic"),
     "duel-b": ("duel", 2, "heuristic,random"),
     "duel-c": ("duel", 2, "hard,allseeing"),
+    # Rams' play or pass by simulation against hard's learned evaluator, head to head.
+    "sim-3": ("classic", 3, "hardsim,hard,hard"),
+    "sim-4": ("classic", 4, "hardsim,hard,hard,hard"),
+    "sim-5": ("classic", 5, "hardsim,hard,hard,hard,hard"),
+    "sim-7": ("classic", 7, "hardsim,hard,hard,hard,hard,hard,hard"),
     # The plain games (RULES §10.2–10.5): the ladder and the all-seeing bot in one table.
     "ramsch-3a": ("ramsch", 3, "hard,heuristic,random"),
     "ramsch-3b": ("ramsch", 3, "hard,heuristic,allseeing"),
     "ramsch-4": ("ramsch", 4, "hard,heuristic,random,allseeing"),
     "ramsch-jacks-3": ("ramsch-jacks", 3, "hard,heuristic,allseeing"),
     "kony-4": ("kony", 4, "hard,heuristic,random,allseeing"),
-    "whist-4": ("whist", 4, "hard,heuristic,random,allseeing"),
+    # Whist is played by sides (p1+p3 against p2+p4): each table sets one bot's pair against
+    # another's, so that a side's points are its bot's.
+    "whist-4a": ("whist", 4, "hard,heuristic,hard,heuristic"),
+    "whist-4b": ("whist", 4, "heuristic,random,heuristic,random"),
+    "whist-4c": ("whist", 4, "allseeing,heuristic,allseeing,heuristic"),
     "boston-4": ("boston", 4, "hard,heuristic,random,allseeing"),
 }
 

@@ -48,6 +48,10 @@ EPSILON = 0.3
 #: The side games go to the double-dummy solver once no hand holds more cards than this
 #: (measured: 3 ms a sample at 8 cards, 2.7 s at 13).
 DD_CARDS = 8
+#: The games whose first tricks hard plays as the heuristic, searching once the
+#: double-dummy solver takes over (measured in Whist over 200 duplicate deals: +0.37 points
+#: a deal [+0.16, +0.58] against searching those tricks by playouts).
+EARLY_HEURISTIC = frozenset({"whist", "boston"})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -271,8 +275,8 @@ class PlainSearchBot:
         budget: int = 1500,
         name: str = "hard",
         infer: bool = True,
-        dd_cards: int = 8,
-        early: str = "search",
+        dd_cards: int = DD_CARDS,
+        early: str | None = None,
     ) -> None:
         self.rng = rng
         self.model = model
@@ -282,7 +286,9 @@ class PlainSearchBot:
         self.name = name
         self.infer = infer  # weight the samples by the model (else every sample weighs 1)
         self.dd_cards = dd_cards
-        self.early = early  # "heuristic": the model's card while the solvers cannot be exact
+        # "heuristic": the model's card while the hands are longer than ``dd_cards``; by
+        # default so in the side games (measured: better than searching by playouts there)
+        self.early = early
         self.solver = MaxN(tt_bits=16)
 
     def act(self, view: PlainView) -> Any:
@@ -298,9 +304,10 @@ class PlainSearchBot:
 
     def choose(self, view: PlainView, cards: list[Card]) -> Card:
         """The card with the best weighted value over the samples."""
-        if self.early == "heuristic" and max(view.hand_sizes) > self.dd_cards:
-            early: Card = self.model._card(view, cards)
-            return early
+        early = self.early or ("heuristic" if view.family in EARLY_HEURISTIC else "search")
+        if early == "heuristic" and max(view.hand_sizes) > self.dd_cards:
+            card: Card = self.model._card(view, cards)
+            return card
         start = time.perf_counter()
         seen = _seen(view)
         evaluator = _Evaluator(view)
