@@ -96,7 +96,11 @@ def plain_latencies(bot: str, preset: str, players: int, deals: int, seed: int) 
     every: list[float] = []
     cards: list[float] = []
     agents = [
-        Timed(make_bot(bot, random.Random(rng.getrandbits(32)), family=rules.family), every, cards)
+        Timed(
+            make_bot(bot, random.Random(rng.getrandbits(32)), True, family=rules.family),
+            every,
+            cards,
+        )
         for _ in range(players)
     ]
     for k in range(deals):
@@ -125,7 +129,7 @@ def main() -> None:
             line = []
             for preset, n in PLAIN_GAMES:
                 c = plain_latencies(bot, preset, n, args.deals, args.seed)
-                line.append(f"{preset} {statistics.median(c) * 1e3:6.1f}/{p99(c) * 1e3:6.0f}")
+                line.append(f"{preset} {statistics.median(c) * 1e3:6.2f}/{p99(c) * 1e3:6.0f}")
             print(f"{bot:<10} card plays, median/p99 ms: " + "  ".join(line), flush=True)
         return
     make_bot("heuristic", random.Random(0))
