@@ -68,14 +68,17 @@ def test_a_game_is_resumed_from_the_database_after_a_restart(database_url: str) 
         me = Seat(server.ws_base, made["id"], made["token"])
         play_until([me], rng, lambda: sum(m["type"] == "ack" for m in me.messages) >= 5)
         if me.state is None or me.state["winner"] is None:  # wait for the person's turn
-            me.until(lambda m: m["type"] == "state" and m["to_move"] == 0 and bool(m["legal"]))
+            me.until(  # (the bots' first search may compile: a loaded machine needs time)
+                lambda m: m["type"] == "state" and m["to_move"] == 0 and bool(m["legal"]),
+                timeout=60,
+            )
         assert me.state is not None
         before = (me.state["deal"], me.state["step"])
         hand = me.state["hand"]
         me.close()
     with thread_server(database_url, bot_delay=0, deal_pause=0, grace_s=60) as server:
         me = Seat(server.ws_base, made["id"], made["token"])
-        state = me.until(lambda m: m["type"] == "state")
+        state = me.until(lambda m: m["type"] == "state", timeout=60)
         assert (state["deal"], state["step"]) == before
         assert state["hand"] == hand
         play_until([me], rng, over([me]), timeout=120)
