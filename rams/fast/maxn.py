@@ -143,6 +143,23 @@ def _distinct(t: np.ndarray, legal: int, inplay: int, tmask: int, cv: np.ndarray
     return out
 
 
+@njit(cache=True, inline="always")
+def _joins(
+    t: np.ndarray, ctx: np.ndarray, c: int, seat: int, tlen: int, lead: int, win: int,
+    wseat: int, best: int,
+) -> tuple[int, int, int, int]:  # fmt: skip
+    """The trick after ``seat`` plays ``c`` to it: (card led, winning card, its seat, best
+    trump)."""
+    tmask = ctx[C_TMASK]
+    if tlen == 0:
+        lead, win, wseat = c, c, seat
+    elif tricks.beats(t, c, win, 0, ctx[C_TRUMP], tmask, ctx[C_OFF]) > 0:
+        win, wseat = c, seat
+    if (tmask >> c) & 1 and (best < 0 or (tricks.above(t, best, tmask) >> c) & 1):
+        best = c
+    return lead, win, wseat, best
+
+
 @njit(cache=True)
 def _strength(t: np.ndarray, c: int, tmask: int, inplay: int) -> int:
     """How high ``c`` stands: trumps above the rest, then by the cards of its class still
@@ -208,7 +225,6 @@ def _playout(
     """Play the rest by :func:`_policy`; ``out`` gets each seat's value from here."""
     n = ctx[C_N]
     h = h0.copy()
-    trump, tmask, off = ctx[C_TRUMP], ctx[C_TMASK], ctx[C_OFF]
     for j in range(n):
         out[j] = 0
     inplay = 0
@@ -221,12 +237,7 @@ def _playout(
         c = _policy(h, t, ctx, u, cv, seat, tlen, lead, win, wseat, best, inplay)
         h[seat] &= ~(1 << c)
         inplay &= ~(1 << c)
-        if tlen == 0:
-            lead, win, wseat = c, c, seat
-        elif tricks.beats(t, c, win, 0, trump, tmask, off) > 0:
-            win, wseat = c, seat
-        if (tmask >> c) & 1 and (best < 0 or (tricks.above(t, best, tmask) >> c) & 1):
-            best = c
+        lead, win, wseat, best = _joins(t, ctx, c, seat, tlen, lead, win, wseat, best)
         tpts += cv[c]
         tlen += 1
         if tlen == n:
@@ -366,15 +377,9 @@ def _search(
         h[s] &= ~(1 << c)
         inplay &= ~(1 << c)
         e = d + 1
-        if tlen[d] == 0:
-            lead[e], win[e], wseat[e] = c, c, s
-        else:
-            lead[e], win[e], wseat[e] = lead[d], win[d], wseat[d]
-            if tricks.beats(t, c, win[d], 0, trump, tmask, off) > 0:
-                win[e], wseat[e] = c, s
-        best[e] = best[d]
-        if (tmask >> c) & 1 and (best[d] < 0 or (tricks.above(t, best[d], tmask) >> c) & 1):
-            best[e] = c
+        lead[e], win[e], wseat[e], best[e] = _joins(
+            t, ctx, c, s, tlen[d], lead[d], win[d], wseat[d], best[d]
+        )
         pts = tpts[d] + cv[c]
         gseat[d] = -1
         if tlen[d] + 1 == n:
@@ -406,13 +411,7 @@ def _move_values(
     for i in range(tlen):
         c = tcards[i]
         board |= 1 << c
-        s = (leader + i) % n
-        if i == 0:
-            lead, win, wseat = c, c, s
-        elif tricks.beats(t, c, win, 0, trump, tmask, off) > 0:
-            win, wseat = c, s
-        if (tmask >> c) & 1 and (best < 0 or (tricks.above(t, best, tmask) >> c) & 1):
-            best = c
+        lead, win, wseat, best = _joins(t, ctx, c, (leader + i) % n, i, lead, win, wseat, best)
         tpts += cv[c]
     s = (leader + tlen) % n
     legal = tricks.legal(t, h[s], tlen, lead, win, 0, best, False, trump, tmask, off) & _CARDS
@@ -427,13 +426,7 @@ def _move_values(
         m &= m - 1
         ctx[C_BUDGET] = ctx[C_NODES] + per  # each card its own budget
         h[s] &= ~(1 << c)
-        nlead, nwin, nwseat, nbest = lead, win, wseat, best
-        if tlen == 0:
-            nlead, nwin, nwseat = c, c, s
-        elif tricks.beats(t, c, win, 0, trump, tmask, off) > 0:
-            nwin, nwseat = c, s
-        if (tmask >> c) & 1 and (best < 0 or (tricks.above(t, best, tmask) >> c) & 1):
-            nbest = c
+        nlead, nwin, nwseat, nbest = _joins(t, ctx, c, s, tlen, lead, win, wseat, best)
         pts = tpts + cv[c]
         if tlen + 1 == n:
             last = (inplay & ~(1 << c)) == 0
