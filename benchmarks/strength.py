@@ -43,6 +43,10 @@ TABLES = {
     "whist-4b": ("whist", 4, "heuristic,random,heuristic,random"),
     "whist-4c": ("whist", 4, "allseeing,heuristic,allseeing,heuristic"),
     "boston-4": ("boston", 4, "hard,heuristic,random,allseeing"),
+    # The decisions before play by simulation (bids, partner, trump) against the heuristic's,
+    # both with hard's card play, head to head.
+    "boston-contracts": ("boston", 4, "hard,hardcards,hard,hardcards"),
+    "whist-named-contracts": ("whist-named", 4, "hard,hardcards,hard,hardcards"),
 }
 
 

@@ -114,7 +114,7 @@ ALL_SEEING: dict[str, Factory] = {"allseeing": _all_seeing}
 #: The levels offered to people.
 LEVELS = ("easy", "medium", "hard")
 #: The bots that search with the compiled solver (they need NumPy and Numba).
-SEARCHING = frozenset({"medium", "hard", "hardsim", "pimc", "allseeing"})
+SEARCHING = frozenset({"medium", "hard", "hardsim", "pimc", "allseeing", "hardcards"})
 
 
 @cache
@@ -143,6 +143,12 @@ PLAIN_LEVELS = ("easy", "medium", "hard")
 #: hard's samples and time for one card (the latency goals: median under 0.2 s, p99 under
 #: 2 s in the 13-card games), and its max^n node budget a card and sample.
 PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS, PLAIN_HARD_BUDGET = 24, 0.25, 1500
+#: hard's samples and time for a decision before play in Whist and Boston (a bid, the
+#: trump, the partner: :mod:`rams.bots.plain_contracts`).
+PLAIN_CONTRACT_SAMPLES, PLAIN_CONTRACT_SECONDS = 16, 0.6
+#: For measurement only: the all-seeing bot, and ``hardcards`` (hard's card play with the
+#: heuristic's decisions before play, to measure those decisions against).
+PLAIN_MEASURING = ("allseeing", "hardcards")
 
 
 def plain_bot(
@@ -153,11 +159,11 @@ def plain_bot(
     timed: bool = True,
 ) -> Bot:
     """A bot of a plain game: ``random``, its ``heuristic`` (:mod:`rams.bots.kony` …),
-    ``easy``, ``medium``, ``hard``, and (for measurement) ``allseeing``; any other name is
-    refused in words."""
-    if name == "allseeing" and not allow_all_seeing:
+    ``easy``, ``medium``, ``hard``, and (for measurement) ``allseeing`` and ``hardcards``;
+    any other name is refused in words."""
+    if name in PLAIN_MEASURING and not allow_all_seeing:
         raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
-    if name not in PLAIN_BOTS and name != "allseeing":
+    if name not in PLAIN_BOTS and name not in PLAIN_MEASURING:
         raise RulesError(
             "bots.not_for_game", ("bots",), name=repr(name), family=family,
             known=", ".join(PLAIN_BOTS),
@@ -174,7 +180,7 @@ def plain_bot(
         from rams.bots.noisy import NoisyBot
 
         return NoisyBot(inner, rng, 0.25, "easy")
-    if name in ("hard", "allseeing"):
+    if name in ("hard", "hardcards", "allseeing"):
         from rams.bots import plain_search
 
         model = module.heuristic(random.Random(rng.getrandbits(63)))
@@ -184,6 +190,11 @@ def plain_bot(
             rng, model, PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS if timed else None,
             PLAIN_HARD_BUDGET,
         )  # fmt: skip
+        if name == "hard" and family in ("whist", "boston"):
+            from rams.bots.plain_contracts import ContractBot
+
+            seconds = PLAIN_CONTRACT_SECONDS if timed else None
+            return ContractBot(rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds)  # type: ignore[return-value]
         return hard  # type: ignore[return-value]
     inner.name = name
     return inner
