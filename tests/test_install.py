@@ -76,6 +76,11 @@ def play_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_venv(_shared(tmp_path_factory) / "venv-play", "play")
 
 
+@pytest.fixture(scope="session")
+def rl_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_venv(_shared(tmp_path_factory) / "venv-rl", "rl")
+
+
 # The web table: scripts/serve ---------------------------------------------------------------
 
 
@@ -272,3 +277,45 @@ def test_play_hard_bots_of_a_plain_game_play_a_deal(play_venv: Path, tmp_path: P
     child.sendline("q")
     child.close()
     assert acted >= 8  # the trump named or not, every card of Anya's hand
+
+
+# The game-AI frameworks: rams[rl] --------------------------------------------------------
+
+_RL_CHECKS = """
+import warnings
+warnings.simplefilter("error")
+import pyspiel
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+import rams.adapters.openspiel
+from rams.adapters.gymnasium import RamsEnv
+from rams.adapters.pettingzoo import env
+game = rams.adapters.openspiel.load("classic", 4)
+pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+api_test(env("classic", 4), num_cycles=100)
+seed_test(lambda: env("classic", 4), num_cycles=100)
+check_env(RamsEnv("classic", 4, opponents="easy"), skip_render_check=True)
+print("rl checks passed")
+"""
+
+
+def test_rl_installs_rams_rl_and_every_framework_checks_a_preset(
+    rl_venv: Path, tmp_path: Path
+) -> None:
+    """rams[rl]'s environment: OpenSpiel, PettingZoo and Gymnasium come with it (and no
+    web or test tools), and each framework's own check passes on a preset there:
+    ``pyspiel.random_sim_test``, PettingZoo's ``api_test`` and ``seed_test``, Gymnasium's
+    ``check_env``."""
+    packages = installed(rl_venv)
+    assert {"open-spiel", "pettingzoo", "gymnasium", "numpy", "numba"} <= packages
+    assert not {"fastapi", "pytest", "playwright", "rich"} & packages
+    done = subprocess.run(
+        [str(rl_venv / "bin" / "python"), "-c", _RL_CHECKS],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=tmp_path,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "rl checks passed" in done.stdout

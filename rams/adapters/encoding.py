@@ -1,0 +1,272 @@
+"""A seat's view as tensors and strings, written from ``observation(seat)`` alone.
+
+Every adapter reads a deal only through the gate of :meth:`rams.games.protocol.DealState.
+observation`: the tensors and strings below are functions of that view, so they hold
+nothing the seat may not see (the leak tests check it on twin deals). A tensor is written
+into a caller's NumPy buffer: it is zeroed, the positions of its ones are gathered as
+plain ints and set in one indexed store, then the few scalars are written (building it
+as a list of floats is what makes a Python game's tensors slow).
+
+The layout (:class:`Encoder` ``pieces``), for ``n`` seats, ``T`` tricks, ``P`` phases, ``K``
+kinds of event:
+
+- ``player`` (n): the seat looking; ``to_move`` (n), ``dealer`` (n), ``phase`` (P),
+  ``trump`` (5: the suit, or none);
+- ``hand`` (52) and, in Rams, ``dealt`` (52: the hand as dealt): the private part;
+- ``shown`` (n × 52): the cards of each hand everyone knows (Rams' ``known``, Whist's
+  turned card, Boston's open hand); ``trick`` (n × 52): the card each seat has on the table;
+- ``tricks`` (T × n × 52: the card each seat played to each trick, with perfect recall)
+  or ``played`` (n × 52: the cards each seat has played, without);
+- ``taken`` (n: tricks taken ÷ T), ``scores`` (n: the scores before the deal, scaled into
+  [−1, 1]); Rams' ``calls`` (n × 3: none, play, pass), ``active`` (n), ``stock`` and
+  ``stake`` (1 each), ``turned`` (52), ``dave`` (n); the plain games' ``sizes`` (n: cards
+  in each hand ÷ T);
+- ``events`` (S × slot): every event but the card plays, oldest first, as the seat sees
+  it (:meth:`rams.events.Event.seen_by`): its kind (K), its seat (n + 1: none), its cards,
+  its secret cards and cards drawn (52 each: only the seat's own), its detail hashed into
+  32 buckets, its number and its score change (scaled). A deal has fewer than S events
+  of these kinds (measured: at most 31 in random play); later ones are dropped.
+
+The strings are for people and logs: cards in the record notation of :mod:`rams.cards`
+(``AS``, ``TH``), seats ``p1``… as the records write them.
+"""
+
+from __future__ import annotations
+
+import functools
+import zlib
+from typing import Any
+
+import numpy as np
+
+from rams.adapters.episode import Table
+from rams.cards import card_str, suit_str
+
+__all__ = ["EVENT_SLOTS", "Encoder"]
+
+#: The events a tensor keeps (card plays are in ``tricks``/``played`` instead).
+EVENT_SLOTS = 48
+_DETAIL_BUCKETS = 32
+_SKIPPED_KINDS = frozenset({"PLAY", "CARD"})
+_CALLS = {None: 0, "play": 1, "pass": 2}
+
+
+@functools.cache
+def _bucket(detail: str) -> int:
+    return zlib.crc32(detail.encode()) % _DETAIL_BUCKETS
+
+
+class Encoder:
+    """The tensor layout and strings of a table's views, for one kind of observer.
+
+    ``public``: the table and its history; ``private``: the seat's own cards; ``recall``:
+    the whole history in order (an information state) rather than the position now.
+    """
+
+    def __init__(
+        self, table: Table, *, public: bool = True, private: bool = True, recall: bool = True
+    ) -> None:
+        self.table = table
+        self.public, self.private, self.recall = public, private, recall
+        n, tricks = table.players, table.max_tricks
+        self.n, self.tricks = n, tricks
+        self.rams = table.family.name == "rams"
+        self.phases = {p: i for i, p in enumerate(table.phase_type)}
+        kinds = [k for k in table.event_type if k.name not in _SKIPPED_KINDS]
+        self.kinds = {k: i for i, k in enumerate(kinds)}
+        #: Each kind's index by its id (hashing an enum member is slow), -1 if not kept.
+        self.kind_ids = {id(k): self.kinds.get(k, -1) for k in table.event_type}
+        self.phase_ids = {id(p): i for p, i in self.phases.items()}
+        self.slot = len(kinds) + (n + 1) + 3 * 52 + _DETAIL_BUCKETS + 2
+        starts = [abs(x) for x in table.start_scores]
+        self.scale = float(max([50, *starts]))
+        pieces: list[tuple[str, int, tuple[int, ...]]] = [("player", n, (n,))]
+        if public:
+            pieces += [
+                ("to_move", n, (n,)),
+                ("dealer", n, (n,)),
+                ("phase", len(self.phases), (len(self.phases),)),
+                ("trump", 5, (5,)),
+            ]
+        if private:
+            pieces.append(("hand", 52, (52,)))
+            if self.rams:
+                pieces.append(("dealt", 52, (52,)))
+        if public:
+            pieces += [("shown", n * 52, (n, 52)), ("trick", n * 52, (n, 52))]
+            if recall:
+                pieces.append(("tricks", tricks * n * 52, (tricks, n, 52)))
+            else:
+                pieces.append(("played", n * 52, (n, 52)))
+            pieces += [("taken", n, (n,)), ("scores", n, (n,))]
+            if self.rams:
+                pieces += [
+                    ("calls", n * 3, (n, 3)),
+                    ("active", n, (n,)),
+                    ("stock", 1, (1,)),
+                    ("stake", 1, (1,)),
+                    ("turned", 52, (52,)),
+                    ("dave", n, (n,)),
+                ]
+            else:
+                pieces.append(("sizes", n, (n,)))
+            pieces.append(("events", EVENT_SLOTS * self.slot, (EVENT_SLOTS, self.slot)))
+        self.pieces = pieces
+        self.offsets: dict[str, int] = {}
+        at = 0
+        for name, size, _ in pieces:
+            self.offsets[name] = at
+            at += size
+        self.size = at
+
+    def views(self, buffer: np.ndarray) -> dict[str, np.ndarray]:
+        """The named, shaped views of the pieces of a flat ``buffer`` (OpenSpiel's dict)."""
+        return {
+            name: buffer[self.offsets[name] : self.offsets[name] + size].reshape(shape)
+            for name, size, shape in self.pieces
+        }
+
+    # Tensors ----------------------------------------------------------------------------
+
+    def write(self, view: Any, seat: int, out: np.ndarray) -> None:
+        """Write ``seat``'s tensor of ``view`` (its observation, or a spectator's for a
+        public-only observer) into ``out`` (float32, :attr:`size` long)."""
+        o = self.offsets
+        n = self.n
+        ones = [o["player"] + seat]
+        scalars: list[tuple[int, float]] = []
+        if self.private:
+            base = o["hand"]
+            ones += [base + c for c in view.hand]
+            if self.rams:
+                base = o["dealt"]
+                ones += [base + c for c in view.dealt]
+        if self.public:
+            if view.to_move is not None:
+                ones.append(o["to_move"] + view.to_move)
+            ones.append(o["dealer"] + view.dealer)
+            ones.append(o["phase"] + self.phase_ids[id(view.phase)])
+            ones.append(o["trump"] + (4 if view.trump is None else view.trump))
+            base = o["shown"]
+            for s, cards in enumerate(view.known if self.rams else view.shown):
+                ones += [base + 52 * s + c for c in cards]
+            base = o["trick"]
+            ones += [base + 52 * s + c for s, c in view.trick]
+            if self.recall:
+                base = o["tricks"]
+                for k, trick in enumerate(view.tricks):
+                    ones += [base + 52 * (n * k + s) + c for s, c in trick]
+            else:
+                base = o["played"]
+                for trick in view.tricks:
+                    ones += [base + 52 * s + c for s, c in trick]
+            base = o["taken"]
+            scalars += [(base + s, t / self.tricks) for s, t in enumerate(view.tricks_taken)]
+            base = o["scores"]
+            scale = self.scale
+            scores = view.records if self.rams else view.scores
+            scalars += [(base + s, v / scale) for s, v in enumerate(scores[:n]) if v]
+            if self.rams:
+                base = o["calls"]
+                ones += [base + 3 * s + _CALLS.get(call, 0) for s, call in enumerate(view.calls)]
+                base = o["active"]
+                ones += [base + s for s in view.active]
+                scalars.append((o["stock"], view.stock_count / len(self.table.pack)))
+                scalars.append((o["stake"], min(1.0, view.stake / 16)))
+                if view.turned is not None:
+                    ones.append(o["turned"] + view.turned)
+                if view.dave_offerer is not None:
+                    ones.append(o["dave"] + view.dave_offerer)
+            else:
+                base = o["sizes"]
+                scalars += [(base + s, h / self.tricks) for s, h in enumerate(view.hand_sizes)]
+            self._events(view.events, ones, scalars)
+        out.fill(0.0)
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0  # (faster than indexing by a list)
+        if scalars:
+            where, values = zip(*scalars, strict=True)
+            if max(values) > 1.0 or min(values) < -1.0:  # (scores far from the start)
+                values = tuple(max(-1.0, min(1.0, v)) for v in values)
+            out.put(where, values)
+
+    def _events(self, events: Any, ones: list[int], scalars: list[tuple[int, float]]) -> None:
+        kinds = self.kind_ids
+        slot, n = self.slot, self.n
+        k_size = len(self.kinds)
+        at = self.offsets["events"]
+        end = at + EVENT_SLOTS * slot
+        scale = self.scale
+        for e in events:
+            index = kinds[id(e.kind)]
+            if index < 0:
+                continue
+            if at >= end:
+                break
+            seat_at = at + k_size
+            cards_at = seat_at + n + 1
+            ones.append(at + index)
+            ones.append(seat_at + (n if e.seat is None else e.seat))
+            if e.cards:
+                ones += [cards_at + c for c in e.cards]
+            if e.secret:
+                ones += [cards_at + 52 + c for c in e.secret]
+            if e.drawn:
+                ones += [cards_at + 104 + c for c in e.drawn]
+            detail_at = cards_at + 156
+            if e.detail:
+                ones.append(detail_at + _bucket(e.detail))
+            if e.number:
+                scalars.append((detail_at + _DETAIL_BUCKETS, e.number / 16))
+            if e.delta:
+                scalars.append((detail_at + _DETAIL_BUCKETS + 1, e.delta / scale))
+            at += slot
+
+    # Strings ----------------------------------------------------------------------------
+
+    def string(self, view: Any, seat: int) -> str:
+        """``seat``'s view in words for researchers (cards in record notation)."""
+        parts = [f"p{seat + 1}"]
+        if self.public:
+            mover = "-" if view.to_move is None else f"p{view.to_move + 1}"
+            trump = "-" if view.trump is None else suit_str(view.trump)
+            parts.append(
+                f"{view.phase.value} dealer p{view.dealer + 1} to move {mover} trump {trump}"
+            )
+        if self.private:
+            parts.append("hand " + (" ".join(card_str(c) for c in view.hand) or "-"))
+            if self.rams:
+                parts.append("dealt " + (" ".join(card_str(c) for c in view.dealt) or "-"))
+        if self.public:
+            if self.recall:
+                parts += [_event_str(e) for e in view.events]
+            else:
+                scores = view.records if self.rams else view.scores
+                parts.append("scores " + " ".join(str(v) for v in scores))
+                parts.append("taken " + " ".join(str(v) for v in view.tricks_taken))
+                shown = view.known if self.rams else view.shown
+                for s, cards in enumerate(shown):
+                    if cards:
+                        parts.append(f"shown p{s + 1} " + " ".join(card_str(c) for c in cards))
+                if view.trick:
+                    trick = " ".join(f"p{s + 1}:{card_str(c)}" for s, c in view.trick)
+                    parts.append("trick " + trick)
+        return "\n".join(parts)
+
+
+def _event_str(e: Any) -> str:
+    out = [e.kind.value]
+    if e.seat is not None:
+        out.append(f"p{e.seat + 1}")
+    if e.cards:
+        out.append(" ".join(card_str(c) for c in e.cards))
+    if e.secret:
+        out.append("secret " + " ".join(card_str(c) for c in e.secret))
+    if e.drawn:
+        out.append("drawn " + " ".join(card_str(c) for c in e.drawn))
+    if e.number:
+        out.append(f"#{e.number}")
+    if e.detail:
+        out.append(e.detail)
+    if e.delta:
+        out.append(f"{e.delta:+d}")
+    return " ".join(out)
