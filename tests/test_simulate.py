@@ -13,7 +13,7 @@ pytest.importorskip("numba")
 from rams.bots import make_bot
 from rams.bots.simulate import SimulatedDeclare, sample_deck
 from rams.cards import ACE, pack, rank_of
-from rams.games.rams.actions import PASS, PLAY_IN
+from rams.games.rams.actions import KEEP, PASS, PLAY_IN, Exchange, Swap
 from rams.games.rams.deal import Deal
 from rams.games.rams.dealing import arrange_deck, deck_layout
 from rams.games.rams.rules import Rules
@@ -134,3 +134,56 @@ def test_a_hand_of_trumps_king_down_plays_e1_s2() -> None:
                            seconds=None)  # fmt: skip
     assert bot.act(view) == PLAY_IN
     assert bot.simulated == 1
+
+
+def test_the_turned_trump_ace_is_taken_e5() -> None:
+    """Worked by hand: the dealer plays with 7♠ 8♠ 7♣ 8♣ 7♦ and the A♥ turned (E5). Swapping
+    any card for the ace of trumps gives a hand that takes every trick the old one takes and
+    the trick the ace wins as well (nothing beats it, P4), so every swap writes off at least
+    1 more than keeping (S2): the simulation swaps."""
+    rules = Rules.preset("classic", 3)
+    deck = arrange_deck(rules, 2, {2: "7S 8S 7C 8C 7D"}, turned="AH")
+    deal = Deal(rules, 2, deck)
+    while deal.phase is not Phase.DEALER_TRUMP:
+        seat = deal.to_move
+        assert seat is not None and deal.phase in (Phase.DECLARE, Phase.EXCHANGE)
+        deal.apply(PLAY_IN if deal.phase is Phase.DECLARE else Exchange(), seat)
+    view = deal.observation(2)
+    assert KEEP in view.legal_actions
+    bot = SimulatedDeclare(random.Random(1), make_bot("hard", random.Random(1)), samples=8,
+                           seconds=None)  # fmt: skip
+    assert isinstance(bot.act(view), Swap)
+    assert bot.simulated == 1
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 3), ("classic", 4), ("duel", 2)])
+def test_every_decision_before_play_is_simulated_in_whole_deals_e4_e5_v2(
+    preset: str, players: int
+) -> None:
+    """hardsim in every seat through whole deals: it simulates play or pass, the exchange,
+    the turned trump and (in the duel) the talon, and every action it takes is legal (the
+    deal refuses any other)."""
+    rules = Rules.preset(preset, players)
+    phases: set[Phase] = set()
+    for seed in range(12 if preset == "duel" else 5):
+        rng = random.Random(seed)
+        deck = list(pack(rules.pack_size))
+        rng.shuffle(deck)
+        deal = Deal(rules, rng.randrange(players), deck)
+        bots = [make_bot("hardsim", random.Random(seed * 7 + s), timed=False)
+                for s in range(players)]  # fmt: skip
+        while deal.phase not in (Phase.PLAY, Phase.DONE):
+            seat = deal.to_move
+            assert seat is not None
+            bot = bots[seat]
+            assert isinstance(bot, SimulatedDeclare)
+            before, phase = bot.simulated, deal.phase
+            deal.apply(bot.act(deal.observation(seat)), seat)
+            if bot.simulated > before:
+                phases.add(phase)
+    # (In the duel the exchange comes after the talon, which the replay does not make again:
+    # it goes to the evaluator.)
+    wanted = (
+        {Phase.TALON} if preset == "duel" else {Phase.DECLARE, Phase.EXCHANGE, Phase.DEALER_TRUMP}
+    )
+    assert wanted <= phases

@@ -159,6 +159,20 @@ class EvaluatorBot:
     def _models(self, rules: Rules) -> dict[str, Model] | None:
         return load_models().get(rules.preset_name)
 
+    def ranked_exchanges(self, view: Observation) -> list[Exchange]:
+        """E4: the legal exchanges, the best predicted first (the model must have one)."""
+        models = self._models(view.rules)
+        assert models is not None and "exchange" in models
+        exchange = models["exchange"]
+        playing = len(view.active)
+
+        def value(a: Exchange) -> float:
+            kept = [c for c in view.hand if c not in a.cards]
+            return float(exchange.predict(features(view, kept, len(a.cards), playing)))
+
+        options = [a for a in view.legal_actions if isinstance(a, Exchange)]
+        return sorted(options, key=value, reverse=True)
+
     def act(self, view: Observation) -> Action:
         """The evaluator's choice before play; card play and Даве elsewhere."""
         legal = view.legal_actions
@@ -175,16 +189,7 @@ class EvaluatorBot:
         if exchange is None:
             return self.heuristic.act(view)
         if phase is Phase.EXCHANGE:
-            playing = len(view.active)
-            best = max(
-                (a for a in legal if isinstance(a, Exchange)),
-                key=lambda a: exchange.predict(
-                    features(
-                        view, [c for c in view.hand if c not in a.cards], len(a.cards), playing
-                    )
-                ),
-            )
-            return best
+            return self.ranked_exchanges(view)[0]
         if phase is Phase.DEALER_TRUMP:
             new = view.turned
             options: list[tuple[float, Action]] = []

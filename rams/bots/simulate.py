@@ -1,16 +1,25 @@
-"""Rams' play or pass by simulation (E1–E3): sample the hidden cards, play the deal on from
-each choice, and take the choice that did best for the seat on average.
+"""Rams' decisions before play by simulation (E1–E5, V2): sample the hidden cards, play the
+deal on from each choice, and take the choice that did best for the seat on average.
 
-A sample is a whole deck consistent with the seat's view: its own hand where its cards were
-dealt, the turned card and every card shown (:func:`rams.games.rams.dealing.deck_layout`),
-the rest of the pack shuffled into the others' hands, the stock and the talon. The deal is
-dealt again from that deck, the calls already made are replayed, and then, for each of the
-seat's choices on the same sample (common random numbers): every seat decides before play
-as the learned evaluator does (the model of the others, and of the seat itself later in the
-deal) and plays its cards by the exact solver with every card known. The result is the
-seat's record at the end of the deal, with the solver's bonus for winning the game (S6); the
-choice with the best mean is taken. Any decision it does not simulate — and any deal whose
-replay does not reproduce the view (a card drawn before the calls) — goes to the evaluator.
+A sample is a whole deck consistent with the seat's view: its hand as it is now where its
+cards were dealt, the turned card and every card shown
+(:func:`rams.games.rams.dealing.deck_layout`), the rest of the pack shuffled into the
+others' hands, the stock and the talon. The deal is dealt again from that deck and brought
+back to the seat's decision: the calls made are made again, and a seat that has already
+exchanged stands pat (its hand is dealt as it is now, so that the sampled hands are the
+hands of the moment). Then, for each of the seat's choices on the same sample (common
+random numbers), every seat decides before play as the learned evaluator does (the model
+of the others, and of the seat itself later in the deal) and plays its cards by the exact
+solver with every card known. The result is the seat's record at the end of the deal, with
+the solver's bonus for winning the game (S6); the choice with the best mean is taken.
+
+The choices: play or pass (E1–E3); the evaluator's four best exchanges (E4); keeping the
+turned trump or swapping it for each card (E5); the duel's talon, when the seat decides
+first (V2). Any decision it does not simulate — and any deal that does not come back to the
+view (a card drawn before the calls; in the duel, anything after the talon) — goes to the
+evaluator. After earlier exchanges the replayed stock is the whole stock again, its top the
+sampled cards still to draw: a later seat may then draw more than the real stock holds
+(rare).
 """
 
 from __future__ import annotations
@@ -18,13 +27,15 @@ from __future__ import annotations
 import random
 import time
 
+from rams.bots.evaluator import EvaluatorBot
 from rams.bots.levels import AllSeeingBot
 from rams.cards import ACE, Card, pack, rank_of
 from rams.errors import RamsError
 from rams.fast.solver import WIN_BONUS
-from rams.games.rams.actions import PASS, PLAY_IN, Action
+from rams.games.rams.actions import GO, KEEP, PASS, PLAY_IN, SELL, TAKE, Action, Exchange, Swap
 from rams.games.rams.deal import Deal
 from rams.games.rams.dealing import deck_layout
+from rams.games.rams.events import EventKind
 from rams.games.rams.stakes import Standing
 from rams.games.rams.view import Observation, Phase
 from rams.table import bot_turn
@@ -66,9 +77,13 @@ def sample_deck(view: Observation, rng: random.Random) -> list[Card] | None:
     return None
 
 
+#: The exchanges a simulation compares: the learned evaluator's best few (E4).
+EXCHANGES = 4
+
+
 class SimulatedDeclare:
-    """``hard``'s decisions, with play or pass decided by simulation (``samples`` decks, a
-    time limit of ``seconds`` when timed)."""
+    """``hard``'s decisions, with those before play decided by simulation (``samples``
+    decks, a time limit of ``seconds`` when timed)."""
 
     def __init__(
         self,
@@ -86,13 +101,31 @@ class SimulatedDeclare:
         self._all_seeing: list[AllSeeingBot] = []
 
     def act(self, view: Observation) -> Action:
-        legal = view.legal_actions
-        if view.phase is Phase.DECLARE and PASS in legal and PLAY_IN in legal:
-            choice = self._simulate(view)
+        choices = self._choices(view)
+        if len(choices) > 1:
+            choice = self._simulate(view, choices)
             if choice is not None:
                 self.simulated += 1
                 return choice
         return self.inner.act(view)  # type: ignore[attr-defined, no-any-return]
+
+    def _choices(self, view: Observation) -> list[Action]:
+        """The choices a simulation compares at this decision (none: the evaluator's)."""
+        legal = view.legal_actions
+        if view.dave_pending is not None:
+            return []
+        if view.phase is Phase.DECLARE and PASS in legal and PLAY_IN in legal:
+            return [PLAY_IN, PASS]
+        if view.phase is Phase.EXCHANGE:
+            evaluator = getattr(self.inner, "before_play", None)
+            if not isinstance(evaluator, EvaluatorBot) or evaluator._models(view.rules) is None:
+                return []
+            return list(evaluator.ranked_exchanges(view)[:EXCHANGES])
+        if view.phase is Phase.DEALER_TRUMP:
+            return [a for a in legal if a == KEEP or isinstance(a, Swap)]
+        if view.phase is Phase.TALON and not any(e.kind is EventKind.TALON for e in view.events):
+            return [a for a in legal if a in (TAKE, SELL, GO)]
+        return []
 
     def _agents(self, n: int) -> list[AllSeeingBot]:
         """The simulation's players, kept from one decision to the next."""
@@ -102,27 +135,32 @@ class SimulatedDeclare:
         return self._all_seeing
 
     def _replay(self, view: Observation, deck: list[Card], start: tuple[int, ...]) -> Deal | None:
-        """The deal dealt from ``deck`` with the calls of ``view`` made again, or None when
-        it does not come back to the seat's decision."""
+        """The deal dealt from ``deck`` and brought to the decision of ``view`` (the calls
+        made again, an exchange already made as standing pat), or None when it does not come
+        back to it."""
         deal = Deal(view.rules, view.dealer, deck, Standing(start, view.stake, view.dave_offerer))
-        while deal.to_move != view.seat:
+        while deal.to_move != view.seat or deal.phase is not view.phase:
             seat = deal.to_move
-            if seat is None or deal.phase is not Phase.DECLARE or view.calls[seat] is None:
+            if seat is None:
                 return None
-            call = PLAY_IN if view.calls[seat] == PLAY_IN.word else PASS
             try:
-                deal.apply(call, seat)
+                if deal.phase is Phase.DECLARE and view.calls[seat] is not None:
+                    deal.apply(PLAY_IN if view.calls[seat] == PLAY_IN.word else PASS, seat)
+                elif deal.phase is Phase.EXCHANGE and view.exchanged[seat] is not None:
+                    deal.apply(Exchange(), seat)
+                else:
+                    return None
             except RamsError:
                 return None
-        if deal.phase is not Phase.DECLARE:
+        if sorted(deal.observation(view.seat).hand) != sorted(view.hand):
             return None
         return deal
 
-    def _simulate(self, view: Observation) -> Action | None:
+    def _simulate(self, view: Observation, choices: list[Action]) -> Action | None:
         assert view.seat is not None
         me = view.seat
         start_time = time.perf_counter()
-        totals = {PLAY_IN: 0.0, PASS: 0.0}
+        totals = dict.fromkeys(choices, 0.0)
         done = 0
         start = view.records
         for k in range(self.samples):
@@ -140,7 +178,7 @@ class SimulatedDeclare:
                 deal = self._replay(view, deck, start)
                 if deal is None or tuple(deal.records) != view.records:
                     return None
-            for choice in (PLAY_IN, PASS):
+            for choice in choices:
                 sim = deal.copy()
                 sim.apply(choice, me)
                 while bot_turn(sim, self._agents(view.rules.players)) != "done":
@@ -150,4 +188,4 @@ class SimulatedDeclare:
             done += 1
         if not done:
             return None
-        return PLAY_IN if totals[PLAY_IN] > totals[PASS] else PASS
+        return max(choices, key=lambda c: totals[c])  # (ties: the first, the evaluator's)
