@@ -1,4 +1,5 @@
-"""The ``rams`` command: ``replay``, ``rules`` (and the commands of the leaf modules).
+"""The ``rams`` command: ``replay``, ``verify``, ``rules`` (and the commands of the leaf
+modules).
 
 Bad input never ends in a traceback: one line on stderr and exit status 2.
 """
@@ -13,9 +14,10 @@ from typing import Any
 
 from rams import games
 from rams.errors import RamsError, RecordError
+from rams.fair import verify_record
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
-from rams.words import default_lang, text
+from rams.words import Phrase, default_lang, text
 
 __all__ = ["main"]
 
@@ -46,6 +48,31 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace) -> int:
+    """Recompute every deck of a record from its seeds (:mod:`rams.fair`): one line, exit 0
+    when every deal is proven, 2 naming the first deal that is not and why."""
+    lang = args.lang or default_lang()
+    try:
+        verdicts = verify_record(_read_record(args.file))
+    except RecordError as e:
+        if e.key == "record.fair" and e.deal is not None:  # a proof that cannot be read
+            why = Phrase("fair.why_malformed", **e.fields)
+            print(text("fair.not_proven", lang, deal=e.deal, why=why))
+        else:  # (not a record at all: said as `rams replay` says it)
+            print(e.words(lang), file=sys.stderr)
+        return 2
+    failed = [v for v in verdicts if not v.proven]
+    if failed:
+        why = Phrase(f"fair.why_{failed[0].reason}")
+        print(text("fair.not_proven", lang, deal=failed[0].deal, why=why))
+        return 2
+    if not verdicts:
+        print(text("fair.no_deals", lang))
+        return 2
+    print(text("fair.proven", lang, count=len(verdicts)))
+    return 0
+
+
 def _rules(args: argparse.Namespace) -> int:
     if args.preset is None:
         for name, p in games.presets().items():
@@ -72,6 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
     p.set_defaults(run=_replay)
+    p = sub.add_parser("verify", help="check that every deck of a record was dealt fairly")
+    p.add_argument("file", help="the record (JSON), or - for standard input")
+    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
+    p.set_defaults(run=_verify)
     p = sub.add_parser("rules", help="list the presets, or print one preset's rules")
     p.add_argument("preset", nargs="?", help="a preset name (see `rams rules`)")
     p.add_argument("--players", type=int, help="number of players")

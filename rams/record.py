@@ -29,6 +29,7 @@ from rams import games
 from rams.actions import format_line
 from rams.cards import Card, cards_str, parse_cards
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
+from rams.fair import DealProof
 from rams.games.protocol import Family, Match
 
 __all__ = [
@@ -46,18 +47,20 @@ __all__ = [
 
 FORMAT = "rams-record/1"
 _TOP_KEYS = {"format", "rules", "players", "deals", "meta"}
-_DEAL_KEYS = {"dealer", "deck", "actions"}
+_DEAL_KEYS = {"dealer", "deck", "actions", "fair"}
 
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
-    """One deal of a record: the dealer (0-based), the deck top first, the actions, and the
-    fields a family adds (Boston's ``turned``), as (name, value) pairs."""
+    """One deal of a record: the dealer (0-based), the deck top first, the actions, the
+    fields a family adds (Boston's ``turned``), as (name, value) pairs, and the proof of its
+    deck (``fair``, :mod:`rams.fair`; optional: older records have none)."""
 
     dealer: int
     deck: tuple[Card, ...]
     actions: tuple[tuple[int, Any], ...]
     extra: tuple[tuple[str, Any], ...] = ()
+    fair: DealProof | None = None
 
     def to_json(self, family: Family | None = None) -> dict[str, Any]:
         """The §12 form: ``dealer`` 1-based, ``deck`` a string, ``actions`` ``pN …`` lines."""
@@ -67,6 +70,8 @@ class DealRecord:
             out[name] = family.write_deal_field(name, value)
         out["deck"] = cards_str(self.deck)
         out["actions"] = [format_line(s, a) for s, a in self.actions]
+        if self.fair is not None:
+            out["fair"] = self.fair.to_json()
         return out
 
 
@@ -247,17 +252,34 @@ def _deal_from_json(data: Any, k: int, rules: Any, family: Family) -> DealRecord
             extra.append((name, family.read_deal_field(name, data[name])))
         except (NotationError, RulesError) as e:
             raise RecordError("record.field_error", k, name=name, cause=e) from None
-    return DealRecord(dealer - 1, tuple(deck), tuple(actions), tuple(extra))
+    proof = None
+    if "fair" in data:
+        try:
+            proof = DealProof.from_json(data["fair"], rules.players)
+        except ValueError as e:
+            raise RecordError("record.fair", k, name=str(e)) from None
+    return DealRecord(dealer - 1, tuple(deck), tuple(actions), tuple(extra), proof)
 
 
-def record_of(game: Match, meta: Mapping[str, Any] | None = None) -> Record:
-    """The record of a match played through the API (any state: unfinished deals included)."""
+def record_of(
+    game: Match,
+    meta: Mapping[str, Any] | None = None,
+    proofs: Sequence[DealProof | None] = (),
+) -> Record:
+    """The record of a match played through the API (any state: unfinished deals included);
+    ``proofs``, the deals' proofs of their decks (:mod:`rams.fair`), by deal, if it has them."""
     return Record(
         game.rules,
         tuple(game.players),
         tuple(
-            DealRecord(d.dealer, d.deck, tuple(d.actions), tuple(d.record_fields().items()))
-            for d in game.deals
+            DealRecord(
+                d.dealer,
+                d.deck,
+                tuple(d.actions),
+                tuple(d.record_fields().items()),
+                proofs[k] if k < len(proofs) else None,
+            )
+            for k, d in enumerate(game.deals)
         ),
         dict(meta or {}),
     )

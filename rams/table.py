@@ -10,10 +10,11 @@ may); a person's actions come in through :meth:`Table.submit`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rams.bots import Bot
+from rams.cards import Card
 from rams.errors import IllegalActionError
 from rams.events import Event
 from rams.games.protocol import DealState, Match
@@ -23,13 +24,17 @@ __all__ = ["Table"]
 Action = Any  # an action of the match's family
 Listener = Callable[[int, Action], None]
 DealListener = Callable[[DealState], None]
+#: Deals the cards of the next deal: the deck top first and the deal fields drawn with it.
+Shuffler = Callable[[Match], tuple[Sequence[Card], Mapping[str, Any]]]
 
 
 class Table:
     """A game and its players: ``agents[seat]`` is a bot, or None for a person.
 
     ``on_action(seat, action)`` is called after every action applied (to save, to show);
-    ``on_deal(deal)`` after every deal dealt, before anyone acts in it (to save its deck).
+    ``on_deal(deal)`` after every deal dealt, before anyone acts in it (to save its deck);
+    ``shuffle(game)``, when given, deals each deal's cards (a verifiable dealer,
+    :class:`rams.fair.Dealer`) instead of the game's RNG.
     """
 
     def __init__(
@@ -38,6 +43,7 @@ class Table:
         agents: Sequence[Bot | None],
         on_action: Listener | None = None,
         on_deal: DealListener | None = None,
+        shuffle: Shuffler | None = None,
     ) -> None:
         if len(agents) != len(game.players):
             raise ValueError(f"{len(agents)} agents for {len(game.players)} seats")
@@ -45,6 +51,7 @@ class Table:
         self.agents = list(agents)
         self.on_action = on_action
         self.on_deal = on_deal
+        self.shuffle = shuffle
         self._seen = (0, 0)  # (deal index, event index) already handed out by new_events
         self._paused_after = 0  # deals after whose end advance() has already stopped
 
@@ -89,8 +96,13 @@ class Table:
             self.on_action(seat, action)
 
     def start_deal(self) -> DealState:
-        """Deal the next deal (with the game's RNG)."""
-        deal = self.game.start_deal()
+        """Deal the next deal (with ``shuffle`` when the table has one, else the game's RNG)."""
+        if self.shuffle is None:
+            deal = self.game.start_deal()
+        else:
+            deck, extra = self.shuffle(self.game)
+            game: Any = self.game  # (a family with deal fields takes them: Boston's turned)
+            deal = game.start_deal(deck, **extra)
         if self.on_deal is not None:
             self.on_deal(deal)
         return deal

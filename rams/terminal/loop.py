@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import secrets
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +19,9 @@ from rich.text import Text
 
 from rams import games
 from rams.bots import SEARCHING, Bot, make_bot
+from rams.cards import pack
 from rams.errors import IllegalActionError, NotationError
+from rams.fair import Dealer, new_client_seed
 from rams.fast import warm
 from rams.files import atomic_write, writable_dir, writable_file
 from rams.games.protocol import Match
@@ -96,6 +99,7 @@ class TerminalGame:
         meta: dict[str, Any],
         read: Reader = input,
         pace: float = 0.0,
+        dealer: Dealer | None = None,
     ) -> None:
         self.console = console
         #: Seconds between two bots' actions while a person watches (0: all at once).
@@ -118,7 +122,16 @@ class TerminalGame:
             )
             for seat, b in enumerate(bots)
         ]
-        self.table = Table(game, agents, on_action=lambda seat, action: self.save())
+        #: Deals verifiably (rams.fair) when given: each person's seat brings a seed of the
+        #: terminal's to every deal, and the save holds the proofs.
+        self.dealer = dealer
+        self.table = Table(
+            game,
+            agents,
+            on_action=lambda seat, action: self.save(),
+            on_deal=None if dealer is None else lambda deal: dealer.dealt(),
+            shuffle=None if dealer is None else self._fair_cards,
+        )
         self.people = [s for s, b in enumerate(bots) if b is None]
         self.announcer = self.screen.announcer(game.players, lang, live=pace > 0)
         self._revealed_for: int | None = None
@@ -126,10 +139,18 @@ class TerminalGame:
 
     # Saving --------------------------------------------------------------------------
 
+    def _fair_cards(self, game: Match) -> tuple[list[int], dict[str, int]]:
+        assert self.dealer is not None
+        for seat in self.people:
+            self.dealer.add_client_seed(seat, new_client_seed())
+        fields = games.family(game.rules.family).deal_fields
+        return self.dealer.deal(pack(game.rules.pack_size), fields)
+
     def save(self) -> None:
         """Write the game (atomically: a crash never leaves half a file; readable by its owner
         only). The deal in progress is sealed (see :func:`save_text`)."""
-        atomic_write(self.save_path, save_text(self.game, self.meta) + "\n", 0o600)
+        proofs = self.dealer.proofs if self.dealer is not None else ()
+        atomic_write(self.save_path, save_text(self.game, self.meta, proofs) + "\n", 0o600)
 
     # Output --------------------------------------------------------------------------
 
@@ -318,7 +339,12 @@ def run_play(args: argparse.Namespace) -> int:
     read: Reader = input
     if args.resume:
         path = Path(args.resume)
-        game, bots, meta = resume(path)
+        game, bots, meta, proofs = resume(path)
+        # A game dealt verifiably goes on so (with a fresh seed for its next deal).
+        table_id = next((p.table for p in proofs if p is not None), None)
+        dealer: Dealer | None = None
+        if table_id is not None and all(p is not None for p in proofs):
+            dealer = Dealer(table_id, proofs)
         if not game.is_over:
             writable_file(path, "--resume")
         lang = args.lang or meta.get("lang") or lang
@@ -336,7 +362,10 @@ def run_play(args: argparse.Namespace) -> int:
         game = family.new_match(setup.rules, setup.names, rng)
         bots = setup.bots
         meta = {"bots": bots, "lang": lang, "seed": setup.seed}
+        # Without --seed the decks are dealt verifiably (rams.fair: `rams verify` checks the
+        # save); a seeded game is repeatable instead, its decks from the seed.
+        dealer = None if setup.seed is not None else Dealer(secrets.token_urlsafe(9))
     if SEARCHING.intersection(b for b in bots if b is not None):
         warm.start()  # the solver compiles while the player reads his first hand
-    tg = TerminalGame(console, game, bots, lang, path, meta, read, pace=args.pace)
+    tg = TerminalGame(console, game, bots, lang, path, meta, read, pace=args.pace, dealer=dealer)
     return tg.run()

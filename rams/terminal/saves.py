@@ -6,11 +6,13 @@ import base64
 import json
 import random
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rams.bots import BOT_NAMES
 from rams.errors import RecordError
+from rams.fair import DealProof
 from rams.games.protocol import Match
 from rams.record import Record, dumps, load, record_of
 
@@ -34,11 +36,13 @@ def _unseal(text: str) -> dict[str, Any]:
     return data
 
 
-def save_text(game: Match, meta: dict[str, Any]) -> str:
+def save_text(game: Match, meta: dict[str, Any], proofs: Sequence[DealProof | None] = ()) -> str:
     """A saved game: a record (§12) of the finished deals, the deal in progress sealed in
     ``meta["sealed"]`` — its deck and every discard stay out of sight of a player who opens
-    the file (an obfuscation, not a lock). A finished game is a plain record."""
-    record = record_of(game, meta)
+    the file (an obfuscation, not a lock). A finished game is a plain record. ``proofs``:
+    the deals' proofs of their decks (:mod:`rams.fair`), their seeds revealed (the file is
+    the player's own, and holds the decks)."""
+    record = record_of(game, meta, proofs)
     if record.deals and not game.is_over and not game.deals[-1].is_over:
         current = record.deals[-1]
         record = Record(
@@ -73,8 +77,11 @@ def load_save(path: Path) -> Record:
     return Record.from_json(whole)
 
 
-def resume(path: Path) -> tuple[Match, list[str | None], dict[str, Any]]:
-    """A saved game to go on with: the match, who is a bot in each seat, the save's meta."""
+def resume(
+    path: Path,
+) -> tuple[Match, list[str | None], dict[str, Any], list[DealProof | None]]:
+    """A saved game to go on with: the match, who is a bot in each seat, the save's meta,
+    and each deal's proof of its deck (:mod:`rams.fair`; None for a deal without one)."""
     record = load_save(path)
     game = record.replay(partial=True)
     meta = dict(record.meta)
@@ -87,4 +94,4 @@ def resume(path: Path) -> tuple[Match, list[str | None], dict[str, Any]]:
     game.rng = (
         random.Random(f"{seed}:{len(game.deals)}") if seed is not None else random.SystemRandom()
     )
-    return game, bots, meta
+    return game, bots, meta, [d.fair for d in record.deals]

@@ -76,9 +76,11 @@ class CreateBody(BaseModel):
 
 
 class JoinBody(BaseModel):
-    """``POST /api/tables/{id}/join``: the name of the person taking a free seat."""
+    """``POST /api/tables/{id}/join``: the name of the person taking a free seat, and the
+    seat's client seed for the first deal (rams.fair), drawn by the browser."""
 
     name: str = Field(max_length=200)
+    seed: str | None = Field(default=None, max_length=64, pattern=r"^[0-9A-Za-z_-]{1,64}$")
 
 
 def _meta() -> dict[str, Any]:
@@ -239,6 +241,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     words = {
         lang: {
             **section("web", lang),
+            **{f"fair.{k}": v for k, v in section("fair", lang).items()},
             **{k: v for f in (*SHARED, *FAMILIES) for k, v in section(f"{f}.web", lang).items()},
         }
         for lang in LANGS
@@ -286,7 +289,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, body: JoinBody) -> dict[str, Any]:
-        seat, token = await tables.join(table_id, body.name)
+        seat, token = await tables.join(table_id, body.name, body.seed)
         live = tables.get(table_id)
         assert live is not None
         return {"id": table_id, "seat": seat, "token": token, "table": live.public()}

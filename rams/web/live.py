@@ -18,6 +18,7 @@ from typing import Any
 from rams import games
 from rams.bots import LEVELS, PLAIN_LEVELS, Bot, make_bot
 from rams.errors import RulesError
+from rams.fair import Dealer
 from rams.games.protocol import Family, Match
 from rams.record import loads
 from rams.table import Table
@@ -324,6 +325,9 @@ class LiveTable:
     #: (seconds since the epoch, for the countdowns people see).
     grace_until: dict[int, float] = field(default_factory=dict)
     pause_until: float | None = None
+    #: The verifiable dealer (:mod:`rams.fair`): the seeds of the deals dealt and the seed
+    #: committed to for the next one (None: a table of before, or a finished one).
+    dealer: Dealer | None = None
 
     @property
     def names(self) -> list[str]:
@@ -383,6 +387,10 @@ class LiveTable:
             "deals": len(game.deals) if game is not None else 0,
             "winner": _first(game.winners()) if game is not None else None,
             "winners": game.winners() if game is not None else [],
+            # Commitments and client seeds only: the server seeds come with the record.
+            "fair": None
+            if self.dealer is None
+            else self.dealer.public(game is not None and game.is_over),
         }
 
     def meta(self) -> dict[str, Any]:

@@ -2,17 +2,22 @@
 
 Every message is one JSON object with a ``type``. A client sends:
 
-- ``hello`` ``{"token": str | null, "lang": "ru" | "en"}``, first: the seat's secret
-  token (none to watch the table's public side);
+- ``hello`` ``{"token": str | null, "lang": "ru" | "en", "seed": str}``, first: the seat's
+  secret token (none to watch the table's public side), and optionally the seat's seed for
+  the next deal (as ``seed`` below);
 - ``act`` ``{"action": "AS" | "play" | "exchange 7S 8D" | …, "deal": k, "step": n}``, an
   action in record notation (§12); ``deal`` and ``step`` (optional) name the state it
   answers, so a double click or a stale page changes nothing;
 - ``ready`` (start the next deal), ``lang`` ``{"lang": …}``, ``ping``;
-- ``log`` ``{"deal": k}``: an earlier deal in words, as the seat saw it.
+- ``log`` ``{"deal": k}``: an earlier deal in words, as the seat saw it;
+- ``seed`` ``{"seed": str}``: the seat's client seed for the next deal not yet dealt (1–64
+  characters of ``0-9 a-z A-Z _ -``; :mod:`rams.fair`), taken if the seat gave none for it
+  yet. The table's ``fair`` says which deal is next, its commitment, and who gave a seed.
 
 The server sends ``welcome``, ``state`` (a snapshot), ``ack`` (an action stored),
 ``error`` ``{"code", "message", "clause", "hint"}``, ``pong``, ``log`` ``{"deal", "lines"}``,
-``timeout`` ``{"seat", "action"}`` (a bot played a turn whose time ran out) and ``notice``
+``timeout`` ``{"seat", "action"}`` (a bot played a turn whose time ran out), ``seed``
+``{"deal", "accepted"}`` (the answer to a seed) and ``notice``
 ``{"code"}`` (``two_devices``: the seat is open in another window too). A seat's ``state`` is
 built from the observation of that seat and nothing else, plus the public side of the
 table (names, the score sheet): the table's game family serialises it.
@@ -24,6 +29,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from rams.fair import is_client_seed
 from rams.words import Phrase, text
 
 __all__ = [
@@ -37,6 +43,7 @@ __all__ = [
     "Ping",
     "ProtocolError",
     "Ready",
+    "Seed",
     "error",
     "parse_message",
 ]
@@ -72,6 +79,7 @@ class ProtocolError(ValueError):
 class Hello:
     token: str | None
     lang: str
+    seed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +111,21 @@ class Log:
     deal: int
 
 
-ClientMessage = Hello | Act | Lang | Ready | Ping | Log
+@dataclass(frozen=True, slots=True)
+class Seed:
+    """A seat's client seed for the next deal (rams.fair)."""
+
+    seed: str
+
+
+ClientMessage = Hello | Act | Lang | Ready | Ping | Log | Seed
+
+
+def _seed(data: dict[str, Any]) -> str | None:
+    seed = data.get("seed")
+    if seed is not None and not is_client_seed(seed):
+        raise ProtocolError("bad_message", why=Phrase("server.why_seed"))
+    return seed
 
 
 def _lang(data: dict[str, Any], default: str | None) -> str:
@@ -142,7 +164,7 @@ def parse_message(text: str | bytes) -> ClientMessage:
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > 200):
             raise ProtocolError("bad_message", why=Phrase("server.why_token"))
-        return Hello(token or None, _lang(data, "ru"))
+        return Hello(token or None, _lang(data, "ru"), _seed(data))
     if kind == "act":
         text_action = data.get("action")
         if not isinstance(text_action, str) or len(text_action) > 100:
@@ -159,4 +181,9 @@ def parse_message(text: str | bytes) -> ClientMessage:
         if deal is None or deal < 1:
             raise ProtocolError("bad_message", why=Phrase("server.why_number", field="deal"))
         return Log(deal)
+    if kind == "seed":
+        seed = _seed(data)
+        if seed is None:
+            raise ProtocolError("bad_message", why=Phrase("server.why_seed"))
+        return Seed(seed)
     raise ProtocolError("unknown_type", what=kind[:40])

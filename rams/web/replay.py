@@ -25,6 +25,7 @@ def replay_steps(record: Record, lang: str = "ru") -> dict[str, Any]:
     data = record.family.replay_json(record, lang)
     data["result"] = result_of(data.get("settlement"), list(record.players), lang)
     data["words"] = section("replay", lang)
+    data["pack_size"] = record.rules.pack_size  # (the Verify button shuffles this pack)
     return data
 
 

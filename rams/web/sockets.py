@@ -26,6 +26,7 @@ from rams.web.protocol import (
     Ping,
     ProtocolError,
     Ready,
+    Seed,
     error,
     parse_message,
 )
@@ -150,6 +151,16 @@ async def _handle(tables: Tables, live: LiveTable, client: Client, m: ClientMess
                 tables._broadcast(live)
     elif isinstance(m, Act):
         await tables._act(live, client, m)
+    elif isinstance(m, Seed):
+        if client.seat is None:
+            client.send(error("no_seat", client.lang))
+            return
+        async with live.lock:  # (a deal is dealt under the lock: the seed is for the next)
+            deal = live.dealer.next_deal if live.dealer is not None else None
+            accepted = tables.client_seed(live, client.seat, m.seed)
+            client.send({"type": "seed", "deal": deal, "accepted": accepted})
+            if accepted:
+                tables._broadcast(live)
     elif isinstance(m, Log):
         async with live.lock:
             game = live.game
@@ -173,6 +184,8 @@ async def _hello(tables: Tables, live: LiveTable, client: Client, m: Hello) -> N
     async with live.lock:  # joined under the lock: the welcome comes before any state
         client.seat = seat
         live.clients.add(client)
+        if seat is not None and m.seed is not None:
+            tables.client_seed(live, seat, m.seed)  # (before the kick: it may deal)
         if seat is not None:
             tables._came_back(live, seat)
             twins = [c for c in live.clients if c.seat == seat]

@@ -36,6 +36,7 @@ tables = sa.Table(
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("record", sa.Text, nullable=True),
     sa.Column("options", sa.Text, nullable=False, server_default="{}"),
+    sa.Column("fair", sa.Text, nullable=True),
     sa.Index("ix_rams_tables_status", "status"),
 )
 seats = sa.Table(
@@ -56,6 +57,7 @@ deals = sa.Table(
     sa.Column("dealer", sa.Integer, nullable=False),
     sa.Column("deck", sa.Text, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("fair", sa.Text, nullable=True),
 )
 actions = sa.Table(
     "rams_actions",
@@ -84,11 +86,13 @@ class SeatRow:
 @dataclass(frozen=True, slots=True)
 class DealRow:
     """A deal as stored: the dealer (0-based), the deck top first (§12), the actions as
-    record lines ``pN ACTION``."""
+    record lines ``pN ACTION``, and the proof of its deck (the record's ``fair`` object,
+    server seed included: :mod:`rams.fair`), None for a deal of before."""
 
     dealer: int
     deck: str
     actions: tuple[str, ...]
+    fair: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +108,17 @@ class TableRow:
     record: str | None
     #: The table's own options (the turn clock, the spectators' delay), as JSON.
     options: dict[str, Any] = field(default_factory=dict)
+    #: The seed committed to for the next deal and its client seeds
+    #: (:meth:`rams.fair.Dealer.pending_json`), None for a table of before.
+    fair: dict[str, Any] | None = None
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _json_or_none(value: dict[str, Any] | None) -> str | None:
+    return None if value is None else json.dumps(value)
 
 
 def _rules_json(rules: Any) -> str:
@@ -154,8 +165,10 @@ class Store:
         rules: Any,
         seat_rows: list[SeatRow],
         options: dict[str, Any] | None = None,
+        fair: dict[str, Any] | None = None,
     ) -> None:
-        """A new table, waiting for its free seats to be taken."""
+        """A new table, waiting for its free seats to be taken (``fair``: the seed committed
+        to for its first deal, :meth:`rams.fair.Dealer.pending_json`)."""
         with self._write() as c:
             c.execute(
                 tables.insert().values(
@@ -165,6 +178,7 @@ class Store:
                     rules=_rules_json(rules),
                     status="open",
                     options=json.dumps(options or {}),
+                    fair=_json_or_none(fair),
                 )
             )
             c.execute(
@@ -219,10 +233,25 @@ class Store:
                 .values(status="over", record=record, finished_at=_now())
             )
 
+    def set_fair(self, table_id: str, fair: dict[str, Any]) -> None:
+        """The seed committed to for the next deal and its client seeds, as they are now."""
+        with self._write() as c:
+            c.execute(tables.update().where(tables.c.id == table_id).values(fair=json.dumps(fair)))
+
     # Deals and actions ------------------------------------------------------------------
 
-    def add_deal(self, table_id: str, deal_index: int, dealer: int, deck: str) -> None:
-        """A deal dealt: its dealer and whole deck, stored before anyone sees a card."""
+    def add_deal(
+        self,
+        table_id: str,
+        deal_index: int,
+        dealer: int,
+        deck: str,
+        fair: dict[str, Any] | None = None,
+        next_fair: dict[str, Any] | None = None,
+    ) -> None:
+        """A deal dealt: its dealer and whole deck, stored before anyone sees a card; with
+        its proof (``fair``) and, in the same transaction, the seed committed to for the
+        deal after it (``next_fair``)."""
         with self._write() as c:
             c.execute(
                 deals.insert().values(
@@ -231,8 +260,15 @@ class Store:
                     dealer=dealer,
                     deck=deck,
                     created_at=_now(),
+                    fair=_json_or_none(fair),
                 )
             )
+            if next_fair is not None:
+                c.execute(
+                    tables.update()
+                    .where(tables.c.id == table_id)
+                    .values(fair=json.dumps(next_fair))
+                )
 
     def add_action(
         self, table_id: str, deal_index: int, action_index: int, seat: int, action: str
@@ -275,6 +311,7 @@ class Store:
             seats=tuple(SeatRow(s.name, s.bot, s.token_hash) for s in seat_rows),
             record=row.record,
             options=json.loads(row.options or "{}"),
+            fair=json.loads(row.fair) if row.fair else None,
         )
 
     def live_table_ids(self) -> list[str]:
@@ -291,7 +328,7 @@ class Store:
         """The table's deals with their actions, in order (to rebuild the game by replay)."""
         with self.engine.connect() as c:
             deal_rows = c.execute(
-                sa.select(deals.c.deal_index, deals.c.dealer, deals.c.deck)
+                sa.select(deals.c.deal_index, deals.c.dealer, deals.c.deck, deals.c.fair)
                 .where(deals.c.table_id == table_id)
                 .order_by(deals.c.deal_index)
             ).all()
@@ -314,7 +351,8 @@ class Store:
         for k, r in enumerate(deal_rows):
             if r.deal_index != k:
                 raise RuntimeError(f"table {table_id}: deal {k + 1} is missing")
-            out.append(DealRow(r.dealer, r.deck, tuple(by_deal[k])))
+            fair = json.loads(r.fair) if r.fair else None
+            out.append(DealRow(r.dealer, r.deck, tuple(by_deal[k]), fair))
         return out
 
     def action_count(self, table_id: str) -> int:

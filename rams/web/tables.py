@@ -26,8 +26,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from rams import games
 from rams.bots import LEVELS, PLAIN_LEVELS, Bot, available, available_levels
-from rams.cards import cards_str
+from rams.cards import cards_str, pack
 from rams.errors import RamsError
+from rams.fair import Dealer, DealProof, new_seed
 from rams.games.protocol import DealState, Match
 from rams.record import FORMAT, Record, dumps, loads, record_of
 from rams.table import Table
@@ -170,6 +171,8 @@ class Tables:
         live = LiveTable(row.id, row.rules, seats, row.status, row.first_dealer)
         live.created = row.created_at.timestamp()
         live.options = TableOptions.from_json(row.options)
+        if row.fair is not None:  # (the tables of before verifiable dealing have none)
+            live.dealer = Dealer.restored(row.fair)
         if row.status != "open":
             self._rebuild(live, row)
         if live.status != "over":  # (its last action was stored, its end was not)
@@ -210,6 +213,11 @@ class Tables:
             family = games.family(live.rules.family)
             game = family.new_match(live.rules, live.names, None, row.first_dealer)
         game.rng = random.SystemRandom()  # the replay's RNG must not deal what comes next
+        # The verifiable dealer as stored: the seeds of the deals dealt and the next one's.
+        live.dealer = None
+        if row.fair is not None and all(d.fair is not None for d in deal_rows):
+            proofs = [DealProof.from_json(d.fair, live.rules.players) for d in deal_rows]
+            live.dealer = Dealer.restored(row.fair, proofs)
         live.game = game
         live.table = self._table_of(live, game)
         if game.is_over and live.status != "over":
@@ -230,7 +238,31 @@ class Tables:
             agents,
             on_action=lambda seat, action: self._stored_action(live, seat, action),
             on_deal=lambda deal: self._stored_deal(live, deal),
+            shuffle=None if live.dealer is None else lambda game: self._fair_cards(live),
         )
+
+    @staticmethod
+    def _fair_cards(live: LiveTable) -> tuple[list[int], dict[str, int]]:
+        """The next deal's cards from the committed seed and the seats' seeds (rams.fair)."""
+        assert live.dealer is not None
+        fields = games.family(live.rules.family).deal_fields
+        return live.dealer.deal(pack(live.rules.pack_size), fields)
+
+    def client_seed(self, live: LiveTable, seat: int, seed: str) -> bool:
+        """A seat's seed for the next deal (rams.fair), stored before it counts; False if the
+        table takes none now, the seed is malformed, or the seat gave one for that deal."""
+        dealer = live.dealer
+        game = live.game
+        if dealer is None or live.status == "over" or (game is not None and game.is_over):
+            return False
+        if not dealer.add_client_seed(seat, seed):
+            return False
+        try:
+            self.store.set_fair(live.id, dealer.pending_json())
+        except BaseException:
+            del dealer.next_client_seeds[seat]  # (not stored: it does not count)
+            raise
+        return True
 
     def _standin_bot(self, family: str = "rams") -> Bot:
         level = self.settings.standin if available(self.settings.standin) else "easy"
@@ -313,7 +345,17 @@ class Tables:
     def _stored_deal(self, live: LiveTable, deal: DealState) -> None:
         assert live.game is not None
         index = len(live.game.deals) - 1
-        self.store.add_deal(live.id, index, deal.dealer, cards_str(deal.deck))
+        dealer = live.dealer
+        if dealer is None:
+            self.store.add_deal(live.id, index, deal.dealer, cards_str(deal.deck))
+            return
+        # The deal's proof, and the seed committed to for the next deal, in one transaction.
+        proof, seed = dealer.proof(), new_seed()
+        deck = cards_str(deal.deck)
+        self.store.add_deal(
+            live.id, index, deal.dealer, deck, proof.to_json(), dealer.pending_json(seed)
+        )
+        dealer.dealt(seed)
 
     def _stored_action(self, live: LiveTable, seat: int, action: Any) -> None:
         game = live.game
@@ -327,7 +369,9 @@ class Tables:
 
     def _finish(self, live: LiveTable) -> None:
         assert live.game is not None
-        self.store.finish(live.id, dumps(record_of(live.game, live.meta())))
+        proofs = live.dealer.proofs if live.dealer is not None else ()
+        # The server seeds are revealed here, with the record of the finished game.
+        self.store.finish(live.id, dumps(record_of(live.game, live.meta(), proofs)))
         live.status = "over"  # the grace timers see it and do nothing
 
     def _recover(self, live: LiveTable) -> None:
@@ -388,15 +432,17 @@ class Tables:
         ]
         table_id = secrets.token_urlsafe(9)
         options = options or TableOptions()
-        self.store.create_table(table_id, rules, rows, options.to_json())
-        live = LiveTable(table_id, rules, rows, "open", options=options)
+        dealer = Dealer(table_id)  # committed to deal 1's seed before any seat sends one
+        self.store.create_table(table_id, rules, rows, options.to_json(), dealer.pending_json())
+        live = LiveTable(table_id, rules, rows, "open", options=options, dealer=dealer)
         self.tables[table_id] = live
         if self._full(live):
             self._start_game(live)
         return live, creator, token
 
-    async def join(self, table_id: str, name: str) -> tuple[int, str]:
-        """Take the first free seat; returns the seat and its secret token."""
+    async def join(self, table_id: str, name: str, seed: str | None = None) -> tuple[int, str]:
+        """Take the first free seat, with the seat's seed for the first deal if it brings one
+        (rams.fair); returns the seat and its secret token."""
         name = clean_name(name)
         live = self.get(table_id)
         if live is None:
@@ -410,6 +456,8 @@ class Tables:
             if not self.store.take_seat(live.id, seat, name, hash_token(token)):
                 raise TableError(409, "full", "just_taken")
             live.seats[seat] = SeatRow(name, None, hash_token(token))
+            if seed is not None:
+                self.client_seed(live, seat, seed)
             if self._full(live):
                 self._start_game(live)
                 for s in range(len(live.seats)):

@@ -159,6 +159,20 @@ export function toast(text, kind = "error") {
   toastTimer = setTimeout(() => { box.hidden = true; }, 5000);
 }
 
+// A fresh client seed for verifiable dealing (rams.fair): 16 random bytes in hex, drawn by
+// the browser; every seed sent is kept in this browser, by table, to find in the record.
+export function freshSeed(tableId) {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const seed = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const key = `rams.seeds.${tableId}`;
+  try {
+    const kept = JSON.parse(localStorage.getItem(key) || "[]");
+    kept.push(seed);
+    localStorage.setItem(key, JSON.stringify(kept.slice(-1000)));
+  } catch { /* (a full or disabled storage: the seed still counts) */ }
+  return seed;
+}
+
 export function seatToken(tableId) {
   return localStorage.getItem(`rams.seat.${tableId}`);
 }

@@ -4,6 +4,7 @@
 import {
   actionText, api, cardEl, el, lang, presetName, settlementEl, sheetEl, suitSymbol, t, toast,
 } from "./common.js";
+import { verifyRecord } from "./fair.js";
 
 // A number with a true minus sign, as the score sheet writes it.
 const num = (v) => (v < 0 ? `−${-v}` : String(v));
@@ -21,6 +22,7 @@ export function showReplay(app, tableId) {
   app.dataset.view = "replay";
   let data = null;
   let i = 0;
+  let verdict = null;  // the Verify button's answer: { text, proven }
 
   // The replay's own words come with it (the catalogue's ``replay`` section).
   const w = (key) => (data && data.words && data.words[key]) || t(key);
@@ -83,6 +85,38 @@ export function showReplay(app, tableId) {
       r.payouts ? settlementEl(names, r.payouts, r.pam_ledger) : null);
   }
 
+  // The Verify button: the downloadable record's every deck recomputed here (rams.fair);
+  // or a record file of one's own (its pack then read from its decks' length).
+  async function verify(file = null) {
+    if (!(window.crypto && crypto.subtle)) {
+      verdict = { text: t("fair.no_crypto"), proven: false };
+      draw();
+      return;
+    }
+    verdict = { text: t("fair.checking"), proven: null };
+    draw();
+    try {
+      const record = file ? JSON.parse(await file.text()) : await api(`/api/tables/${tableId}/record`);
+      const r = await verifyRecord(record, file ? null : data.pack_size);
+      if (r.count !== undefined) verdict = { text: t("fair.proven", { count: r.count }), proven: true };
+      else if (r.deal === undefined) verdict = { text: t(`fair.${r.reason}`), proven: false };
+      else verdict = { text: t("fair.not_proven", { deal: r.deal, why: t(`fair.why_${r.reason}`) }), proven: false };
+    } catch (e) {
+      verdict = { text: e instanceof SyntaxError ? t("fair.not_json") : e.message, proven: false };
+    }
+    draw();
+  }
+
+  function verifyBox() {
+    const cls = verdict === null || verdict.proven === null ? "" : verdict.proven ? " proven" : " failed";
+    return el("section", { class: "fair replay-verify", id: "replay-verify" },
+      el("button", { type: "button", id: "verify", onclick: () => verify() }, t("fair.verify")),
+      " ",
+      el("label", {}, t("fair.verify_file"), " ", el("input", { type: "file", id: "verify-file",
+        accept: ".json,application/json", onchange: (e) => e.target.files[0] && verify(e.target.files[0]) })),
+      verdict ? el("p", { class: `verify-verdict${cls}`, id: "verify-verdict", role: "status" }, verdict.text) : null);
+  }
+
   function draw() {
     const s = data.steps[i];
     const names = data.players;
@@ -112,7 +146,8 @@ export function showReplay(app, tableId) {
       el("section", { class: "board" }, el("h2", {}, t("replayTitle")), controls,
         el("p", { class: "replay-action", id: "replay-action" }, action), centre, hands,
         last ? resultEl(names) : null,
-        el("p", { class: "links" }, el("a", { href: `/api/tables/${tableId}/record`, download: `rams-${tableId}.json` }, t("download")))),
+        el("p", { class: "links" }, el("a", { href: `/api/tables/${tableId}/record`, download: `rams-${tableId}.json` }, t("download"))),
+        verifyBox()),
       el("aside", {}, sheetEl(sheetAt(s)),
         el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: s.deal })}`),
           el("ol", {}, lines.map((line) => el("li", {}, line)))))));

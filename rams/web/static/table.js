@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
-  api, cardBack, cardEl, cardText, el, lang, presetName, rulesTextEl, saveSeatToken, seatToken,
-  setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
+  api, cardBack, cardEl, cardText, el, freshSeed, lang, presetName, rulesTextEl, saveSeatToken,
+  seatToken, setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
 } from "./common.js";
 import { plainBoard } from "./plain.js";
 import { beep } from "./prefs.js";
@@ -58,7 +58,11 @@ export function showTable(app, tableId) {
       if (socket !== ws) return;
       retry = 0;
       document.body.classList.remove("offline");
-      socket.send(JSON.stringify({ type: "hello", token, lang }));
+      // A seat brings its seed for the next deal (rams.fair): the server committed to its
+      // own before taking any.
+      const hello = { type: "hello", token, lang };
+      if (token) hello.seed = freshSeed(tableId);
+      socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (event) => {
       if (socket === ws) receive(JSON.parse(event.data));
@@ -92,7 +96,21 @@ export function showTable(app, tableId) {
     send({ type: "act", action, deal: state.deal, step: state.step });
   }
 
+  // The next deal's commitment is out and this seat gave it no seed yet: send one.
+  const seededFor = new Set();
+  function seedNextDeal() {
+    const next = table && table.fair && table.fair.next;
+    if (!next || seat === null || next.seeded.includes(seat) || seededFor.has(next.deal)) return;
+    seededFor.add(next.deal);
+    send({ type: "seed", seed: freshSeed(tableId) });
+  }
+
   function receive(m) {
+    receiveOne(m);
+    if (["welcome", "table", "state"].includes(m.type)) seedNextDeal();
+  }
+
+  function receiveOne(m) {
     if (m.type === "welcome") {
       seat = m.seat;
       table = m.table;
@@ -321,6 +339,17 @@ export function showTable(app, tableId) {
       rulesView ? el("details", { id: "all-rules" }, el("summary", {}, t("allRules")), rulesTextEl(rulesView)) : null);
   }
 
+  // The server's commitment for the deal being played (or the next), and what it means.
+  function fairBox() {
+    const f = table.fair;
+    const shown = f && (f.current || f.next);
+    if (!shown) return null;
+    return el("details", { class: "fair small", id: "fair-panel" },
+      el("summary", {}, t("fair.next", { deal: shown.deal, hash: `${shown.commitment.slice(0, 12)}…` })),
+      el("p", {}, el("code", {}, shown.commitment)),
+      el("p", {}, t("fair.explain")));
+  }
+
   function drawPublic(m) {
     app.replaceChildren();
     where();
@@ -336,7 +365,7 @@ export function showTable(app, tableId) {
     } else if (seat === null) {
       parts.push(el("p", { class: "guest" }, t("guest")));
     }
-    parts.push(seatList(), rulesBox());
+    parts.push(seatList(), rulesBox(), fairBox());
     if (m.sheet) parts.push(sheetEl(m.sheet));
     if (m.payouts && t0.winner !== null) parts.push(gameOverBox(m.payouts, null));
     app.append(el("div", { class: "lobby" }, parts));
@@ -351,7 +380,7 @@ export function showTable(app, tableId) {
       const name = input.value.trim();
       localStorage.setItem("rams.name", name);
       try {
-        const joined = await api(`/api/tables/${tableId}/join`, { name });
+        const joined = await api(`/api/tables/${tableId}/join`, { name, seed: freshSeed(tableId) });
         saveSeatToken(tableId, joined.token);
         token = joined.token;
         reconnect();
@@ -527,7 +556,7 @@ export function showTable(app, tableId) {
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
       el("ol", { tabindex: 0, "aria-label": t("log") }, v.log.map((line) => el("li", {}, withClauses(line)))));
     app.append(el("div", { class: "game" }, board,
-      el("aside", {}, sheetEl(v.sheet, seat), logBox, earlierDeals(), linksBox(), rulesBox())));
+      el("aside", {}, sheetEl(v.sheet, seat), logBox, earlierDeals(), linksBox(), rulesBox(), fairBox())));
     const list = logBox.querySelector("ol");
     list.scrollTop = list.scrollHeight;
   }
@@ -543,7 +572,7 @@ export function showTable(app, tableId) {
       el("ol", { tabindex: 0, "aria-label": t("log") }, v.log.map((line) => el("li", {}, withClauses(line)))));
     const highlight = v.sides ? null : seat;
     app.append(el("div", { class: "game" }, board,
-      el("aside", {}, sheetEl(v.sheet, highlight), logBox, earlierDeals(), linksBox(), rulesBox())));
+      el("aside", {}, sheetEl(v.sheet, highlight), logBox, earlierDeals(), linksBox(), rulesBox(), fairBox())));
     const list = logBox.querySelector("ol");
     list.scrollTop = list.scrollHeight;
   }
