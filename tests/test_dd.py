@@ -149,6 +149,64 @@ def test_best_moves_agree_with_minimax() -> None:
         assert solve(hands, trump, leader, declarers, trick, null, must_trump=must) == best
 
 
+def _minimax_moves(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    declarers: tuple[int, ...],
+    trick: Trick,
+    null: bool,
+    must: bool,
+) -> dict[int, int]:
+    decl = frozenset(declarers)
+    seat = (leader + len(trick)) % 4
+    want = {}
+    for c in _legal(hands[seat], trick, trump, must):
+        rest = tuple(h & ~(1 << c) if p == seat else h for p, h in enumerate(hands))
+        now = (*trick, (seat, c))
+        if len(now) == 4:
+            w = _winner(now, trump)
+            want[c] = int(w in decl) + _minimax(rest, trump, w, decl, (), null, must)
+        else:
+            want[c] = _minimax(rest, trump, leader, decl, now, null, must)
+    return want
+
+
+def test_a_run_of_equivalent_cards_is_one_move_only_while_unbroken() -> None:
+    # Null for N/S, diamonds trump; N: JS 5C 9H, E: TS KS AS, S: 7S 6D 8H, W: 3C 8C QH.
+    # S leads the 8 of hearts, W wins with the queen, and E, who wants N/S to take tricks,
+    # discards the king of spades: he keeps the ten to play under N's jack later (N/S take
+    # 2). With the ace and king kept, the two are one move, and E must win the spade trick:
+    # a table entry from that line must not cover the position where he kept the ten.
+    hands = [_mask("JS 5C 9H"), _mask("TS KS AS"), _mask("7S 6D 8H"), _mask("3C 8C QH")]
+    for first in (False, True):
+        solver = DoubleDummy(tt_bits=12)
+        if first:
+            assert solver.solve(hands, 2, 2, (0, 2), null=True) == 1
+        got = solver.best_moves(hands, 2, 2, (0, 2), null=True)
+        assert got == _minimax_moves(hands, 2, 2, (0, 2), (), True, False)
+        assert got[_mask("8H").bit_length() - 1] == 2
+
+
+def test_shared_tables_agree_with_minimax() -> None:
+    # One solver for all: the entries of each position's searches (solve, then best_moves)
+    # stay in the tables for the next ones, so wrong generalisations would show.
+    rng = random.Random(15)
+    solver = DoubleDummy(tt_bits=12)
+    for _ in range(300):
+        hands, trump, leader, declarers, trick, null, must = _random_position(rng)
+        want = _minimax_moves(hands, trump, leader, declarers, trick, null, must)
+        got = solver.best_moves(hands, trump, leader, declarers, trick, null, must_trump=must)
+        assert got == want, (hands, trump, leader, declarers, trick, null, must)
+        seat = (leader + len(trick)) % 4
+        best = max(want.values()) if (seat in declarers) != null else min(want.values())
+        fresh = DoubleDummy(tt_bits=12)
+        assert fresh.solve(hands, trump, leader, declarers, trick, null, must_trump=must) == best
+        assert (
+            fresh.best_moves(hands, trump, leader, declarers, trick, null, must_trump=must) == want
+        )
+
+
 def test_all_thirteen_trumps_take_every_trick() -> None:
     # North (seat 0) holds all 13 hearts, hearts are trump: whoever leads, North follows
     # suit or ruffs with a trump that nobody can beat, and leads trumps once on lead: 13.

@@ -19,16 +19,28 @@ The search is the one of the C++ solver DDS, smaller:
   an exact table, and a **partition** table (DDS's "winning ranks"): the search also
   returns the cards whose ranks its result depends on (the winners of tricks won by rank),
   and an entry holds for every position with the same suit lengths in each hand whose
-  cards agree in owner from each suit's top down to its lowest relevant card. Keys also
-  hold the leader, the trump, the sides and the rules, so entries stay valid from one
-  solve to the next (a sampling bot reuses them);
+  cards agree in owner from each suit's top down to its lowest relevant card. Its entries
+  are grouped in blocks, one a suit-length pattern (with leader and rules), of up to 63
+  entries each, scanned with two masked comparisons an entry: the positions of one
+  pattern are many, and a small hash bucket could not hold them. Keys also hold the
+  leader, the trump, the sides and the rules, so entries stay valid from one solve to the
+  next (a sampling bot reuses them);
 - **equivalent cards**: cards of one suit in one hand with nothing between them but cards
-  of completed tricks are one move (checked with a handful of bit operations);
+  of completed tricks are one move (checked with a handful of bit operations). When such a
+  run's lowest card stood for the run and the result after it depends on one of the
+  run's higher cards, the card itself becomes relevant (after a higher card of the run the
+  result is the same with the two ranks swapped); without that, an entry would cover
+  positions where the run is broken and its cards are different moves;
+- **small cards** (DDS's ``MakeNext``): once a card that ranks below every card of its
+  suit that the results of the node's searched moves depend on has failed, the hand's
+  other such cards of the suit lead to positions of the same partition class and are not
+  searched (unless a card stands for a run that reaches up to a relevant card);
 - **move ordering**: win cheaply, else play low; lead winners, then towards a partner's
   winner, then from long suits; the best lead from the table first;
 - **killer leads**: the last lead that settled a node at the same depth is tried early;
 - **quick tricks**: at a trick boundary the leader's sure winners bound the result, and
-  so do, whoever leads, the top trumps of any one hand above all the others' trumps.
+  so do, whoever leads, the trumps of any one hand above all the other side's trumps (each
+  wins a trick for his side: only his partners' trumps can beat it).
 
 A position is the four hands (52-bit masks, card ``13 * suit + rank``, :mod:`rams.cards`),
 the cards on the table in the current trick and who led it.
@@ -50,7 +62,8 @@ from rams.cards import HIGHER, SUIT_MASKS
 __all__ = ["DoubleDummy", "best_moves", "solve"]
 
 TT_BITS = 20
-"""Log2 of the transposition table's entries (4 a bucket); 40 bytes an entry."""
+"""Log2 of the rows of each table: the exact table (24 bytes a row, 2 a bucket) and the
+partition table (40 bytes a row, in blocks of BLOCK rows, WAYS blocks a hash set)."""
 
 _FULL = (1 << 52) - 1
 _SUIT = np.array(SUIT_MASKS, dtype=np.int64)
@@ -72,29 +85,38 @@ ST_NODES = 0
 _H1 = 0x2545F4914F6CDD1D
 _H2 = 0x5851F42D4C957F2D
 
-# A table entry (a row of the table): the suit lengths of each hand (4 bits each); the
-# leader and rules (11 bits) and, above them, how many top cards of each suit the result
-# depends on (4 bits a suit); the owners of those top cards (2 bits each, 26 bits a suit,
-# two suits a word); the bounds, best lead and age.
-T_LEN, T_RK, T_PAT0, T_PAT1, T_VAL = range(5)
+# The partition table is made of blocks of BLOCK rows, one block a suit-length pattern
+# (the suit lengths of each hand, 4 bits each) and leader and rules; the block's first row
+# is its header (H_LEN: the lengths, H_RK: leader and rules, 0 for a free block, H_N: its
+# entries, H_W: the next to overwrite once full, H_GEN: the table's age at its last use).
+# An entry: the owners of the cards in play from each suit's top down (2 bits a card, 26
+# bits a suit, two suits a word, top-aligned) under a mask of the cards its result depends
+# on, and its value: the bounds, the best lead, how many top cards of each suit it covers.
+P_PAT0, P_PAT1, P_M0, P_M1, P_VAL = range(5)
+H_LEN, H_RK, H_N, H_W, H_GEN = range(5)
 T_SIZE = 5
-BUCKET = 8
-_V_UB, _V_BEST, _V_GEN = 4, 8, 14
+BLOCK = 64
+WAYS = 4
+_V_UB, _V_BEST, _V_KS = 4, 8, 14
 # An exact entry (a row of the exact table, 2 a bucket): the cards in play in relative
 # ranks with their owners, the leader and rules (two words); the bounds, best lead, and
-# the top cards of each suit the bounds depend on (4 bits a suit, at _V_KS); its age.
+# the top cards of each suit the bounds depend on (4 bits a suit, at _E_KS); its age.
 E_K0, E_K1, E_VAL = range(3)
 E_SIZE = 3
 _E_KS, _E_REM, _E_GEN = 14, 30, 34
-_M26 = (1 << 26) - 1
 
 # A node of the explicit search stack (Numba's cached code crashes on recursion, numba
 # issue 6061): one row of ``st`` per depth. F_REL: the cards whose ranks the node's result
-# depends on; F_SEQ, F_CNT: each suit's owner sequence and length (trick boundaries).
+# depends on; F_SEQ, F_CNT: each suit's owner sequence and length (trick boundaries);
+# F_LOW: per suit (4 bits), the rank below which the hand's cards are not searched (small
+# cards); F_W0, F_W1: the owner sequences top-aligned, two suits a word.
 (F_ALIVE, F_TMASK, F_LEAD, F_WCARD, F_WSEAT, F_TLEN, F_LEADER, F_NEED, F_REM, F_N, F_I,
  F_MAX, F_LB, F_UB, F_REL, F_LENKEY, F_SEQ) = range(17)  # fmt: skip
 F_CNT = F_SEQ + 4
-F_SIZE = F_CNT + 4
+F_LOW = F_CNT + 4
+F_W0 = F_LOW + 1
+F_W1 = F_W0 + 1
+F_SIZE = F_W0 + 2
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 
@@ -126,8 +148,9 @@ def _beats(c: int, w: int, trump: int) -> bool:
 
 @njit(cache=True)
 def _shape(hands: np.ndarray, alive: int, st: np.ndarray, d: int) -> int:
-    """The suit lengths of each hand (the table's bucket key), and into ``st[d]`` each
-    suit's owner sequence from its highest card still in play down (2 bits a card)."""
+    """The suit lengths of each hand (the partition table's block key), and into ``st[d]``
+    each suit's owner sequence from its highest card still in play down (2 bits a card),
+    also top-aligned, two suits a word, for the partition table's masked comparison."""
     odd = hands[1] | hands[3]
     high = hands[2] | hands[3]
     lenkey = 0
@@ -147,15 +170,48 @@ def _shape(hands: np.ndarray, alive: int, st: np.ndarray, d: int) -> int:
             n += 1
         st[d, F_SEQ + s] = seq
         st[d, F_CNT + s] = n
+    st[d, F_W0] = (st[d, F_SEQ] << (2 * (13 - st[d, F_CNT]))) | (
+        st[d, F_SEQ + 1] << (26 + 2 * (13 - st[d, F_CNT + 1]))
+    )
+    st[d, F_W1] = (st[d, F_SEQ + 2] << (2 * (13 - st[d, F_CNT + 2]))) | (
+        st[d, F_SEQ + 3] << (26 + 2 * (13 - st[d, F_CNT + 3]))
+    )
     st[d, F_LENKEY] = lenkey
     return lenkey
 
 
-@njit(cache=True, inline="always")
-def _bucket(lenkey: int, rk: int, tt: np.ndarray) -> int:
+@njit(cache=True)
+def _block(lenkey: int, rk: int, tt: np.ndarray, gen: int, make: bool) -> int:
+    """The first row of the partition table's block for a suit-length pattern, leader and
+    rules: one of WAYS blocks chosen by a hash; -1 if there is none and not ``make``, else
+    a new one in place of a free block, else of the oldest, else of the smallest."""
     h = lenkey * _H1 + rk * _H2
     h ^= h >> 29
-    return (h & (tt.shape[0] // BUCKET - 1)) * BUCKET
+    nsets = tt.shape[0] // (BLOCK * WAYS)
+    base = (h & (nsets - 1)) * (BLOCK * WAYS)
+    victim = -1
+    worst = -1
+    for j in range(WAYS):
+        i = base + j * BLOCK
+        if tt[i, H_RK] == rk and tt[i, H_LEN] == lenkey:
+            tt[i, H_GEN] = gen
+            return i
+        if tt[i, H_RK] == 0:
+            spec = 1 << 40
+        else:
+            spec = ((gen - tt[i, H_GEN]) << 8) + BLOCK - tt[i, H_N]
+        if spec > worst:
+            worst = spec
+            victim = j
+    if not make:
+        return -1
+    i = base + victim * BLOCK
+    tt[i, H_LEN] = lenkey
+    tt[i, H_RK] = rk
+    tt[i, H_N] = 0
+    tt[i, H_W] = 0
+    tt[i, H_GEN] = gen
+    return i
 
 
 @njit(cache=True)
@@ -170,18 +226,6 @@ def _tops(alive: int, ks: int) -> int:
             m ^= 1 << r
             out |= 1 << (13 * s + r)
     return out
-
-
-@njit(cache=True)
-def _matches(tt: np.ndarray, i: int, st: np.ndarray, d: int) -> bool:
-    """Whether entry ``i``'s top cards have the owners they have in ``st[d]``."""
-    ks = tt[i, T_RK] >> 11
-    for s in range(4):
-        k = (ks >> (4 * s)) & 15
-        pat = (tt[i, T_PAT0 + (s >> 1)] >> (26 * (s & 1))) & _M26
-        if (st[d, F_SEQ + s] >> (2 * (st[d, F_CNT + s] - k))) != pat:
-            return False
-    return True
 
 
 @njit(cache=True)
@@ -266,13 +310,13 @@ def _store(
 ) -> None:
     """Bounds for every position that agrees with ``st[d]`` on the suit lengths and on the
     owners of the cards in play from each suit's top down to its lowest relevant card
-    (``st[d, F_REL]``): merged into an entry of that pattern, else a new one (in place of
-    an old one, else of the most specific one of the bucket)."""
+    (``st[d, F_REL]``): merged into the entry of that pattern in the block of those suit
+    lengths, else a new one (once the block is full, in place of its oldest)."""
     rel = st[d, F_REL]
     alive = st[d, F_ALIVE]
     ks = 0
-    p0 = 0
-    p1 = 0
+    m0 = 0
+    m1 = 0
     for s in range(4):
         m = rel & _SUIT[s]
         k = 0
@@ -280,45 +324,46 @@ def _store(
             low = _bit_index(m & -m)
             k = _pop(alive & (_ABOVE[low] | (1 << low)))
         ks |= k << (4 * s)
-        pat = st[d, F_SEQ + s] >> (2 * (st[d, F_CNT + s] - k))
-        if s < 2:
-            p0 |= pat << (26 * s)
+        mk = ((1 << (2 * k)) - 1) << (2 * (13 - k))
+        if s == 0:
+            m0 |= mk
+        elif s == 1:
+            m0 |= mk << 26
+        elif s == 2:
+            m1 |= mk
         else:
-            p1 |= pat << (26 * (s - 2))
+            m1 |= mk << 26
     _store_exact(st, d, rk, lb, ub, best, ks, gen, ex)
-    lenkey = st[d, F_LENKEY]
-    rks = rk | (ks << 11)
-    base = _bucket(lenkey, rk, tt)
-    victim = -1
-    worst = -1
-    for j in range(BUCKET):
+    p0 = st[d, F_W0] & m0
+    p1 = st[d, F_W1] & m1
+    base = _block(st[d, F_LENKEY], rk, tt, gen, True)
+    n = tt[base, H_N]
+    slot = -1
+    for j in range(1, n + 1):
         i = base + j
-        if tt[i, T_LEN] == lenkey and tt[i, T_RK] == rks and tt[i, T_PAT0] == p0:
-            if tt[i, T_PAT1] == p1:
-                v = tt[i, T_VAL]
+        if tt[i, P_PAT0] == p0 and tt[i, P_PAT1] == p1 and tt[i, P_M0] == m0:
+            if tt[i, P_M1] == m1:
+                v = tt[i, P_VAL]
                 lb = max(lb, v & 15)
                 ub = min(ub, (v >> _V_UB) & 15)
                 if best == 0:
                     best = (v >> _V_BEST) & 63
-                victim = i
+                slot = i
                 break
-        if tt[i, T_RK] == 0:
-            spec = 1000
-        elif (tt[i, T_VAL] >> _V_GEN) != gen:
-            spec = 500
+    if slot < 0:
+        if n < BLOCK - 1:
+            n += 1
+            tt[base, H_N] = n
+            slot = base + n
         else:
-            spec = 0
-            kk = tt[i, T_RK] >> 11
-            for s in range(4):
-                spec += (kk >> (4 * s)) & 15
-        if spec > worst:
-            worst = spec
-            victim = i
-    tt[victim, T_LEN] = lenkey
-    tt[victim, T_RK] = rks
-    tt[victim, T_PAT0] = p0
-    tt[victim, T_PAT1] = p1
-    tt[victim, T_VAL] = lb | (ub << _V_UB) | (best << _V_BEST) | (gen << _V_GEN)
+            w = tt[base, H_W]
+            slot = base + 1 + w
+            tt[base, H_W] = (w + 1) % (BLOCK - 1)
+    tt[slot, P_PAT0] = p0
+    tt[slot, P_PAT1] = p1
+    tt[slot, P_M0] = m0
+    tt[slot, P_M1] = m1
+    tt[slot, P_VAL] = lb | (ub << _V_UB) | (best << _V_BEST) | (ks << _V_KS)
 
 
 @njit(cache=True)
@@ -333,6 +378,21 @@ def _reps(legal: int, alive: int) -> int:
     do = dead & _ODD
     landing = ((de + (sd & de)) & ~de) | ((do + (sd & do)) & ~do)
     return (starts | landing) & legal
+
+
+@njit(cache=True)
+def _run_above(c: int, h: int, alive: int) -> int:
+    """The cards of hand ``h`` above ``c`` in its run of equivalent cards (the cards in
+    play above ``c`` up to the first one of another hand)."""
+    out = 0
+    m = alive & _ABOVE[c]
+    while m:
+        b = m & -m
+        if not h & b:
+            break
+        out |= b
+        m ^= b
+    return out
 
 
 @njit(cache=True)
@@ -577,22 +637,24 @@ def _enter(
                 best = (v >> _V_BEST) & 63
                 if best:
                     hint = _decode_lead(alive, best)
-        base = _bucket(lenkey, rk, tt)
-        for j in range(BUCKET):
-            i = base + j
-            if tt[i, T_LEN] != lenkey or (tt[i, T_RK] & 0x7FF) != rk:
-                continue
-            if not _matches(tt, i, st, d):
-                continue
-            v = tt[i, T_VAL]
-            if (v & 15) >= need or ((v >> _V_UB) & 15) < need:
-                st[d, F_REL] = _tops(alive, tt[i, T_RK] >> 11)
-                return 1 if (v & 15) >= need else 0
-            best = (v >> _V_BEST) & 63
-            if best and hint < 0:
-                hint = _decode_lead(alive, best)
+        base = _block(lenkey, rk, tt, ctx[C_GEN], False)
+        if base >= 0:
+            w0 = st[d, F_W0]
+            w1 = st[d, F_W1]
+            for j in range(tt[base, H_N], 0, -1):
+                i = base + j
+                if (w0 & tt[i, P_M0]) != tt[i, P_PAT0] or (w1 & tt[i, P_M1]) != tt[i, P_PAT1]:
+                    continue
+                v = tt[i, P_VAL]
+                if (v & 15) >= need or ((v >> _V_UB) & 15) < need:
+                    st[d, F_REL] = _tops(alive, (v >> _V_KS) & 0xFFFF)
+                    return 1 if (v & 15) >= need else 0
+                best = (v >> _V_BEST) & 63
+                if best and hint < 0:
+                    hint = _decode_lead(alive, best)
         if trump >= 0:
-            # the top trumps of one hand above every other hand's trumps each win a trick
+            # the trumps of one hand above all the other side's trumps each win a trick
+            # for his side (only his partners' trumps can beat them)
             dq = 0
             oq = 0
             trel = 0
@@ -602,7 +664,7 @@ def _enter(
                     continue
                 ot = 0
                 for q in range(4):
-                    if q != p:
+                    if ((decl >> q) & 1) != ((decl >> p) & 1):
                         ot |= hands[q]
                 t = _top(ot, trump)
                 if t >= 0:
@@ -644,6 +706,7 @@ def _enter(
     )  # fmt: skip
     st[d, F_N] = n
     st[d, F_I] = 0
+    st[d, F_LOW] = 0
     st[d, F_MAX] = (ctx[C_MAX] >> seat) & 1
     return -1
 
@@ -699,7 +762,32 @@ def _search(
                 phase = _NEXT
         elif phase == _NEXT:
             i = st[d, F_I]
-            if i < st[d, F_N]:
+            n = st[d, F_N]
+            if i > 0:
+                # the last move failed: if its card ranks below every card of its suit
+                # that the results so far depend on, so do the hand's other such cards of
+                # the suit, and each leads to a position of the same class: skip them
+                pc = mv[d, i - 1]
+                ps = pc // 13
+                low = st[d, F_LOW]
+                if not (low >> (4 * ps)) & 15:
+                    m = st[d, F_REL] & _SUIT[ps]
+                    lr = _bit_index(m & -m) - 13 * ps if m else 13
+                    if pc - 13 * ps < lr:
+                        low |= lr << (4 * ps)
+                        st[d, F_LOW] = low
+                h = hands[(st[d, F_LEADER] + st[d, F_TLEN]) & 3]
+                while i < n:
+                    c = mv[d, i]
+                    lw = (low >> (4 * (c // 13))) & 15
+                    if c - 13 * (c // 13) >= lw:
+                        break
+                    # (not if the card stands for a run that reaches up to a relevant card)
+                    run = _run_above(c, h, st[d, F_ALIVE])
+                    if run and _bit_index(run) >= lw + 13 * (c // 13):
+                        break
+                    i += 1
+            if i < n:
                 st[d, F_I] = i + 1
                 c = mv[d, i]
                 b = 1 << c
@@ -769,6 +857,12 @@ def _search(
                     _finish(st, d, ret, c, ctx, tt, ex)
             else:
                 st[d, F_REL] |= rel
+                # the card stood for its run of equivalent cards: the result after a
+                # higher one of the run is the same with the two cards' ranks swapped, so
+                # if it depends on one of them, it depends on the card played
+                h = hands[(st[d, F_LEADER] + tlen) & 3]
+                if rel & _run_above(c, h, st[d, F_ALIVE]):
+                    st[d, F_REL] |= 1 << c
                 phase = _NEXT
 
 
@@ -905,7 +999,7 @@ class DoubleDummy:
     def __init__(self, tt_bits: int = TT_BITS) -> None:
         size = 1 << max(tt_bits, 8)
         self._ex = np.zeros((size, E_SIZE), dtype=np.int64)
-        self._tt = np.zeros((size >> 2, T_SIZE), dtype=np.int64)
+        self._tt = np.zeros((max(size, BLOCK * WAYS), T_SIZE), dtype=np.int64)
         self._stats = np.zeros(4, dtype=np.int64)
         self._gen = 0
 
