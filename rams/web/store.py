@@ -58,6 +58,7 @@ deals = sa.Table(
     sa.Column("deck", sa.Text, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("fair", sa.Text, nullable=True),
+    sa.Column("fields", sa.Text, nullable=True),
 )
 actions = sa.Table(
     "rams_actions",
@@ -87,12 +88,14 @@ class SeatRow:
 class DealRow:
     """A deal as stored: the dealer (0-based), the deck top first (§12), the actions as
     record lines ``pN ACTION``, and the proof of its deck (the record's ``fair`` object,
-    server seed included: :mod:`rams.fair`), None for a deal of before."""
+    server seed included: :mod:`rams.fair`), None for a deal of before; the fields its
+    family adds, as the record writes them (Boston's ``turned``, B13)."""
 
     dealer: int
     deck: str
     actions: tuple[str, ...]
     fair: dict[str, Any] | None = None
+    fields: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,10 +251,12 @@ class Store:
         deck: str,
         fair: dict[str, Any] | None = None,
         next_fair: dict[str, Any] | None = None,
+        fields: dict[str, Any] | None = None,
     ) -> None:
-        """A deal dealt: its dealer and whole deck, stored before anyone sees a card; with
-        its proof (``fair``) and, in the same transaction, the seed committed to for the
-        deal after it (``next_fair``)."""
+        """A deal dealt: its dealer and whole deck, stored before anyone sees a card, and
+        the fields its family adds (``fields``, as the record writes them); with its proof
+        (``fair``) and, in the same transaction, the seed committed to for the deal after it
+        (``next_fair``)."""
         with self._write() as c:
             c.execute(
                 deals.insert().values(
@@ -261,6 +266,7 @@ class Store:
                     deck=deck,
                     created_at=_now(),
                     fair=_json_or_none(fair),
+                    fields=_json_or_none(fields or None),
                 )
             )
             if next_fair is not None:
@@ -328,7 +334,9 @@ class Store:
         """The table's deals with their actions, in order (to rebuild the game by replay)."""
         with self.engine.connect() as c:
             deal_rows = c.execute(
-                sa.select(deals.c.deal_index, deals.c.dealer, deals.c.deck, deals.c.fair)
+                sa.select(
+                    deals.c.deal_index, deals.c.dealer, deals.c.deck, deals.c.fair, deals.c.fields
+                )
                 .where(deals.c.table_id == table_id)
                 .order_by(deals.c.deal_index)
             ).all()
@@ -352,7 +360,8 @@ class Store:
             if r.deal_index != k:
                 raise RuntimeError(f"table {table_id}: deal {k + 1} is missing")
             fair = json.loads(r.fair) if r.fair else None
-            out.append(DealRow(r.dealer, r.deck, tuple(by_deal[k]), fair))
+            fields = json.loads(r.fields) if r.fields else {}
+            out.append(DealRow(r.dealer, r.deck, tuple(by_deal[k]), fair, fields))
         return out
 
     def action_count(self, table_id: str) -> int:

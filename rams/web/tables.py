@@ -203,7 +203,12 @@ class Tables:
                     "rules": live.rules.to_json(),
                     "players": live.names,
                     "deals": [
-                        {"dealer": d.dealer + 1, "deck": d.deck, "actions": list(d.actions)}
+                        {
+                            "dealer": d.dealer + 1,
+                            **d.fields,
+                            "deck": d.deck,
+                            "actions": list(d.actions),
+                        }
                         for d in deal_rows
                     ],
                 }
@@ -345,16 +350,19 @@ class Tables:
     def _stored_deal(self, live: LiveTable, deal: DealState) -> None:
         assert live.game is not None
         index = len(live.game.deals) - 1
+        family = games.family(live.rules.family)
+        fields = {k: family.write_deal_field(k, v) for k, v in deal.record_fields().items()}
         dealer = live.dealer
+        deck = cards_str(deal.deck)
         if dealer is None:
-            self.store.add_deal(live.id, index, deal.dealer, cards_str(deal.deck))
+            self.store.add_deal(live.id, index, deal.dealer, deck, fields=fields)
             return
         # The deal's proof, and the seed committed to for the next deal, in one transaction.
         proof, seed = dealer.proof(), new_seed()
-        deck = cards_str(deal.deck)
         self.store.add_deal(
-            live.id, index, deal.dealer, deck, proof.to_json(), dealer.pending_json(seed)
-        )
+            live.id, index, deal.dealer, deck, proof.to_json(), dealer.pending_json(seed),
+            fields=fields,
+        )  # fmt: skip
         dealer.dealt(seed)
 
     def _stored_action(self, live: LiveTable, seat: int, action: Any) -> None:
