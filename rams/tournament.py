@@ -32,9 +32,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from openskill.models import PlackettLuce
-
 from rams import games
+from rams import ratings as rating
 from rams.bots import Bot
 from rams.bots import make_bot as _make_bot
 from rams.cards import Card, pack
@@ -330,22 +329,14 @@ def ratings(deals: Sequence[DealResult]) -> dict[str, Rating]:
     bot rates nothing.
     """
     names = _names(deals)
-    model = PlackettLuce()
-    current = {name: model.rating(name=name) for name in names}
+    current = {name: rating.Rating() for name in names}
     for deal in deals:
         for play in deal.plays:
             points = _play_points(play)
-            if len(points) < 2:
-                continue
             order = list(points)
-            rated = model.rate(
-                [[current[name]] for name in order], scores=[points[name] for name in order]
-            )
-            for name, team in zip(order, rated, strict=True):
-                current[name] = team[0]
-    return {
-        name: Rating(float(r.mu), float(r.sigma), float(r.ordinal())) for name, r in current.items()
-    }
+            places = [1 + sum(p > points[name] for p in points.values()) for name in order]
+            current.update(rating.rate(current, [[name] for name in order], places))
+    return {name: Rating(r.mu, r.sigma, r.ordinal) for name, r in current.items()}
 
 
 def summarize(deals: Sequence[DealResult]) -> TournamentSummary:

@@ -150,8 +150,17 @@ def test_serve_installs_no_more_than_rams_web_and_every_level_works(
     from tests.web.helpers import Seat, create_table, play_until
 
     packages = installed(web_venv)
-    assert {"fastapi", "numba", "numpy"} <= packages
+    assert {"fastapi", "numba", "numpy", "openskill"} <= packages
     assert not {"pytest", "playwright", "hypothesis", "matplotlib"} & packages
+    # The ratings (rams.ratings) rate in that environment: a win raises mu.
+    rated = subprocess.run(
+        [str(web_venv / "bin" / "python"), "-c",
+         "from rams.ratings import Rating, rate; "
+         "new = rate({'a': Rating(), 'b': Rating()}, [['a'], ['b']], [1, 2]); "
+         "print(new['a'].mu > 25 > new['b'].mu)"],
+        capture_output=True, text=True, env=ENV, check=True,
+    )  # fmt: skip
+    assert rated.stdout.strip() == "True"
     database = tmp_path / "rams.sqlite3"
     rng = random.Random(3)
     gen = _serve(web_venv, database)

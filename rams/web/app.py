@@ -12,6 +12,7 @@ import concurrent.futures
 import json
 import logging
 import multiprocessing
+import re
 import socket
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable
@@ -47,6 +48,10 @@ DEFAULT_DATABASE = "sqlite:///rams.sqlite3"
 MAX_BODY = 64 * 1024
 #: Finished games' replays kept built, by table and language.
 REPLAYS_KEPT = 16
+#: A browser's secret key (rams.ratings): 32 random bytes in hex.
+KEY_PATTERN = r"^[0-9a-f]{64}$"
+#: A player's id: a key's SHA-256 in hex, or a bot level's ``bot:LEVEL``.
+PLAYER_PATTERN = r"^([0-9a-f]{64}|bot:[a-z]{1,16})$"
 #: Options that are not house rules (the table's size and preset are chosen apart).
 _HIDDEN = {"players", "preset_name"}
 _HEADERS = {
@@ -73,6 +78,9 @@ class CreateBody(BaseModel):
     clock: str = Field(default="off", max_length=16)
     #: Seconds the spectators see the game behind it.
     watch_delay: int = 0
+    #: The creator's secret key, kept by their browser: their rating's identity (only its
+    #: SHA-256 is stored, rams.ratings); none, not rated.
+    key: str | None = Field(default=None, pattern=KEY_PATTERN)
 
 
 class JoinBody(BaseModel):
@@ -81,6 +89,8 @@ class JoinBody(BaseModel):
 
     name: str = Field(max_length=200)
     seed: str | None = Field(default=None, max_length=64, pattern=r"^[0-9A-Za-z_-]{1,64}$")
+    #: The person's secret key, as in :class:`CreateBody`.
+    key: str | None = Field(default=None, pattern=KEY_PATTERN)
 
 
 def _meta() -> dict[str, Any]:
@@ -238,10 +248,17 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def replay_page(table_id: str) -> FileResponse:
         return page()
 
+    @app.get("/ratings", include_in_schema=False)
+    @app.get("/ratings/{family}", include_in_schema=False)
+    @app.get("/p/{player}", include_in_schema=False)
+    async def ratings_page() -> FileResponse:
+        return page()
+
     words = {
         lang: {
             **section("web", lang),
             **{f"fair.{k}": v for k, v in section("fair", lang).items()},
+            **{f"ratings.{k}": v for k, v in section("ratings", lang).items()},
             **{k: v for f in (*SHARED, *FAMILIES) for k, v in section(f"{f}.web", lang).items()},
         }
         for lang in LANGS
@@ -272,7 +289,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                     raise TableError(400, "bad_rules", "cause", cause=e) from None
                 house[key] = value
             options = TableOptions(body.clock, body.watch_delay)
-            made = tables.create(body.name, body.preset, body.players, body.bots, house, options)
+            made = tables.create(
+                body.name, body.preset, body.players, body.bots, house, options, body.key
+            )
         except TableError:
             tables.creations.refund(client)  # a refused creation does not count
             raise
@@ -289,7 +308,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, body: JoinBody) -> dict[str, Any]:
-        seat, token = await tables.join(table_id, body.name, body.seed)
+        seat, token = await tables.join(table_id, body.name, body.seed, body.key)
         live = tables.get(table_id)
         assert live is not None
         return {"id": table_id, "seat": seat, "token": token, "table": live.public()}
@@ -354,6 +373,25 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         except RamsError as e:
             raise TableError(400, "bad_rules", "cause", cause=e) from None
         return rules_view(rules, lang if lang in LANGS else "ru")
+
+    @app.get("/api/ratings/{family}")
+    async def get_ratings(family: str) -> dict[str, Any]:
+        """A family's leaderboard: people and bots, best ``ordinal`` (mu − 3 sigma) first."""
+        if family not in FAMILIES:
+            raise TableError(404, "no_family")
+        board = await asyncio.to_thread(store.leaderboard, family)
+        return {"family": family, "families": list(FAMILIES), "players": board}
+
+    @app.get("/api/players/{player}")
+    async def get_player(player: str) -> dict[str, Any]:
+        """A player's page: per family the rating, games, wins, mean place, by preset, and
+        the rating after every game."""
+        if re.fullmatch(PLAYER_PATTERN, player) is None:
+            raise TableError(404, "no_player")
+        found = await asyncio.to_thread(store.player, player)
+        if found is None:
+            raise TableError(404, "no_player")
+        return found
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:

@@ -19,8 +19,9 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from rams import games
+from rams.ratings import Entrant, Rating, bot_id, rate_match
 
-__all__ = ["DealRow", "SeatRow", "Store", "TableRow", "metadata"]
+__all__ = ["DealRow", "GameResult", "SeatRow", "Store", "TableRow", "metadata"]
 
 metadata = sa.MetaData()
 
@@ -48,6 +49,7 @@ seats = sa.Table(
     sa.Column("bot", sa.String(32), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("player_id", sa.String(64), nullable=True),
 )
 deals = sa.Table(
     "rams_deals",
@@ -72,16 +74,72 @@ actions = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.UniqueConstraint("table_id", "deal_index", "action_index", name="uq_rams_actions_step"),
 )
+players = sa.Table(
+    "rams_players",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+ratings = sa.Table(
+    "rams_ratings",
+    metadata,
+    sa.Column("player_id", sa.String(64), sa.ForeignKey("rams_players.id"), primary_key=True),
+    sa.Column("family", sa.String(16), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("wins", sa.Integer, nullable=False),
+    sa.Column("place_sum", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_rams_ratings_family", "family"),
+)
+history = sa.Table(
+    "rams_rating_history",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("player_id", sa.String(64), sa.ForeignKey("rams_players.id"), nullable=False),
+    sa.Column("family", sa.String(16), nullable=False),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("rams_tables.id"), nullable=False),
+    sa.Column("preset", sa.String(40), nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),
+    sa.Column("won", sa.Boolean, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("table_id", "player_id", name="uq_rams_rating_history_table"),
+    sa.Index("ix_rams_rating_history_player", "player_id"),
+)
 
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
-    """A seat: its player's name (None while free), the bot level of a bot seat, and the
-    SHA-256 of the seat's secret token (never the token itself)."""
+    """A seat: its player's name (None while free), the bot level of a bot seat, the
+    SHA-256 of the seat's secret token (never the token itself), and the rated person's id
+    (the SHA-256 of their browser's key, rams.ratings; None: not rated)."""
 
     name: str | None
     bot: str | None = None
     token_hash: str | None = None
+    player_id: str | None = None
+
+    @property
+    def rated_id(self) -> str | None:
+        """Who this seat's results rate: its person, or its bot level."""
+        return bot_id(self.bot) if self.bot is not None else self.player_id
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game as it is rated: each seat's player id (None: not rated) and name,
+    each seat's place (1 = first), the sides played by (rams.ratings)."""
+
+    family: str
+    preset: str
+    players: tuple[str | None, ...]
+    names: tuple[str, ...]
+    places: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,20 +252,31 @@ class Store:
                         "bot": s.bot,
                         "token_hash": s.token_hash,
                         "joined_at": _now() if s.name is not None else None,
+                        "player_id": s.player_id,
                     }
                     for i, s in enumerate(seat_rows)
                 ],
             )
+            for s in seat_rows:
+                if s.player_id is not None and s.name is not None:
+                    _name_player(c, s.player_id, s.name)
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give a free seat to a player; False if someone took it first."""
+    def take_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, player_id: str | None = None
+    ) -> bool:
+        """Give a free seat to a player (a rated person when ``player_id`` is given, under
+        this name from now on); False if someone took it first."""
         with self._write() as c:
             result = c.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.name.is_(None))
-                .values(name=name, token_hash=token_hash, joined_at=_now())
+                .values(name=name, token_hash=token_hash, joined_at=_now(), player_id=player_id)
             )
-            return bool(result.rowcount == 1)
+            if result.rowcount != 1:
+                return False
+            if player_id is not None:
+                _name_player(c, player_id, name)
+            return True
 
     def start_game(self, table_id: str, first_dealer: int) -> None:
         """The seats are full: the game begins with this first dealer (D4)."""
@@ -227,14 +296,17 @@ class Store:
                 .values(status="expired")
             )
 
-    def finish(self, table_id: str, record: str) -> None:
-        """The game is over: keep its record (§12)."""
+    def finish(self, table_id: str, record: str, result: GameResult | None = None) -> None:
+        """The game is over: keep its record (§12), and rate its players (``result``) in the
+        same transaction: a table is rated once, whatever restarts come between."""
         with self._write() as c:
             c.execute(
                 tables.update()
                 .where(tables.c.id == table_id)
                 .values(status="over", record=record, finished_at=_now())
             )
+            if result is not None:
+                _rate(c, table_id, result)
 
     def set_fair(self, table_id: str, fair: dict[str, Any]) -> None:
         """The seed committed to for the next deal and its client seeds, as they are now."""
@@ -301,7 +373,7 @@ class Store:
             if row is None:
                 return None
             seat_rows = c.execute(
-                sa.select(seats.c.name, seats.c.bot, seats.c.token_hash)
+                sa.select(seats.c.name, seats.c.bot, seats.c.token_hash, seats.c.player_id)
                 .where(seats.c.table_id == table_id)
                 .order_by(seats.c.seat)
             ).all()
@@ -314,7 +386,7 @@ class Store:
             rules=rules,
             status=row.status,
             first_dealer=row.first_dealer,
-            seats=tuple(SeatRow(s.name, s.bot, s.token_hash) for s in seat_rows),
+            seats=tuple(SeatRow(s.name, s.bot, s.token_hash, s.player_id) for s in seat_rows),
             record=row.record,
             options=json.loads(row.options or "{}"),
             fair=json.loads(row.fair) if row.fair else None,
@@ -373,6 +445,186 @@ class Store:
                 .where(actions.c.table_id == table_id)
             ).scalar_one()
         return int(n)
+
+    # Ratings ----------------------------------------------------------------------------
+
+    def leaderboard(self, family: str, limit: int = 100) -> list[dict[str, Any]]:
+        """A family's rated players, people and bots, best ``ordinal`` (mu - 3 sigma) first."""
+        ordinal = ratings.c.mu - 3 * ratings.c.sigma
+        with self.engine.connect() as c:
+            rows = c.execute(
+                sa.select(ratings, players.c.name)
+                .join(players, players.c.id == ratings.c.player_id)
+                .where(ratings.c.family == family)
+                .order_by(ordinal.desc(), ratings.c.player_id)
+                .limit(limit)
+            ).all()
+        return [_rating_json(r) for r in rows]
+
+    def player(self, player_id: str) -> dict[str, Any] | None:
+        """A player's page: per family its rating, games, wins, mean place, the same by
+        preset, and the rating after every game; None for an unknown id."""
+        with self.engine.connect() as c:
+            who = c.execute(sa.select(players).where(players.c.id == player_id)).first()
+            if who is None:
+                return None
+            rated = c.execute(
+                sa.select(ratings, players.c.name)
+                .join(players, players.c.id == ratings.c.player_id)
+                .where(ratings.c.player_id == player_id)
+                .order_by(ratings.c.family)
+            ).all()
+            steps = c.execute(
+                sa.select(history)
+                .where(history.c.player_id == player_id)
+                .order_by(history.c.at, history.c.id)
+            ).all()
+        families = []
+        for r in rated:
+            mine = [h for h in steps if h.family == r.family]
+            presets: dict[str, list[Any]] = {}
+            for h in mine:
+                presets.setdefault(h.preset, []).append(h)
+            families.append(
+                {
+                    **_rating_json(r),
+                    "presets": [
+                        {
+                            "preset": name,
+                            "games": len(hs),
+                            "wins": sum(bool(h.won) for h in hs),
+                            "place": sum(h.place for h in hs) / len(hs),
+                        }
+                        for name, hs in sorted(presets.items())
+                    ],
+                    "history": [
+                        {
+                            "table": h.table_id,
+                            "preset": h.preset,
+                            "at": _utc(h.at).isoformat(),
+                            "mu": h.mu,
+                            "sigma": h.sigma,
+                            "ordinal": h.mu - 3 * h.sigma,
+                            "place": h.place,
+                            "won": bool(h.won),
+                        }
+                        for h in mine
+                    ],
+                }
+            )
+        bot = player_id[4:] if player_id.startswith("bot:") else None
+        return {"id": who.id, "name": who.name, "bot": bot, "families": families}
+
+
+def _utc(at: datetime) -> datetime:
+    """A stored moment in UTC (SQLite gives it back without its zone)."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def _rating_json(r: Any) -> dict[str, Any]:
+    return {
+        "id": r.player_id,
+        "name": r.name,
+        "bot": r.player_id[4:] if r.player_id.startswith("bot:") else None,
+        "family": r.family,
+        "mu": r.mu,
+        "sigma": r.sigma,
+        "ordinal": r.mu - 3 * r.sigma,
+        "games": r.games,
+        "wins": r.wins,
+        "place": r.place_sum / r.games if r.games else None,
+    }
+
+
+def _name_player(c: Connection, player_id: str, name: str) -> None:
+    """A player known by this name from now on (a new one is added)."""
+    done = c.execute(players.update().where(players.c.id == player_id).values(name=name))
+    if done.rowcount == 0:
+        c.execute(players.insert().values(id=player_id, name=name, created_at=_now()))
+
+
+def _rate(c: Connection, table_id: str, result: GameResult) -> None:
+    """A finished table's players rated (once: a table already rated is left as it is)."""
+    seen = c.execute(
+        sa.select(sa.func.count()).select_from(history).where(history.c.table_id == table_id)
+    ).scalar_one()
+    if seen:
+        return
+    ids = [p for p in result.players if p is not None]
+    if not ids:
+        return
+    rows = c.execute(
+        sa.select(ratings)
+        .where(ratings.c.family == result.family, ratings.c.player_id.in_(set(ids)))
+        .with_for_update()
+    ).all()
+    known = {r.player_id: r for r in rows}
+    try:
+        entrants, new = rate_match(
+            {p: Rating(r.mu, r.sigma) for p, r in known.items()},
+            result.players,
+            result.places,
+            result.sides,
+        )
+    except ImportError:  # (openskill is not installed: the game is kept, not rated)
+        return
+    now = _now()
+    for e in entrants:
+        if e.player not in new:
+            continue
+        _rate_one(c, table_id, result, e, new[e.player], known.get(e.player), now)
+
+
+def _rate_one(
+    c: Connection,
+    table_id: str,
+    result: GameResult,
+    e: Entrant,
+    rating: Rating,
+    row: Any,
+    now: datetime,
+) -> None:
+    if e.player.startswith("bot:"):
+        if c.execute(sa.select(players.c.id).where(players.c.id == e.player)).first() is None:
+            c.execute(players.insert().values(id=e.player, name=e.player, created_at=now))
+    elif c.execute(sa.select(players.c.id).where(players.c.id == e.player)).first() is None:
+        _name_player(c, e.player, result.names[e.seats[0]])
+    values = {"mu": rating.mu, "sigma": rating.sigma, "updated_at": now}
+    if row is None:
+        c.execute(
+            ratings.insert().values(
+                player_id=e.player,
+                family=result.family,
+                games=1,
+                wins=int(e.won),
+                place_sum=e.place,
+                **values,
+            )
+        )
+    else:
+        c.execute(
+            ratings.update()
+            .where(ratings.c.player_id == e.player, ratings.c.family == result.family)
+            .values(
+                games=row.games + 1,
+                wins=row.wins + int(e.won),
+                place_sum=row.place_sum + e.place,
+                **values,
+            )
+        )
+    c.execute(
+        history.insert().values(
+            player_id=e.player,
+            family=result.family,
+            table_id=table_id,
+            preset=result.preset,
+            place=e.place,
+            won=e.won,
+            at=now,
+            mu=rating.mu,
+            sigma=rating.sigma,
+        )
+    )
 
 
 class _Writing:

@@ -30,6 +30,7 @@ from rams.cards import cards_str, pack
 from rams.errors import RamsError
 from rams.fair import Dealer, DealProof, new_seed
 from rams.games.protocol import DealState, Match
+from rams.ratings import match_places, match_sides, player_id
 from rams.record import FORMAT, Record, dumps, loads, record_of
 from rams.table import Table
 from rams.web import seats, sockets
@@ -48,7 +49,7 @@ from rams.web.live import (
     make_level_bot,
 )
 from rams.web.protocol import error
-from rams.web.store import SeatRow, Store, TableRow
+from rams.web.store import GameResult, SeatRow, Store, TableRow
 
 __all__ = [
     "Client",
@@ -190,7 +191,7 @@ class Tables:
             clip(repr(seat.bot)),
             self.settings.standin,
         )
-        return SeatRow(seat.name, self.settings.standin, seat.token_hash)
+        return SeatRow(seat.name, self.settings.standin, seat.token_hash, seat.player_id)
 
     def _rebuild(self, live: LiveTable, row: TableRow) -> None:
         """The game of a table, replayed from its stored deals and actions (§12)."""
@@ -378,9 +379,26 @@ class Tables:
     def _finish(self, live: LiveTable) -> None:
         assert live.game is not None
         proofs = live.dealer.proofs if live.dealer is not None else ()
-        # The server seeds are revealed here, with the record of the finished game.
-        self.store.finish(live.id, dumps(record_of(live.game, live.meta(), proofs)))
+        # The server seeds are revealed here, with the record of the finished game, and
+        # its players are rated in the same transaction (rams.ratings).
+        record = dumps(record_of(live.game, live.meta(), proofs))
+        self.store.finish(live.id, record, self._result(live, live.game))
         live.status = "over"  # the grace timers see it and do nothing
+
+    @staticmethod
+    def _result(live: LiveTable, game: Match) -> GameResult:
+        """A finished game as it is rated: its people by their keys' hashes, its bots by
+        level, placed by the family's way of winning."""
+        family = games.family(live.rules.family)
+        spec = live.rules.to_json()
+        return GameResult(
+            family=live.rules.family,
+            preset=str(spec["preset"] if isinstance(spec, dict) else spec),
+            players=tuple(s.rated_id for s in live.seats),
+            names=tuple(live.names),
+            places=tuple(match_places(game.scores(), game.winners(), family.better)),
+            sides=match_sides(game),
+        )
 
     def _recover(self, live: LiveTable) -> None:
         """After a failed write: forget the game in memory and replay what was stored."""
@@ -401,8 +419,10 @@ class Tables:
         bots: Sequence[str | None],
         house_rules: dict[str, Any],
         options: TableOptions | None = None,
+        key: str | None = None,
     ) -> tuple[LiveTable, int, str]:
-        """A new table; its creator sits in the first seat that is not a bot.
+        """A new table; its creator sits in the first seat that is not a bot, rated by
+        their browser's ``key`` when they bring one (only its hash is kept).
 
         Returns the table, the creator's seat and the creator's secret token.
         """
@@ -433,7 +453,7 @@ class Tables:
         rows = [
             SeatRow(BOT_SEAT_NAMES[i], b)
             if b is not None
-            else SeatRow(name, None, hash_token(token))
+            else SeatRow(name, None, hash_token(token), _rated(key))
             if i == creator
             else SeatRow(None)
             for i, b in enumerate(bots)
@@ -448,9 +468,12 @@ class Tables:
             self._start_game(live)
         return live, creator, token
 
-    async def join(self, table_id: str, name: str, seed: str | None = None) -> tuple[int, str]:
+    async def join(
+        self, table_id: str, name: str, seed: str | None = None, key: str | None = None
+    ) -> tuple[int, str]:
         """Take the first free seat, with the seat's seed for the first deal if it brings one
-        (rams.fair); returns the seat and its secret token."""
+        (rams.fair), rated by the browser's ``key`` if it brings one (rams.ratings); returns
+        the seat and its secret token."""
         name = clean_name(name)
         live = self.get(table_id)
         if live is None:
@@ -461,9 +484,10 @@ class Tables:
                 raise TableError(409, "full")
             token = secrets.token_urlsafe(24)
             seat = free[0]
-            if not self.store.take_seat(live.id, seat, name, hash_token(token)):
+            rated = _rated(key)
+            if not self.store.take_seat(live.id, seat, name, hash_token(token), rated):
                 raise TableError(409, "full", "just_taken")
-            live.seats[seat] = SeatRow(name, None, hash_token(token))
+            live.seats[seat] = SeatRow(name, None, hash_token(token), rated)
             if seed is not None:
                 self.client_seed(live, seat, seed)
             if self._full(live):
@@ -532,3 +556,8 @@ class Tables:
     _hello = sockets._hello
 
     _act = sockets._act
+
+
+def _rated(key: str | None) -> str | None:
+    """A person's player id from their browser's secret key (None: they are not rated)."""
+    return None if key is None else player_id(key)

@@ -1,8 +1,9 @@
 // The browser client of Rams: a page per path, drawn from what the server sends.
-import { lang, loadWords, setLang, t } from "./common.js";
+import { importKey, lang, loadWords, setLang, t, toast } from "./common.js";
 import { showCreate } from "./create.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { showPlayer, showRatings } from "./ratings.js";
 import { applyPrefs, prefsMenu } from "./prefs.js";
 
 let current = null;
@@ -13,12 +14,15 @@ function route() {
   let m;
   if ((m = path.match(/^\/t\/([\w-]{1,32})$/))) current = showTable(app, m[1]);
   else if ((m = path.match(/^\/r\/([\w-]{1,32})$/))) current = showReplay(app, m[1]);
+  else if ((m = path.match(/^\/ratings(?:\/(\w{1,16}))?$/))) current = showRatings(app, m[1] || "rams");
+  else if ((m = path.match(/^\/p\/([0-9a-f]{64}|bot:\w{1,16})$/))) current = showPlayer(app, m[1]);
   else current = showCreate(app);
 }
 
 function drawHeader() {
   document.getElementById("brand").textContent = t("brand");
   document.getElementById("lang-switch").textContent = t("lang");
+  document.getElementById("ratings-link").textContent = t("ratings.title");
   document.title = t("brand");
   document.getElementById("prefs")?.remove();
   document.getElementById("lang-switch").before(prefsMenu());
@@ -33,5 +37,7 @@ document.getElementById("lang-switch").addEventListener("click", () => {
 
 await loadWords();
 setLang(lang);
+const imported = importKey();  // a key carried from another device (/#key=…)
 drawHeader();
 route();
+if (imported) toast(t("ratings.imported"), "info");

@@ -242,3 +242,32 @@ export function rulesTextEl(view) {
 export function presetName(rules) {
   return lang === "ru" ? rules.ru : rules.en;
 }
+
+// The person's identity for the ratings (rams.ratings): a secret key of 32 random bytes in hex,
+// drawn once and kept in this browser; the server keeps only its SHA-256.
+export function playerKey() {
+  let key = null;
+  try { key = localStorage.getItem("rams.key"); } catch { key = null; }
+  if (!/^[0-9a-f]{64}$/.test(key || "")) {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    key = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    try { localStorage.setItem("rams.key", key); } catch { /* (this visit only) */ }
+  }
+  return key;
+}
+
+// A key carried from another device by its link (/#key=…): taken, and the link forgotten.
+export function importKey() {
+  const m = location.hash.match(/^#key=([0-9a-f]{64})$/);
+  if (!m) return false;
+  try { localStorage.setItem("rams.key", m[1]); } catch { return false; }
+  history.replaceState(null, "", location.pathname);
+  return true;
+}
+
+// The person's player id: the SHA-256 of their key (null where the browser cannot hash here).
+export async function myPlayerId() {
+  if (!crypto.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(playerKey()));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

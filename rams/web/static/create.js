@@ -1,5 +1,5 @@
 // The first page: pick a name, the game, the seats and house rules; create the table.
-import { api, el, lang, saveSeatToken, t, toast } from "./common.js";
+import { api, el, lang, playerKey, saveSeatToken, t, toast } from "./common.js";
 
 const FIELDS = ["max_exchange", "remise", "dealer_trump", "passing", "ace_forbids_pass",
   "must_trump", "must_overtrump", "must_head_trick", "marriage_lead", "ace_covers_honours",
@@ -121,6 +121,7 @@ export function showCreate(app) {
       const made = await api("/api/tables", {
         name, preset: state.preset, players: state.players, bots, rules, extra,
         clock: form.querySelector("#clock").value, watch_delay: Number(form.querySelector("#watch-delay").value),
+        key: playerKey(),
       });
       saveSeatToken(made.id, made.token);
       location.assign(`/t/${made.id}`);

@@ -1,6 +1,6 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
-  api, cardBack, cardEl, cardText, el, freshSeed, lang, presetName, rulesTextEl, saveSeatToken,
+  api, cardBack, cardEl, cardText, el, freshSeed, lang, playerKey, presetName, rulesTextEl, saveSeatToken,
   seatToken, setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
 } from "./common.js";
 import { plainBoard } from "./plain.js";
@@ -380,7 +380,7 @@ export function showTable(app, tableId) {
       const name = input.value.trim();
       localStorage.setItem("rams.name", name);
       try {
-        const joined = await api(`/api/tables/${tableId}/join`, { name, seed: freshSeed(tableId) });
+        const joined = await api(`/api/tables/${tableId}/join`, { name, seed: freshSeed(tableId), key: playerKey() });
         saveSeatToken(tableId, joined.token);
         token = joined.token;
         reconnect();
