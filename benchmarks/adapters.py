@@ -233,7 +233,7 @@ class Duel:
         while (seat := ep.to_move) is not None:
             start = time.perf_counter()
             if seats[seat] == "hard":
-                ep.act(hard[seat].act(ep.deal.observation(seat)))
+                ep.act_bot(hard[seat])
             else:
                 state = game.new_initial_state()
                 state.episode = ep.copy()

@@ -8,9 +8,12 @@ outcomes); the deal then starts with the dealer the table names. The seat to act
 among :meth:`rams.games.protocol.DealState.legal_action_ids`; an episode's return is each
 seat's points, what its score gained in the deal (``better × (after − before)``).
 
-Out-of-turn actions are not offered as choices: a Rams claim (S7) is taken for its seat
-as soon as it may, as every bot of the driver loop takes it; Boston's «Играю вместе»
-(B5) is not offered. A deal that runs past :attr:`Table.max_decisions` (Даве offered
+Out-of-turn actions: a Rams claim (S7) is taken for its seat as soon as it may, as every
+bot of the driver loop takes it. Boston's «Играю вместе» (B5), which any other seat may say
+while the declarer chooses a partner, is asked in turn: before each such choice, every seat
+that may say it is asked once, from the declarer's left, and acts — ``together`` or
+:data:`SILENT` (the id after the deal's own, :attr:`Table.silent`), which writes nothing.
+A deal that runs past :attr:`Table.max_decisions` (Даве offered
 again and again) ends there, truncated, with the points as they stand.
 """
 
@@ -21,13 +24,17 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rams import games
+from rams.actions import Say
 from rams.cards import Card, cards_of, pack
 from rams.games.protocol import Family, Match
 
-__all__ = ["Episode", "Table"]
+__all__ = ["SILENT", "Episode", "Table"]
 
 #: The extra record fields chance can draw, each a card of a second pack (Boston's B1).
 _EXTRA_OUTCOMES = {"turned": 52}
+#: What a seat asked whether it says «Играю вместе» answers when it does not (B5).
+SILENT = "silent"
+_TOGETHER = Say("together")
 
 
 class Table:
@@ -47,7 +54,10 @@ class Table:
         assert set(self.extra_fields) <= set(_EXTRA_OUTCOMES), self.extra_fields
         probe = Episode.dealt(self, list(self.pack), dict.fromkeys(self.extra_fields, 0))
         deal = probe.deal
-        self.action_count: int = deal.action_count
+        #: B5: the id of staying silent when asked about «Играю вместе» (None: no game
+        #: has such an offer), one past the deal's own ids.
+        self.silent: int | None = deal.action_count if self.family.name == "boston" else None
+        self.action_count: int = deal.action_count + (self.silent is not None)
         self.phase_type: Any = type(deal.phase)
         self.event_type: Any = type(deal.events[0].kind) if deal.events else None
         self.max_tricks: int = max(len(deal.observation(s).hand) for s in range(self.players))
@@ -66,7 +76,8 @@ class Table:
 class Episode:
     """A deal being dealt or played: the deck so far, then the match and its deal."""
 
-    __slots__ = ("before", "deal", "decisions", "deck", "extra", "match", "table")
+    __slots__ = ("_asked", "_asked_at", "before", "deal", "decisions", "deck", "extra", "match",
+                 "table")  # fmt: skip
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -76,6 +87,8 @@ class Episode:
         self.deal: Any = None
         self.before: list[int] = []
         self.decisions = 0
+        self._asked: set[int] = set()  # B5: the seats asked at this point of the deal
+        self._asked_at = -1
 
     @classmethod
     def dealt(cls, table: Table, deck: Sequence[Card], extra: dict[str, int]) -> Episode:
@@ -143,8 +156,27 @@ class Episode:
         """The seat to act; None at a chance step or at the end."""
         if self.deal is None or self.is_over:
             return None
+        asked = self.asked()
+        if asked is not None:
+            return asked
         seat: int = self.deal.to_move
         return seat
+
+    def asked(self) -> int | None:
+        """B5: the seat asked now whether it says «Играю вместе» — while the declarer is to
+        choose a partner, each seat that may say it, once, from the declarer's left — or
+        None."""
+        d = self.deal
+        if self.table.silent is None or d is None or d.is_over or d.to_move is None:
+            return None
+        if len(d.actions) != self._asked_at:  # a new point of the deal: ask again
+            self._asked_at, self._asked = len(d.actions), set()
+        n = self.table.players
+        for k in range(1, n):
+            seat: int = (d.to_move + k) % n
+            if seat not in self._asked and _TOGETHER in d.out_of_turn(seat):
+                return seat
+        return None
 
     def legal(self, seat: int | None = None) -> list[int]:
         """The ids ``seat`` (the seat to act by default) may choose, ascending; empty for
@@ -152,24 +184,51 @@ class Episode:
         who = self.to_move
         if who is None or (seat is not None and seat != who):
             return []
+        if who != self.deal.to_move:  # asked about «Играю вместе»
+            return sorted([self.deal.action_id(_TOGETHER, who), self.table.silent])
         ids: list[int] = self.deal.legal_action_ids(who)
         return sorted(ids)
+
+    def action_str(self, action_id: int, seat: int | None = None) -> str:
+        """An action id as the record writes the action (``silent`` for :data:`SILENT`)."""
+        if action_id == self.table.silent:
+            return SILENT
+        return str(self.deal.action_from_id(action_id, seat))
 
     def apply(self, action_id: int) -> None:
         """The seat to act takes the action of ``action_id``."""
         seat = self.to_move
         assert seat is not None
-        self.deal.apply_id(action_id, seat)
+        if action_id == self.table.silent and seat == self.asked():
+            self._asked.add(seat)
+        else:
+            self.deal.apply_id(action_id, seat)
         self.decisions += 1
         self._claims()
 
     def act(self, action: Any) -> None:
-        """The seat to act takes ``action`` (an action value, as a bot gives it)."""
+        """The seat to act takes ``action`` (an action value, as a bot gives it; None or
+        :data:`SILENT` for a seat asked about «Играю вместе» that does not say it)."""
         seat = self.to_move
         assert seat is not None
-        self.deal.apply(action, seat)
+        if seat == self.asked() and (action is None or action == SILENT):
+            self._asked.add(seat)
+        else:
+            self.deal.apply(action, seat)
         self.decisions += 1
         self._claims()
+
+    def act_bot(self, bot: Any) -> None:
+        """The seat to act lets ``bot`` decide: its ``act``, or, when the seat is asked
+        about «Играю вместе», its ``act_out_of_turn`` (None: silent)."""
+        seat = self.to_move
+        assert seat is not None
+        view = self.deal.observation(seat)
+        if seat == self.asked():
+            decide = getattr(bot, "act_out_of_turn", None)
+            self.act(decide(view, [_TOGETHER]) if decide is not None else None)
+        else:
+            self.act(bot.act(view))
 
     @property
     def is_truncated(self) -> bool:
@@ -209,6 +268,7 @@ class Episode:
         new.extra = dict(self.extra)
         new.before = self.before
         new.decisions = self.decisions
+        new._asked, new._asked_at = set(self._asked), self._asked_at
         if self.match is None:
             new.match, new.deal = None, None
         else:

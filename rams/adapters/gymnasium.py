@@ -94,7 +94,7 @@ class RamsEnv(gymnasium.Env[np.ndarray, np.int64]):
         ep = self.episode
         assert ep is not None
         while (seat := ep.to_move) is not None and seat != self.seat:
-            ep.act(self._bots[seat].act(ep.deal.observation(seat)))
+            ep.act_bot(self._bots[seat])
 
     def _observe(self) -> np.ndarray:
         ep = self.episode

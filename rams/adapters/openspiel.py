@@ -37,6 +37,7 @@ from rams import games
 from rams.adapters.encoding import Encoder
 from rams.adapters.episode import Episode, Table
 from rams.cards import card_str
+from rams.errors import RamsError
 
 __all__ = ["GAME_TYPE", "RamsGame", "RamsObserver", "RamsState", "load"]
 
@@ -136,8 +137,9 @@ class RamsState(pyspiel.State):  # type: ignore[misc]
             ep = self.episode
             what = "deal" if len(ep.deck) < len(ep.table.pack) else "turned"
             return f"{what} {card_str(action)}"
-        deal = self.episode.deal
-        return str(deal.action_from_id(action, player)) if deal is not None else str(action)
+        if self.episode.deal is None:
+            return str(action)
+        return self.episode.action_str(action, player)
 
     def is_terminal(self) -> bool:
         """True once the deal is over."""
@@ -174,9 +176,9 @@ class RamsObserver:
 
     def __init__(self, table: Table, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"observation parameters not supported: {params!r}")
+            raise RamsError("adapters.observer_params", params=repr(params))
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("no observer sees every hand")
+            raise RamsError("adapters.observer_all")
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.encoder = Encoder(
             table,

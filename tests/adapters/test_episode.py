@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from rams.actions import Say
 from rams.adapters.episode import Episode, Table
 
 
@@ -59,3 +60,37 @@ def test_copies_are_independent_and_points_match_the_match() -> None:
         for a, b in zip(ep.match.scores(), table.start_scores, strict=True)
     ]
     assert all(abs(p) <= table.points_bound for p in ep.points())
+
+
+def test_b5_every_other_seat_is_asked_about_together_while_the_declarer_chooses() -> None:
+    """B5: while the declarer of a five or six chooses a partner, each other seat that may
+    say «Играю вместе» is asked once, from his left: ``together`` (which the declarer then
+    answers) or silent (which writes nothing); then the declarer chooses."""
+    from rams.games.boston.bids import Bid
+
+    table = Table("boston")
+    assert table.silent == table.action_count - 1
+    rng = random.Random(3)
+    said = silent = 0
+    for _ in range(60):
+        ep = Episode.shuffled(table, rng)
+        bid = ep.deal.action_id(Bid("5S"), ep.to_move)
+        ep.apply(bid)  # the first bidder bids five spades, the others pass
+        for _ in range(3):
+            ep.apply(ep.deal.action_id(Say("pass"), ep.to_move))
+        declarer = ep.deal.to_move
+        asked = [ep.to_move]
+        assert asked[0] == (declarer + 1) % 4
+        assert ep.legal() == sorted([ep.deal.action_id(Say("together"), asked[0]), table.silent])
+        assert ep.legal(declarer) == []
+        if rng.random() < 0.5:
+            before = len(ep.deal.actions)
+            ep.apply(table.silent)  # silent: nothing written, the next seat is asked
+            assert len(ep.deal.actions) == before and ep.to_move == (declarer + 2) % 4
+            silent += 1
+        else:
+            ep.apply(ep.deal.action_id(Say("together"), asked[0]))
+            assert ep.to_move == declarer  # he answers the offer at once
+            assert {ep.action_str(a) for a in ep.legal()} == {"accept", "reject"}
+            said += 1
+    assert said and silent

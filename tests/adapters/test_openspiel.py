@@ -208,3 +208,20 @@ def test_outcome_sampling_mccfr_on_the_duel() -> None:
         cc.run_iteration()
     cc_probs = dict(cc.average_policy().get_state_policy(state))
     assert set(cc_probs) == set(state.legal_actions())
+
+
+def test_an_observer_it_cannot_make_is_refused_in_words() -> None:
+    """Observer parameters, or an observer of every hand (which no seat is), are refused
+    with the catalogue's words."""
+    from rams.errors import RamsError
+
+    game = pyspiel.load_game("python_rams", {"preset": "duel"})
+    with pytest.raises(RamsError) as params:
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False), {"x": 1})
+    assert "parameters" in params.value.words("en") and "параметров" in params.value.words("ru")
+    every = pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    with pytest.raises(RamsError) as all_hands:
+        game.make_py_observer(every)
+    assert "every hand" in all_hands.value.words("en")
