@@ -1,5 +1,5 @@
-"""The ``rams`` command: ``replay``, ``verify``, ``rules`` (and the commands of the leaf
-modules).
+"""The ``rams`` command: ``replay``, ``verify``, ``rules``, ``analyse`` (and the commands
+of the leaf modules).
 
 Bad input never ends in a traceback: one line on stderr and exit status 2.
 """
@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from rams import games
+from rams.cards import SUITS
 from rams.errors import RamsError, RecordError
 from rams.fair import verify_record
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
-from rams.words import Phrase, default_lang, text
+from rams.words import Cards, Phrase, Seat, Suit, default_lang, has, text
 
 __all__ = ["main"]
 
@@ -73,6 +75,90 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _analyse(args: argparse.Namespace) -> int:
+    """Rate a seat's decisions by the strong bot (:mod:`rams.analysis`): a line per decision
+    that cost more than ``--threshold`` points, then a total; ``--json`` one object."""
+    from rams.analysis import analyse, decisions
+    from rams.progress import progress_bar
+
+    lang = args.lang or default_lang()
+    record = _read_record(args.file)
+    players = len(record.players)
+    if not 1 <= args.seat <= players:
+        print(text("analysis.no_seat", lang, seat=args.seat, players=players), file=sys.stderr)
+        return 2
+    if args.samples < 1:
+        print(text("analysis.samples", lang, count=args.samples), file=sys.stderr)
+        return 2
+    seat = args.seat - 1
+    total = sum(1 for _ in decisions(record, seat))
+    rng = random.Random(args.seed)
+    with progress_bar(text("analysis.progress", lang), total) as advance:
+        ratings = analyse(record, seat, args.samples, rng, lambda done, _: advance(1))
+    costly = [r for r in ratings if r.loss > args.threshold]
+    if args.json:
+        out = {
+            "seat": args.seat,
+            "family": record.rules.family,
+            "ratings": [r.to_json() for r in ratings],
+            "loss": round(sum(r.loss for r in ratings), 3),
+        }
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    names = list(record.players)
+    print(text(f"analysis.unit_{record.rules.family}", lang))
+    for r in costly:
+        key = "analysis.costly" if r.loss >= 0.5 else "analysis.costly_small"
+        played = _action_words(r.played, lang, names, "analysis.played_card", "analysis.chose")
+        best = _action_words(r.best, lang, names, "analysis.best_card", "analysis.best_choice")
+        said = text(key, lang, deal=r.deal, step=r.step, played=played, best=best,
+                    loss=round(r.loss))  # fmt: skip
+        print(said)
+    lost = round(sum(r.loss for r in costly))
+    if costly:
+        print(text("analysis.total", lang, count=len(ratings), costly=len(costly), loss=lost))
+    else:
+        print(text("analysis.clean", lang, count=len(ratings), threshold=args.threshold))
+    return 0
+
+
+def _action_words(action: Any, lang: str, names: list[str], card_key: str, key: str) -> str:
+    """A card as the catalogue writes cards; another action in words where it has them (an
+    exchange, the trump's swap), else in record notation."""
+    from rams.actions import Play
+
+    if isinstance(action, Play):
+        return text(card_key, lang, names=names, cards=Cards((action.card,)))
+    cards = getattr(action, "cards", None)
+    if isinstance(cards, tuple):
+        words = (
+            text("analysis.exchange", lang, names=names, cards=Cards(cards))
+            if cards
+            else text("analysis.stand_pat", lang)
+        )
+        return text(key, lang, action=words)
+    kind = type(action).__name__
+    if kind == "Swap":
+        swap = Cards((action.card,))
+        return text(key, lang, action=text("analysis.swap", lang, names=names, cards=swap))
+    if kind == "Trump":
+        words = text("analysis.trump", lang, suit=Suit(action.suit))
+        return text(key, lang, action=words)
+    if kind == "Invite":
+        words = text("analysis.invite", lang, names=names, who=Seat(action.seat))
+        return text(key, lang, action=words)
+    if kind == "Bid":
+        contract = str(action).removeprefix("bid ")
+        if not action.is_null:
+            contract = f"{action.tricks} ({text(f'suit.{SUITS[action.suit]}', lang)})"
+        words = text("analysis.bid", lang, contract=contract)
+        return text(key, lang, action=words)
+    word = getattr(action, "word", None)
+    if isinstance(word, str) and has(f"analysis.say.{word}"):
+        return text(key, lang, action=text(f"analysis.say.{word}", lang))
+    return text(key, lang, action=str(action))
+
+
 def _rules(args: argparse.Namespace) -> int:
     if args.preset is None:
         for name, p in games.presets().items():
@@ -103,6 +189,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="the record (JSON), or - for standard input")
     p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
     p.set_defaults(run=_verify)
+    p = sub.add_parser(
+        "analyse", help="rate a seat's decisions in a finished game by the strong bot"
+    )
+    p.add_argument("file", help="the record (JSON), or - for standard input")
+    p.add_argument("--seat", type=int, required=True, help="the seat, 1-based (p1 is 1)")
+    p.add_argument(
+        "--samples", type=int, default=32, help="sampled deals per decision (default 32)"
+    )
+    p.add_argument(
+        "--threshold", type=float, default=0.5, help="points a decision must cost to be shown"
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
+    p.set_defaults(run=_analyse)
     p = sub.add_parser("rules", help="list the presets, or print one preset's rules")
     p.add_argument("preset", nargs="?", help="a preset name (see `rams rules`)")
     p.add_argument("--players", type=int, help="number of players")

@@ -292,6 +292,18 @@ class PimcBot:
 
     def choose_card(self, view: Observation, cards: list[Card]) -> Card:
         """The card with the best average result over sampled deals."""
+        values = self.card_values(view, cards)
+        if self.last_samples == 0:
+            return max(cards)
+        return max(sorted(cards), key=lambda c: values[c])  # ties: the lowest card
+
+    def card_values(
+        self, view: Observation, cards: list[Card], win_bonus: int = sv.WIN_BONUS
+    ) -> dict[Card, float]:
+        """Each card's average result for the seat over the sampled deals: minus its record
+        at the end of the deal (§7, written off: lower is better, so higher is better
+        here), plus ``win_bonus`` when the deal ends the game in its favour (S6; 0 for the
+        record alone). All zeros when no deal could be sampled (``last_samples`` 0)."""
         warm.wait()  # a background compile, if one runs, finishes first (then: the cache)
         if self._rules != view.rules:
             self._rules = view.rules
@@ -300,6 +312,8 @@ class PimcBot:
         keys[:] = 0
         know = knowledge_of(view)
         totals = {c: 0.0 for c in cards}
+        assert view.seat is not None  # (a bot, a hand: always a seat)
+        me = view.seat
         # No time limit (seconds None): the sample count alone decides, so results are
         # reproducible (tournaments); with one, the bot is anytime (people waiting).
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
@@ -319,15 +333,14 @@ class PimcBot:
             for i in range(k):
                 c = int(self._moves[i])
                 if c in totals:
-                    assert view.seat is not None  # (a bot, a hand: always a seat)
-                    totals[c] += float(sv.utility(self._rows[i], view.seat))
+                    row = self._rows[i]
+                    won = win_bonus if row[fp.MAXP] == me else 0
+                    totals[c] += float(won - int(row[me]))
             samples += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_samples = samples
-        if samples == 0:
-            return max(cards)
-        return max(sorted(cards), key=lambda c: totals[c])  # ties: the lowest card
+        return {c: t / samples if samples else 0.0 for c, t in totals.items()}
 
 
 def _relaxed(know: Knowledge) -> Knowledge:

@@ -148,9 +148,34 @@ class ContractBot:
 
     # Sampling and scoring -----------------------------------------------------------------
 
+    def decision_values(self, view: PlainView) -> dict[Any, float] | None:
+        """Each choice's average score over the sampled deals in the points the game writes
+        (Whist: 2 a trick of the seat's side, W6's trick points, the honours left out;
+        Boston: what the declarer's side writes, B11), or None at a decision this bot does
+        not simulate."""
+        legal = list(view.legal_actions)
+        choices: dict[Any, Callable[[World], float]] | None = None
+        if view.family == "whist" and any(isinstance(a, Trump) for a in legal):
+            choices = self._whist_choices(view, legal)
+        elif view.family == "boston" and any(isinstance(a, Bid) for a in legal):
+            choices = self._bid_choices(view, legal)
+        elif view.family == "boston" and (ALONE in legal or ACCEPT in legal):
+            choices = self._partner_choices(view, legal)
+        if not choices:
+            return None
+        scale = 2.0 if view.family == "whist" else 1.0
+        return {a: scale * v for a, v in self._averages(view, choices).items()}
+
     def _simulate(self, view: PlainView, choices: dict[Any, Callable[[World], float]]) -> Any:
         """The choice whose score, averaged over the sampled deals, is the highest (ties to
         the first)."""
+        averages = self._averages(view, choices)
+        return max(averages, key=lambda c: averages[c])
+
+    def _averages(
+        self, view: PlainView, choices: dict[Any, Callable[[World], float]]
+    ) -> dict[Any, float]:
+        """Each choice's score averaged over the sampled deals."""
         seen = _seen(view)
         start = time.perf_counter()
         totals = dict.fromkeys(choices, 0.0)
@@ -162,7 +187,7 @@ class ContractBot:
             for choice, score in choices.items():
                 totals[choice] += score(worlds[-1])
         self._played.clear()
-        return max(totals, key=lambda c: totals[c])
+        return {c: t / len(worlds) for c, t in totals.items()}
 
     def _value(self, view: PlainView, team: tuple[int, ...]) -> float:
         """The average score of the contract played by ``team`` (B11)."""
@@ -177,6 +202,12 @@ class ContractBot:
 
     def _whist_trump(self, view: PlainView, legal: list[Any]) -> Any:
         """W4: the suit worth the most tricks to the seat's side, or the partner's choice."""
+        return self._simulate(view, self._whist_choices(view, legal))
+
+    def _whist_choices(
+        self, view: PlainView, legal: list[Any]
+    ) -> dict[Any, Callable[[World], float]]:
+        """W4: each trump's tricks for the seat's side, and leaving it to the partner."""
         assert view.seat is not None
         me, partner = view.seat, (view.seat + 2) % 4
         naming = [(view.dealer, DELEGATE)] if view.seat != view.dealer else []
@@ -196,7 +227,7 @@ class ContractBot:
         }
         if DELEGATE in legal:
             choices[DELEGATE] = lambda w: tricks(w, best_suit(tuple(cards_of(w.hands[partner])))[0])
-        return self._simulate(view, choices)
+        return choices
 
     # Boston -------------------------------------------------------------------------------
 
@@ -235,34 +266,54 @@ class ContractBot:
 
     def _bid(self, view: PlainView, legal: list[Any]) -> Any:
         """B3, B4: the legal game worth most on average, if worth more than a pass."""
+        return self._simulate(view, self._bid_choices(view, legal))
+
+    def _bid_choices(
+        self, view: PlainView, legal: list[Any]
+    ) -> dict[Any, Callable[[World], float]]:
+        """B3, B4: a pass (nothing) and each legal game, played alone."""
         assert view.seat is not None
         choices: dict[Any, Callable[[World], float]] = {PASS: lambda w: 0.0}
         for bid in legal:
             if isinstance(bid, Bid):
                 choices[bid] = self._boston_score(view, bid, (view.seat,))
-        return self._simulate(view, choices)
+        return choices
 
     def _partner(self, view: PlainView, legal: list[Any]) -> Any:
         """B5: alone or the invitation worth most; an invited player accepts a game worth
         something to him; the declarer accepts «Играю вместе» worth more than alone."""
         assert view.seat is not None
         me = view.seat
-        bid = Bid(_contract(view))
         declarer = int(view.extra["declarer"])
         if DECLINE in legal:  # invited
             return ACCEPT if self._value(view, (declarer, me)) > 0 else DECLINE
+        return self._simulate(view, self._partner_choices(view, legal))
+
+    def _partner_choices(
+        self, view: PlainView, legal: list[Any]
+    ) -> dict[Any, Callable[[World], float]]:
+        """B5: the invited player's answer; the declarer's answer to «Играю вместе»; alone
+        or each invitation."""
+        assert view.seat is not None
+        me = view.seat
+        bid = Bid(_contract(view))
+        declarer = int(view.extra["declarer"])
+        if DECLINE in legal:  # invited: declining writes nothing
+            return {
+                ACCEPT: self._boston_score(view, bid, (declarer, me)),
+                DECLINE: lambda w: 0.0,
+            }
         if REJECT in legal:  # an offer to play together
             other = int(view.extra["offered"])
-            offer = {
+            return {
                 REJECT: self._boston_score(view, bid, (me,)),
                 ACCEPT: self._boston_score(view, bid, (me, other)),
             }
-            return self._simulate(view, offer)
         choices: dict[Any, Callable[[World], float]] = {ALONE: self._boston_score(view, bid, (me,))}
         for a in legal:
             if isinstance(a, Invite):
                 choices[a] = self._boston_score(view, bid, (me, a.seat))
-        return self._simulate(view, choices)
+        return choices
 
 
 def _contract(view: PlainView) -> str:

@@ -32,7 +32,7 @@ from typing import Any
 
 from rams.actions import Play
 from rams.bots.plain import PlainHeuristic, TrickReader
-from rams.cards import Card, cards_of, mask_of, pack_mask
+from rams.cards import Card, cards_of, mask_of, pack_mask, parse_card
 from rams.fast import dd
 from rams.fast.maxn import CARD_POINTS, POINT_WEIGHT, Goal, MaxN
 from rams.games.boston.bids import Bid
@@ -186,11 +186,19 @@ def _likelihood(view: PlainView, world: World, model: PlainHeuristic, r: TrickRe
 
 
 class _Evaluator:
-    """The value to one seat of each of its cards in one world, as the game scores."""
+    """The value to one seat of each of its cards in one world, as the game scores.
 
-    def __init__(self, view: PlainView) -> None:
+    With ``points`` (the analysis, :mod:`rams.analysis`) the value is in the points the game
+    writes for the seat, higher better: Ramsch minus the penalty written (F7); the trump
+    deals the seat's tricks (T5); Whist 2 a trick of the seat's side (W6's trick points;
+    the honours left out); Boston what the declarer's side writes (B11), negated for the
+    others.
+    """
+
+    def __init__(self, view: PlainView, points: bool = False) -> None:
         assert view.seat is not None
         self.view = view
+        self.points = points
         self.me = view.seat
         self.r = TrickReader(view)
         self.n = len(view.hand_sizes)
@@ -201,6 +209,7 @@ class _Evaluator:
         self.team: tuple[int, ...] = ()
         self.null = False
         self.need = 0
+        self.value = 0
         if self.family == "whist":
             assert view.sides is not None
             self.team = next(side for side in view.sides if self.me in side)
@@ -211,6 +220,7 @@ class _Evaluator:
             contract = Bid(str(extra["contract"]).removeprefix("bid "))
             self.null = contract.is_null
             self.need = contract.tricks + (PARTNER_EXTRA if partner is not None else 0)
+            self.value = contract.value(parse_card(str(extra["turned"])) // 13)
 
     def goal(self, world: World) -> Goal:
         if self.family == "ramsch":
@@ -245,6 +255,8 @@ class _Evaluator:
             taken = [t + v % POINT_WEIGHT for t, v in zip(view.tricks_taken, row, strict=True)]
             written = penalties(points, taken, sum(taken))
             penalty = written[self.me] if written is not None else 0
+            if self.points:
+                return -float(penalty)
             return -1000.0 * penalty - points[self.me]
         if self.family == "kony":
             return float(row[self.me])
@@ -254,8 +266,14 @@ class _Evaluator:
         """Whist: the seat's side's tricks. Boston: the contract made (a hundred) and the
         tricks beyond it, for the declaring side; the opposite for the others."""
         if self.family == "whist":
-            return float(future)
+            return 2.0 * future if self.points else float(future)
         got = sum(self.view.tricks_taken[s] for s in self.team) + future
+        if self.points:
+            if self.null:
+                written = self.value if got == 0 else -self.value
+            else:
+                written = self.value + 2 * (got - self.need) if got >= self.need else -self.value
+            return float(written if self.me in self.team else -written)
         value = 100.0 * (got == 0) - got if self.null else 100.0 * (got >= self.need) + got
         return value if self.me in self.team else -value
 
@@ -308,9 +326,27 @@ class PlainSearchBot:
         if early == "heuristic" and max(view.hand_sizes) > self.dd_cards:
             card: Card = self.model._card(view, cards)
             return card
+        totals, _ = self._totals(view, cards, False)
+        return _best(totals, self.model._card(view, cards))
+
+    def card_values(
+        self, view: PlainView, cards: list[Card], points: bool = False
+    ) -> dict[Card, float]:
+        """Each card's weighted average value over the sampled deals (searched whatever the
+        hands' length): the bot's utility (the module's docstring), or with ``points`` what
+        the game writes for the seat (:class:`_Evaluator`)."""
+        totals, weight_sum = self._totals(view, cards, points)
+        if weight_sum <= 0:
+            return totals
+        return {c: t / weight_sum for c, t in totals.items()}
+
+    def _totals(
+        self, view: PlainView, cards: list[Card], points: bool
+    ) -> tuple[dict[Card, float], float]:
+        """The weighted sums of each card's value over the samples, and the weights' sum."""
         start = time.perf_counter()
         seen = _seen(view)
-        evaluator = _Evaluator(view)
+        evaluator = _Evaluator(view, points)
         r = evaluator.r
         totals = dict.fromkeys(cards, 0.0)
         weight_sum = 0.0
@@ -325,7 +361,7 @@ class PlainSearchBot:
             for c in cards:
                 totals[c] += w * values[c]
             weight_sum += w
-        return _best(totals, self.model._card(view, cards))
+        return totals, weight_sum
 
 
 def _best(totals: dict[Card, float], preferred: Card) -> Card:

@@ -157,6 +157,18 @@ class SimulatedDeclare:
         return deal
 
     def _simulate(self, view: Observation, choices: list[Action]) -> Action | None:
+        values = self.choice_values(view, choices)
+        if values is None:
+            return None
+        return max(choices, key=lambda c: values[c])  # (ties: the first, the evaluator's)
+
+    def choice_values(
+        self, view: Observation, choices: list[Action], win_bonus: int = WIN_BONUS
+    ) -> dict[Action, float] | None:
+        """Each choice's average result for the seat over the simulated deals: minus its
+        record at the end of the deal (§7: the record is written off, so higher is better
+        here), plus ``win_bonus`` when it wins the game (S6; 0 for the record alone); None
+        when the deal could not be simulated."""
         assert view.seat is not None
         me = view.seat
         start_time = time.perf_counter()
@@ -183,9 +195,9 @@ class SimulatedDeclare:
                 sim.apply(choice, me)
                 while bot_turn(sim, self._agents(view.rules.players)) != "done":
                     pass
-                won = WIN_BONUS if sim.winner == me else 0
+                won = win_bonus if sim.winner == me else 0
                 totals[choice] += won - sim.records[me]
             done += 1
         if not done:
             return None
-        return max(choices, key=lambda c: totals[c])  # (ties: the first, the evaluator's)
+        return {c: t / done for c, t in totals.items()}

@@ -1,0 +1,182 @@
+"""Разбор партии: the strong bot rates each decision one seat made in a finished game.
+
+At each decision of the seat with more than one legal action, every choice is valued from
+what the seat knew then — its observation (:meth:`deal.observation`), the one gate of
+hidden information — by the strong bot's own sampling of the hidden cards, never by the
+real ones. A :class:`Rating` gives the choice played, the best one and what the played one
+cost (the loss, never negative). Values are the points the game writes for that seat,
+higher better:
+
+- **Rams**: minus the seat's record at the end of the deal (§7: the record is written off,
+  lower is better for the player, so its negative here); the strong bot's bonus for winning
+  the game (S6) is left out. Card play by PIMC over the exact solver
+  (:meth:`rams.bots.pimc.PimcBot.card_values`), play or pass, the exchange (the
+  evaluator's four best and the one played, where the evaluator has a model for the
+  rules), the turned trump and the duel's talon by simulation
+  (:meth:`rams.bots.simulate.SimulatedDeclare.choice_values`, E1–E5, V2).
+- **Ramsch**: minus the penalty points written (F7).
+- **The trump deals (kony)**: the seat's tricks (T5).
+- **Whist**: 2 points a trick of the seat's side (W6's trick points; the honours left out),
+  the named trump (W4) included.
+- **Boston**: what the declarer's side writes (B11), negated for the others; the bids (B3,
+  B4) and the partner's choices (B5) included.
+
+The plain games' cards by :meth:`rams.bots.plain_search.PlainSearchBot.card_values` and
+their contracts by :meth:`rams.bots.plain_contracts.ContractBot.decision_values`. Decisions
+no bot simulates (Даве, Pam's swap, the claim, the trump deals' naming of the trump, the
+out-of-turn «Играю вместе») are not rated.
+
+Every decision draws its samples from its own seed (the master seed, the deal, the step),
+so a decision's rating does not depend on the others.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rams.actions import Play
+from rams.record import Record
+
+__all__ = ["Rating", "analyse", "decisions"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One decision rated: the deal (1-based), the action's position in it (1-based), the
+    phase, the action played and its value, the best action and its value."""
+
+    deal: int
+    step: int
+    phase: str
+    played: Any
+    played_value: float
+    best: Any
+    best_value: float
+
+    @property
+    def loss(self) -> float:
+        """What the played action cost against the best (≥ 0), in the family's points."""
+        return self.best_value - self.played_value
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON object (actions in record notation)."""
+        return {
+            "deal": self.deal,
+            "step": self.step,
+            "phase": self.phase,
+            "played": str(self.played),
+            "played_value": round(self.played_value, 3),
+            "best": str(self.best),
+            "best_value": round(self.best_value, 3),
+            "loss": round(self.loss, 3),
+        }
+
+
+def decisions(record: Record, seat: int) -> Iterator[tuple[int, int, Any, Any]]:
+    """Every decision of ``seat`` in the record with more than one legal action, as
+    (deal, step, the seat's view just before it, the action played); replaying checks
+    every rule (:meth:`Record.steps`)."""
+    for state in record.steps():
+        dr = record.deals[state.deal_index]
+        following = 0 if state.action_index is None else state.action_index + 1
+        if following >= len(dr.actions) or dr.actions[following][0] != seat:
+            continue
+        deal = state.game.deal
+        view = deal.observation(seat)
+        action = dr.actions[following][1]
+        if view.to_move != seat or len(view.legal_actions) < 2:
+            continue
+        if action not in view.legal_actions:  # (out of turn: not a decision rated here)
+            continue
+        yield state.deal_index + 1, following + 1, view, action
+
+
+def analyse(
+    record: Record,
+    seat: int,
+    samples: int = 32,
+    rng: random.Random | None = None,
+    on_decision: Callable[[int, int], None] | None = None,
+) -> list[Rating]:
+    """The ratings of ``seat``'s decisions (0-based seat), each from ``samples`` sampled
+    deals; ``on_decision(done, total)`` after each (a progress bar)."""
+    if not 0 <= seat < len(record.players):
+        raise ValueError(f"no seat {seat!r} in a game of {len(record.players)}")
+    base = (rng or random.Random(0)).getrandbits(63)
+    family = record.rules.family
+    todo = list(decisions(record, seat))
+    out: list[Rating] = []
+    for done, (deal, step, view, action) in enumerate(todo, start=1):
+        decision_rng = random.Random(f"{base}:{deal}:{step}")
+        if family == "rams":
+            values = _rams_values(view, action, samples, decision_rng)
+        else:
+            values = _plain_values(view, samples, decision_rng, family)
+        if values is not None and action in values and len(values) > 1:
+            best = max(values, key=lambda a: values[a])
+            if values[best] - values[action] <= 1e-9:
+                best = action  # (ties: what was played)
+            phase = getattr(view.phase, "value", str(view.phase))
+            out.append(Rating(deal, step, str(phase), action, values[action], best, values[best]))
+        if on_decision is not None:
+            on_decision(done, len(todo))
+    return out
+
+
+def _rams_values(
+    view: Any, action: Any, samples: int, rng: random.Random
+) -> dict[Any, float] | None:
+    from rams.bots.levels import HARD_NODES, hardsim
+    from rams.bots.pimc import PimcBot
+    from rams.bots.simulate import SimulatedDeclare
+    from rams.games.rams.view import Phase
+
+    sim = hardsim(rng, timed=False)
+    assert isinstance(sim, SimulatedDeclare) and isinstance(sim.inner, PimcBot)
+    pimc = sim.inner
+    legal = list(view.legal_actions)
+    if (
+        view.phase is Phase.PLAY
+        and view.dave_pending is None
+        and all(isinstance(a, Play) for a in legal)
+    ):
+        pimc.seconds = None
+        pimc.max_samples = samples
+        pimc.node_budget = HARD_NODES.get(view.rules.players, 80_000)
+        cards = pimc.card_values(view, [a.card for a in legal], win_bonus=0)
+        if pimc.last_samples == 0:
+            return None
+        return {a: cards[a.card] for a in legal}
+    choices = sim._choices(view)
+    if not choices:
+        return None
+    if action not in choices:  # (an exchange outside the evaluator's best: rate it too)
+        choices = [*choices, action]
+    sim.samples = samples
+    return sim.choice_values(view, choices, win_bonus=0)
+
+
+def _plain_values(
+    view: Any, samples: int, rng: random.Random, family: str
+) -> dict[Any, float] | None:
+    from rams.bots import make_bot
+    from rams.bots.plain_contracts import ContractBot
+    from rams.bots.plain_search import PlainSearchBot
+
+    bot: Any = make_bot("hard", rng, timed=False, family=family)
+    legal = list(view.legal_actions)
+    if all(isinstance(a, Play) for a in legal):
+        search = bot.inner if isinstance(bot, ContractBot) else bot
+        assert isinstance(search, PlainSearchBot)
+        search.samples = samples
+        search.seconds = None
+        cards = search.card_values(view, [a.card for a in legal], points=True)
+        return {a: cards[a.card] for a in legal}
+    if isinstance(bot, ContractBot):
+        bot.samples = samples
+        bot.seconds = None
+        return bot.decision_values(view)
+    return None
