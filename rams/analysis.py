@@ -38,7 +38,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rams.actions import Play
+from rams.cards import SUITS
 from rams.record import Record
+from rams.words import Cards, Seat, Suit, has, text
 
 __all__ = ["Rating", "analyse", "decisions"]
 
@@ -180,3 +182,40 @@ def _plain_values(
         bot.seconds = None
         return bot.decision_values(view)
     return None
+
+
+def action_words(action: Any, lang: str, names: list[str], card_key: str, key: str) -> str:
+    """A card as the catalogue writes cards (``card_key``); another action in words where
+    it has them (an exchange, the trump's swap, a trump, an invitation, a bid; ``key``),
+    else in record notation — for ``rams analyse`` and the replay page."""
+
+    if isinstance(action, Play):
+        return text(card_key, lang, names=names, cards=Cards((action.card,)))
+    cards = getattr(action, "cards", None)
+    if isinstance(cards, tuple):
+        words = (
+            text("analysis.exchange", lang, names=names, cards=Cards(cards))
+            if cards
+            else text("analysis.stand_pat", lang)
+        )
+        return text(key, lang, action=words)
+    kind = type(action).__name__
+    if kind == "Swap":
+        swap = Cards((action.card,))
+        return text(key, lang, action=text("analysis.swap", lang, names=names, cards=swap))
+    if kind == "Trump":
+        words = text("analysis.trump", lang, suit=Suit(action.suit))
+        return text(key, lang, action=words)
+    if kind == "Invite":
+        words = text("analysis.invite", lang, names=names, who=Seat(action.seat))
+        return text(key, lang, action=words)
+    if kind == "Bid":
+        contract = str(action).removeprefix("bid ")
+        if not action.is_null:
+            contract = f"{action.tricks} ({text(f'suit.{SUITS[action.suit]}', lang)})"
+        words = text("analysis.bid", lang, contract=contract)
+        return text(key, lang, action=words)
+    word = getattr(action, "word", None)
+    if isinstance(word, str) and has(f"analysis.say.{word}"):
+        return text(key, lang, action=text(f"analysis.say.{word}", lang))
+    return text(key, lang, action=str(action))

@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rams import games
-from rams.cards import SUITS
+from rams.analysis import action_words
 from rams.errors import RamsError, RecordError
 from rams.fair import verify_record
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
-from rams.words import Cards, Phrase, Seat, Suit, default_lang, has, text
+from rams.words import Phrase, default_lang, text
 
 __all__ = ["main"]
 
@@ -109,8 +109,8 @@ def _analyse(args: argparse.Namespace) -> int:
     print(text(f"analysis.unit_{record.rules.family}", lang))
     for r in costly:
         key = "analysis.costly" if r.loss >= 0.5 else "analysis.costly_small"
-        played = _action_words(r.played, lang, names, "analysis.played_card", "analysis.chose")
-        best = _action_words(r.best, lang, names, "analysis.best_card", "analysis.best_choice")
+        played = action_words(r.played, lang, names, "analysis.played_card", "analysis.chose")
+        best = action_words(r.best, lang, names, "analysis.best_card", "analysis.best_choice")
         said = text(key, lang, deal=r.deal, step=r.step, played=played, best=best,
                     loss=round(r.loss))  # fmt: skip
         print(said)
@@ -120,43 +120,6 @@ def _analyse(args: argparse.Namespace) -> int:
     else:
         print(text("analysis.clean", lang, count=len(ratings), threshold=args.threshold))
     return 0
-
-
-def _action_words(action: Any, lang: str, names: list[str], card_key: str, key: str) -> str:
-    """A card as the catalogue writes cards; another action in words where it has them (an
-    exchange, the trump's swap), else in record notation."""
-    from rams.actions import Play
-
-    if isinstance(action, Play):
-        return text(card_key, lang, names=names, cards=Cards((action.card,)))
-    cards = getattr(action, "cards", None)
-    if isinstance(cards, tuple):
-        words = (
-            text("analysis.exchange", lang, names=names, cards=Cards(cards))
-            if cards
-            else text("analysis.stand_pat", lang)
-        )
-        return text(key, lang, action=words)
-    kind = type(action).__name__
-    if kind == "Swap":
-        swap = Cards((action.card,))
-        return text(key, lang, action=text("analysis.swap", lang, names=names, cards=swap))
-    if kind == "Trump":
-        words = text("analysis.trump", lang, suit=Suit(action.suit))
-        return text(key, lang, action=words)
-    if kind == "Invite":
-        words = text("analysis.invite", lang, names=names, who=Seat(action.seat))
-        return text(key, lang, action=words)
-    if kind == "Bid":
-        contract = str(action).removeprefix("bid ")
-        if not action.is_null:
-            contract = f"{action.tricks} ({text(f'suit.{SUITS[action.suit]}', lang)})"
-        words = text("analysis.bid", lang, contract=contract)
-        return text(key, lang, action=words)
-    word = getattr(action, "word", None)
-    if isinstance(word, str) and has(f"analysis.say.{word}"):
-        return text(key, lang, action=text(f"analysis.say.{word}", lang))
-    return text(key, lang, action=str(action))
 
 
 def _rules(args: argparse.Namespace) -> int:

@@ -183,10 +183,10 @@ def test_b3_boston_bids_and_partners_are_rated_in_points() -> None:
     ],
 )
 def test_actions_are_worded_in_both_languages(action: str, ru: str, en: str) -> None:
-    from rams.cli import _action_words
+    from rams.analysis import action_words
     from rams.games.rams.actions import parse_line
 
     _, parsed = parse_line(f"p1 {action}")
     keys = ("analysis.played_card", "analysis.chose")
-    assert _action_words(parsed, "ru", ["A"], *keys) == ru
-    assert _action_words(parsed, "en", ["A"], *keys) == en
+    assert action_words(parsed, "ru", ["A"], *keys) == ru
+    assert action_words(parsed, "en", ["A"], *keys) == en

@@ -33,15 +33,17 @@ from rams.bots import available_levels
 from rams.errors import RamsError
 from rams.games import FAMILIES, SHARED, parse_override
 from rams.rulebook import rules_view
+from rams.web.analysis import analyse_table, analysis_json, run_job
 from rams.web.live import clip
 from rams.web.protocol import LANGS, MAX_MESSAGE, error
 from rams.web.replay import replay_bytes
-from rams.web.store import Store
+from rams.web.store import AnalysisRow, Store, TableRow
 from rams.web.tables import Settings, TableError, TableOptions, Tables
 from rams.words import section, text
 
 __all__ = ["DEFAULT_DATABASE", "create_app", "run_serve"]
 
+log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
 DEFAULT_DATABASE = "sqlite:///rams.sqlite3"
 #: The largest request body taken, in bytes (a table's whole settings are a few hundred).
@@ -195,6 +197,62 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             workers.append(concurrent.futures.ProcessPoolExecutor(n, mp_context=spawn))
         return loop.run_in_executor(workers[0], replay_bytes, record_text, lang)
 
+    # Analyses (rams.web.analysis) run one at a time (by default), in a worker process (a
+    # long one would hold the interpreter for minutes), writing their progress themselves.
+    analysers: list[concurrent.futures.Executor] = []
+    jobs: dict[tuple[str, int], asyncio.Future[None]] = {}
+    starting = asyncio.Lock()
+    being_started: set[tuple[str, int]] = set()
+
+    def start_job(table_id: str, seat: int) -> asyncio.Future[None]:
+        loop = asyncio.get_running_loop()
+        in_thread = tables.settings.analysis_workers <= 0
+        if not analysers:
+            if in_thread:
+                analysers.append(concurrent.futures.ThreadPoolExecutor(1, "rams-analysis"))
+            else:
+                spawn = multiprocessing.get_context("spawn")
+                n = tables.settings.analysis_workers
+                analysers.append(concurrent.futures.ProcessPoolExecutor(n, mp_context=spawn))
+        if in_thread:
+            job = loop.run_in_executor(analysers[0], analyse_table, store, table_id, seat)
+        else:
+            try:
+                job = loop.run_in_executor(analysers[0], run_job, store.url, table_id, seat)
+            except concurrent.futures.process.BrokenProcessPool:  # (its worker was killed)
+                analysers.clear()
+                return start_job(table_id, seat)
+
+        def ended(done: asyncio.Future[None]) -> None:
+            if jobs.get((table_id, seat)) is done:
+                del jobs[(table_id, seat)]
+            if not done.cancelled() and done.exception() is not None:
+                log.error("analysis of %s seat %d failed", table_id, seat,
+                          exc_info=done.exception())  # fmt: skip
+
+        job.add_done_callback(ended)
+        return job
+
+    def analysed_table(table_id: str, seat: int) -> TableRow:
+        row = store.table(table_id) if 0 < len(table_id) <= 32 else None
+        if row is None:
+            raise TableError(404, "no_table")
+        if not 0 <= seat < row.rules.players:
+            raise TableError(422, "no_seat", seat=seat, players=row.rules.players)
+        if row.status != "over" or row.record is None:
+            raise TableError(409, "not_over", "analysis_not_over")
+        return row
+
+    def live_analysis(found: AnalysisRow) -> AnalysisRow:
+        """A row ``running`` with no job here was left by a server that stopped: failed."""
+        key = (found.table_id, found.seat)
+        if found.status == "running" and key not in jobs and key not in being_started:
+            return AnalysisRow(
+                found.table_id, found.seat, "failed", found.done_decisions,
+                found.total_decisions, None,
+            )  # fmt: skip
+        return found
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
@@ -203,6 +261,13 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         await tables.stop()
         for pool in workers:
             pool.shutdown(wait=True, cancel_futures=True)
+        for analyser in analysers:
+            # A running analysis is stopped (its row, left running, restarts on request).
+            processes: Any = getattr(analyser, "_processes", None) or {}
+            for process in list(processes.values()):
+                with suppress(Exception):
+                    process.terminate()
+            analyser.shutdown(wait=False, cancel_futures=True)
         store.close()
 
     app = FastAPI(title="Rams", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -259,6 +324,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             **section("web", lang),
             **{f"fair.{k}": v for k, v in section("fair", lang).items()},
             **{f"ratings.{k}": v for k, v in section("ratings", lang).items()},
+            **{f"analysis.{k}": v for k, v in section("analysis.web", lang).items()},
             **{k: v for f in (*SHARED, *FAMILIES) for k, v in section(f"{f}.web", lang).items()},
         }
         for lang in LANGS
@@ -351,6 +417,34 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                 replays.popitem(last=False)
         replays.move_to_end(key)
         return Response(built, media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/analysis")
+    async def post_analysis(table_id: str, seat: int, lang: str = "ru") -> dict[str, Any]:
+        """Start the strong bot's analysis of a seat of a finished table (0-based seat), in
+        the background; or answer the one already stored or running."""
+        await asyncio.to_thread(analysed_table, table_id, seat)
+        async with starting:
+            found = await asyncio.to_thread(store.analysis, table_id, seat)
+            if found is None or live_analysis(found).status == "failed":
+                being_started.add((table_id, seat))
+                try:
+                    await asyncio.to_thread(store.begin_analysis, table_id, seat)
+                    jobs[(table_id, seat)] = start_job(table_id, seat)
+                finally:
+                    being_started.discard((table_id, seat))
+                found = await asyncio.to_thread(store.analysis, table_id, seat)
+                assert found is not None
+        return analysis_json(found, lang if lang in LANGS else "ru")
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def get_analysis(table_id: str, seat: int, lang: str = "ru") -> dict[str, Any]:
+        """A seat's analysis: its status (``none`` before it is started), its progress, and
+        once done its ratings, each with its line in words."""
+        await asyncio.to_thread(analysed_table, table_id, seat)
+        found = await asyncio.to_thread(store.analysis, table_id, seat)
+        if found is None:
+            return {"table": table_id, "seat": seat, "status": "none", "done": 0, "total": 0}
+        return analysis_json(live_analysis(found), lang if lang in LANGS else "ru")
 
     @app.get("/api/tables/{table_id}/rules")
     async def get_table_rules(table_id: str, lang: str = "ru") -> dict[str, Any]:

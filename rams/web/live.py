@@ -138,6 +138,8 @@ class Settings:
     #: Worker processes that build finished games' replays (0: a thread of the server,
     #: which then shares the interpreter with the live tables while it builds).
     replay_workers: int = 1
+    #: Worker processes that analyse finished games (rams.web.analysis; 0: a thread).
+    analysis_workers: int = 1
 
     def __post_init__(self) -> None:
         if self.standin not in LEVELS:

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Connection, Engine
 from rams import games
 from rams.ratings import Entrant, Rating, bot_id, rate_match
 
-__all__ = ["DealRow", "GameResult", "SeatRow", "Store", "TableRow", "metadata"]
+__all__ = ["AnalysisRow", "DealRow", "GameResult", "SeatRow", "Store", "TableRow", "metadata"]
 
 metadata = sa.MetaData()
 
@@ -110,6 +110,18 @@ history = sa.Table(
     sa.UniqueConstraint("table_id", "player_id", name="uq_rams_rating_history_table"),
     sa.Index("ix_rams_rating_history_player", "player_id"),
 )
+analyses = sa.Table(
+    "rams_analyses",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("rams_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("done_decisions", sa.Integer, nullable=False),
+    sa.Column("total_decisions", sa.Integer, nullable=False),
+    sa.Column("result", sa.Text, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +184,19 @@ class TableRow:
     #: The seed committed to for the next deal and its client seeds
     #: (:meth:`rams.fair.Dealer.pending_json`), None for a table of before.
     fair: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRow:
+    """A finished table's analysis of one seat (rams.web.analysis): ``running``, ``done``
+    or ``failed``; the decisions rated so far of all; the result (JSON) once done."""
+
+    table_id: str
+    seat: int
+    status: str
+    done_decisions: int
+    total_decisions: int
+    result: dict[str, Any] | None
 
 
 def _now() -> datetime:
@@ -445,6 +470,66 @@ class Store:
                 .where(actions.c.table_id == table_id)
             ).scalar_one()
         return int(n)
+
+    # Analyses ---------------------------------------------------------------------------
+
+    def begin_analysis(self, table_id: str, seat: int) -> None:
+        """A seat's analysis (re)started: ``running``, nothing rated yet, no result."""
+        now = _now()
+        values = {
+            "status": "running",
+            "done_decisions": 0,
+            "total_decisions": 0,
+            "result": None,
+            "updated_at": now,
+        }
+        with self._write() as c:
+            done = c.execute(
+                analyses.update()
+                .where(analyses.c.table_id == table_id, analyses.c.seat == seat)
+                .values(**values)
+            )
+            if done.rowcount == 0:
+                c.execute(
+                    analyses.insert().values(table_id=table_id, seat=seat, created_at=now, **values)
+                )
+
+    def analysis_progress(self, table_id: str, seat: int, done: int, total: int) -> None:
+        """How many of the seat's decisions its running analysis has rated."""
+        with self._write() as c:
+            c.execute(
+                analyses.update()
+                .where(analyses.c.table_id == table_id, analyses.c.seat == seat)
+                .values(done_decisions=done, total_decisions=total, updated_at=_now())
+            )
+
+    def end_analysis(
+        self, table_id: str, seat: int, result: dict[str, Any] | None, status: str = "done"
+    ) -> None:
+        """The analysis over: ``done`` with its result, or ``failed`` (no result)."""
+        with self._write() as c:
+            c.execute(
+                analyses.update()
+                .where(analyses.c.table_id == table_id, analyses.c.seat == seat)
+                .values(status=status, result=_json_or_none(result), updated_at=_now())
+            )
+
+    def analysis(self, table_id: str, seat: int) -> AnalysisRow | None:
+        """A seat's analysis as stored, or None (never started)."""
+        with self.engine.connect() as c:
+            row = c.execute(
+                sa.select(analyses).where(analyses.c.table_id == table_id, analyses.c.seat == seat)
+            ).first()
+        if row is None:
+            return None
+        return AnalysisRow(
+            row.table_id,
+            row.seat,
+            row.status,
+            row.done_decisions,
+            row.total_decisions,
+            json.loads(row.result) if row.result else None,
+        )
 
     # Ratings ----------------------------------------------------------------------------
 

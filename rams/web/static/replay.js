@@ -23,6 +23,11 @@ export function showReplay(app, tableId) {
   let data = null;
   let i = 0;
   let verdict = null;  // the Verify button's answer: { text, proven }
+  // The strong bot's analysis of one seat (rams.web.analysis): the seat chosen, and the
+  // server's answer (status, progress; once done the ratings, each with its line).
+  let analysisSeat = 0;
+  let analysis = null;
+  let polling = null;
 
   // The replay's own words come with it (the catalogue's ``replay`` section).
   const w = (key) => (data && data.words && data.words[key]) || t(key);
@@ -117,6 +122,71 @@ export function showReplay(app, tableId) {
       verdict ? el("p", { class: `verify-verdict${cls}`, id: "verify-verdict", role: "status" }, verdict.text) : null);
   }
 
+  // The analysis: started (or found) by POST, then asked for every half second until done.
+  async function analyse() {
+    clearTimeout(polling);
+    const seat = analysisSeat;
+    const path = `/api/tables/${tableId}/analysis?seat=${seat}&lang=${lang}`;
+    try {
+      analysis = await api(path, {});
+      draw();
+      while (analysis.status === "running" && analysis.seat === seat && seat === analysisSeat) {
+        await new Promise((resolve) => { polling = setTimeout(resolve, 500); });
+        if (seat !== analysisSeat) return;
+        analysis = await api(path);
+        draw();
+      }
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
+  async function relangAnalysis() {
+    if (!analysis || analysis.status !== "done") return;
+    try {
+      analysis = await api(`/api/tables/${tableId}/analysis?seat=${analysis.seat}&lang=${lang}`);
+      draw();
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
+  // The costly decisions of the seat analysed, by the replay's step index.
+  function costlySteps() {
+    const marks = new Map();
+    if (!analysis || analysis.status !== "done") return marks;
+    const costly = analysis.ratings.filter((r) => r.costly);
+    data.steps.forEach((s, k) => {
+      const r = costly.find((c) => c.deal === s.deal && c.step === s.index);
+      if (r) marks.set(k, r);
+    });
+    return marks;
+  }
+
+  function analysisBox(names) {
+    const a = analysis && analysis.seat === analysisSeat ? analysis : null;
+    const running = a !== null && a.status === "running";
+    let status = null;
+    if (running) {
+      status = el("p", { class: "analysis-status", id: "analysis-status", role: "status" },
+        el("progress", { id: "analysis-progress", max: Math.max(1, a.total), value: a.done }), " ",
+        a.total ? t("analysis.progress", { done: a.done, total: a.total }) : t("analysis.waiting"));
+    } else if (a !== null && a.status === "failed") {
+      status = el("p", { class: "analysis-status failed", id: "analysis-status", role: "status" }, t("analysis.failed"));
+    } else if (a !== null && a.status === "done") {
+      status = el("div", { class: "analysis-status", id: "analysis-status", role: "status", dataset: { done: "1" } },
+        el("p", {}, a.summary), el("p", { class: "unit" }, a.unit));
+    }
+    const seat = el("select", { id: "analysis-seat", disabled: running,
+      onchange: (e) => { analysisSeat = Number(e.target.value); clearTimeout(polling); draw(); } },
+    names.map((n, k) => el("option", { value: k, selected: k === analysisSeat }, n)));
+    return el("section", { class: "analysis", id: "analysis" },
+      el("h3", {}, t("analysis.title")),
+      el("label", {}, t("analysis.seat"), " ", seat), " ",
+      el("button", { type: "button", id: "analysis-start", disabled: running, onclick: () => analyse() }, t("analysis.start")),
+      status);
+  }
+
   function draw() {
     const s = data.steps[i];
     const names = data.players;
@@ -125,28 +195,44 @@ export function showReplay(app, tableId) {
     const lines = [];
     for (let k = 0; k <= i; k++) if (data.steps[k].deal === s.deal) lines.push(...data.steps[k].lines);
     const hands = el("div", { class: "replay-hands" }, names.map((_, seat) => seatBox(s, names, seat)));
-    const shownTrick = s.trick.length ? s.trick : s.last_trick || [];
+    const shownTrick = s.trick.length ? s.trick : s.lastSteptrick || [];
     const centre = el("div", { class: "centre" },
       el("div", { class: "trumpbox" }, el("div", { class: "label" }, t("trump")),
         s.turned ? cardEl(s.turned) : el("span", { class: "suit-big" }, s.trump ? suitSymbol(s.trump) : "—"),
         s.stock !== undefined ? el("div", { class: "stock" }, `${t("stock")}: ${s.stock}`) : null),
       el("div", { class: "trick" }, shownTrick.map(([seat, c]) =>
         el("figure", {}, cardEl(c), el("figcaption", {}, names[seat])))));
+    const marks = costlySteps();
+    const mark = marks.get(i);
     const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: data.steps.length - 1, value: i,
       "aria-label": t("step", { i: i + 1, n: data.steps.length }), oninput: (e) => go(Number(e.target.value)) });
+    // Each costly decision marked along the slider, at its step (a click shows it).
+    const lastStep = Math.max(1, data.steps.length - 1);
+    const timeline = marks.size ? el("div", { class: "analysis-marks", id: "analysis-marks" },
+      [...marks.entries()].map(([k, r]) => {
+        const b = el("button", { type: "button", class: `analysis-mark${k === i ? " shown" : ""}`,
+          dataset: { step: k }, title: r.line,
+          "aria-label": `${t("analysis.mark")}: ${t("deal", { n: r.deal })} · ${t("step", { i: k + 1, n: data.steps.length })}`,
+          onclick: () => go(k) }, "▲");
+        b.style.left = `${(100 * k) / lastStep}%`;  // (CSSOM: the page's CSP allows no inline style)
+        return b;
+      })) : null;
     const controls = el("div", { class: "replay-controls" },
       el("button", { type: "button", id: "first", onclick: () => go(0), "aria-label": "first" }, "«"),
       el("button", { type: "button", id: "prev", onclick: () => go(i - 1), "aria-label": "previous" }, "◀"),
       el("button", { type: "button", id: "next", onclick: () => go(i + 1), "aria-label": "next" }, "▶"),
       el("button", { type: "button", id: "last", onclick: () => go(data.steps.length - 1), "aria-label": "last" }, "»"),
-      slider,
+      el("div", { class: "replay-track" }, slider, timeline),
       el("span", { id: "step-no" }, `${t("deal", { n: s.deal })} · ${t("step", { i: i + 1, n: data.steps.length })}`));
     const action = s.action === null ? t("start") : `${names[s.seat]}: ${s.said ?? actionText(s.action)}`;
     app.replaceChildren(el("div", { class: "game replay", dataset: { step: i, end: last ? "1" : "0" } },
       el("section", { class: "board" }, el("h2", {}, t("replayTitle")), controls,
-        el("p", { class: "replay-action", id: "replay-action" }, action), centre, hands,
+        el("p", { class: "replay-action", id: "replay-action" }, action),
+        mark ? el("p", { class: "analysis-line", id: "analysis-line", role: "note" }, `${names[analysis.seat]}: ${mark.line}`) : null,
+        centre, hands,
         last ? resultEl(names) : null,
         el("p", { class: "links" }, el("a", { href: `/api/tables/${tableId}/record`, download: `rams-${tableId}.json` }, t("download"))),
+        analysisBox(names),
         verifyBox()),
       el("aside", {}, sheetEl(sheetAt(s)),
         el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: s.deal })}`),
@@ -161,5 +247,5 @@ export function showReplay(app, tableId) {
     else if (e.code === "End") go(data.steps.length - 1);
   });
   load();
-  return { relang: load };
+  return { relang: () => { load(); relangAnalysis(); } };
 }
