@@ -5,6 +5,7 @@ the view alone, and it plays a hand that takes every trick."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -17,7 +18,7 @@ from rams.games.rams.actions import KEEP, PASS, PLAY_IN, Exchange, Swap
 from rams.games.rams.deal import Deal
 from rams.games.rams.dealing import arrange_deck, deck_layout
 from rams.games.rams.rules import Rules
-from rams.games.rams.view import Phase
+from rams.games.rams.view import Observation, Phase
 
 
 def _at_a_call(rules: Rules, seed: int) -> Deal | None:
@@ -39,16 +40,21 @@ def _at_a_call(rules: Rules, seed: int) -> Deal | None:
     return None
 
 
+def _calls(rules: Rules, seeds: int) -> Iterator[tuple[Deal, int, Observation]]:
+    """(the deal, the seat to call, its view) at each seed's first call with both choices."""
+    for seed in range(seeds):
+        deal = _at_a_call(rules, seed)
+        if deal is not None:
+            seat = deal.to_move
+            assert seat is not None
+            yield deal, seat, deal.observation(seat)
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 7])
 def test_sampled_decks_deal_the_seat_its_hand_and_no_ace_to_a_passer_d2_e2(players: int) -> None:
     rules = Rules.preset("classic", players)
     found = 0
-    for seed in range(40):
-        deal = _at_a_call(rules, seed)
-        if deal is None:
-            continue
-        seat = deal.to_move
-        view = deal.observation(seat)
+    for deal, seat, view in _calls(rules, 40):
         layout = deck_layout(rules, deal.dealer)
         passers = {s for s, c in enumerate(view.calls) if c == "pass"}
         for k in range(10):
@@ -67,14 +73,9 @@ def test_sampled_decks_deal_the_seat_its_hand_and_no_ace_to_a_passer_d2_e2(playe
 def test_the_replay_comes_back_to_the_seats_own_call_with_its_view_e1() -> None:
     rules = Rules.preset("classic", 5)
     checked = 0
-    for seed in range(30):
-        deal = _at_a_call(rules, seed)
-        if deal is None:
-            continue
-        seat = deal.to_move
-        view = deal.observation(seat)
+    for k, (_, seat, view) in enumerate(_calls(rules, 30)):
         bot = SimulatedDeclare(random.Random(0), make_bot("hard", random.Random(0)))
-        deck = sample_deck(view, random.Random(seed))
+        deck = sample_deck(view, random.Random(k))
         assert deck is not None
         again = bot._replay(view, deck, view.records)
         assert again is not None
@@ -90,12 +91,7 @@ def test_it_decides_from_the_view_alone() -> None:
     """Two deals that differ only in cards the seat cannot see: the same call."""
     rules = Rules.preset("classic", 4)
     tried = 0
-    for seed in range(40):
-        deal = _at_a_call(rules, seed)
-        if deal is None:
-            continue
-        seat = deal.to_move
-        view = deal.observation(seat)
+    for seed, (deal, seat, view) in enumerate(_calls(rules, 40)):
         other_seats = [s for s in range(4) if s != seat and not view.known[s]]
         a, b = other_seats[:2]
         deck = list(deal.deck)
