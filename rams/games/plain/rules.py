@@ -74,7 +74,7 @@ class PlainRules:
         return tuple(f.name for f in dataclasses.fields(cls) if f.init)
 
     @classmethod
-    def preset(cls, name: str, players: int | None = None, **overrides: Any) -> Any:
+    def preset(cls, name: str, /, players: int | None = None, **overrides: Any) -> Any:
         """The rules of a preset for ``players`` seats, with house-rule overrides."""
         if name not in cls.PRESETS:
             known = ", ".join(cls.PRESETS)

@@ -122,7 +122,7 @@ class Rules:
     # Construction -------------------------------------------------------------------
 
     @classmethod
-    def preset(cls, name: str, players: int | None = None, **overrides: Any) -> Rules:
+    def preset(cls, name: str, /, players: int | None = None, **overrides: Any) -> Rules:
         """The rules of a preset (§9.2) for ``players`` seats, with house-rule overrides."""
         if name not in PRESETS:
             known = ", ".join(PRESETS)

@@ -1,0 +1,44 @@
+"""Fuzzing what comes from outside (issue 16's hardening): record loading and replay
+(§12), rule validation (§9.1), whatever the input — a refusal in words
+(:class:`~rams.errors.RamsError`) or a result, never a crash. CI runs a short run; the long
+run is ``benchmarks/fuzz.py``; ``--sweep-scale`` plays more here."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.fuzzing import build_rules, load_and_replay, mutate, options, records
+
+
+@pytest.fixture
+def examples(sweep_scale: int) -> int:
+    return 150 * sweep_scale
+
+
+def test_every_preset_has_a_record_to_mutate_and_it_replays() -> None:
+    texts = records()
+    assert len(texts) >= 12
+    for text in texts:
+        load_and_replay(text)
+
+
+def test_a_mutated_record_is_replayed_or_refused_in_words(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        text = data.draw(st.sampled_from(records()))
+        load_and_replay(mutate(data, text))
+
+    run()
+
+
+def test_house_rules_of_any_name_and_value_are_built_or_refused_in_words(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, database=None)
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        build_rules(*options(data))
+
+    run()
