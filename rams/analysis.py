@@ -42,7 +42,7 @@ from rams.cards import SUITS
 from rams.record import Record
 from rams.words import Cards, Seat, Suit, has, text
 
-__all__ = ["Rating", "analyse", "decisions"]
+__all__ = ["Rating", "analyse", "decisions", "evaluate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,10 +113,7 @@ def analyse(
     out: list[Rating] = []
     for done, (deal, step, view, action) in enumerate(todo, start=1):
         decision_rng = random.Random(f"{base}:{deal}:{step}")
-        if family == "rams":
-            values = _rams_values(view, action, samples, decision_rng)
-        else:
-            values = _plain_values(view, samples, decision_rng, family)
+        values = evaluate(view, family, samples, decision_rng, action)
         if values is not None and action in values and len(values) > 1:
             best = max(values, key=lambda a: values[a])
             if values[best] - values[action] <= 1e-9:
@@ -126,6 +123,19 @@ def analyse(
         if on_decision is not None:
             on_decision(done, len(todo))
     return out
+
+
+def evaluate(
+    view: Any, family: str, samples: int, rng: random.Random, action: Any = None
+) -> dict[Any, float] | None:
+    """The value of each choice of the seat whose view this is (its observation: what it
+    knows, never the hidden cards), from ``samples`` sampled deals — what :func:`analyse`
+    rates a decision by, and the web table's hints show before the decision; None where
+    no bot values that decision. ``action`` (one played) is valued too where the strong
+    bot would only value its best few (the Rams exchange)."""
+    if family == "rams":
+        return _rams_values(view, action, samples, rng)
+    return _plain_values(view, samples, rng, family)
 
 
 def _rams_values(
@@ -155,7 +165,7 @@ def _rams_values(
     choices = sim._choices(view)
     if not choices:
         return None
-    if action not in choices:  # (an exchange outside the evaluator's best: rate it too)
+    if action is not None and action not in choices:  # (an exchange outside the best too)
         choices = [*choices, action]
     sim.samples = samples
     return sim.choice_values(view, choices, win_bonus=0)

@@ -8,6 +8,8 @@ A leaf of the package: FastAPI, SQLAlchemy and Alembic are the ``web`` extra. Th
   game a seat receives is built from that seat's observation;
 - :mod:`rams.web.tables`: the live tables, each a :class:`rams.table.Table` driven by the
   server (bots, stand-ins for people who left, reconnection);
+- :mod:`rams.web.hints`: a table's hints for learners, the strong bot's valuation of a
+  person's decision sent to that seat alone;
 - :mod:`rams.web.replay`: the step-by-step replay of a finished game;
 - :mod:`rams.web.app`: the HTTP and websocket routes, and the browser client in ``static/``.
 """

@@ -80,6 +80,8 @@ class CreateBody(BaseModel):
     clock: str = Field(default="off", max_length=16)
     #: Seconds the spectators see the game behind it.
     watch_delay: int = 0
+    #: Hints for learners: the strong bot's choice shown to each person before a decision.
+    hints: bool = False
     #: The creator's secret key, kept by their browser: their rating's identity (only its
     #: SHA-256 is stored, rams.ratings); none, not rated.
     key: str | None = Field(default=None, pattern=KEY_PATTERN)
@@ -354,7 +356,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                 except RamsError as e:
                     raise TableError(400, "bad_rules", "cause", cause=e) from None
                 house[key] = value
-            options = TableOptions(body.clock, body.watch_delay)
+            options = TableOptions(body.clock, body.watch_delay, body.hints)
             made = tables.create(
                 body.name, body.preset, body.players, body.bots, house, options, body.key
             )

@@ -140,6 +140,8 @@ class Settings:
     replay_workers: int = 1
     #: Worker processes that analyse finished games (rams.web.analysis; 0: a thread).
     analysis_workers: int = 1
+    #: Sampled deals behind a learner's hint (a table with hints, rams.web.hints).
+    hint_samples: int = 12
 
     def __post_init__(self) -> None:
         if self.standin not in LEVELS:
@@ -158,10 +160,12 @@ WATCH_DELAYS = (0, 10, 30, 120)
 class TableOptions:
     """What the creator of a table chooses beside the rules: the turn clock (``off``,
     ``relaxed``, ``fast``; when a person's time runs out a bot plays that turn, as for one
-    who left) and how many seconds behind the game its spectators see it."""
+    who left), how many seconds behind the game its spectators see it, and hints for
+    learners (each person is shown the strong bot's choice before a decision)."""
 
     clock: str = "off"
     watch_delay: int = 0
+    hints: bool = False
 
     def __post_init__(self) -> None:
         if self.clock not in CLOCKS:
@@ -175,11 +179,15 @@ class TableOptions:
         return CLOCKS[self.clock]
 
     def to_json(self) -> dict[str, Any]:
-        return {"clock": self.clock, "watch_delay": self.watch_delay}
+        return {"clock": self.clock, "watch_delay": self.watch_delay, "hints": self.hints}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableOptions:
-        return cls(str(data.get("clock", "off")), int(data.get("watch_delay", 0)))
+        return cls(
+            str(data.get("clock", "off")),
+            int(data.get("watch_delay", 0)),
+            bool(data.get("hints", False)),
+        )
 
 
 class TableError(ValueError):
@@ -323,6 +331,10 @@ class LiveTable:
     clock_key: tuple[int, int, int] | None = None
     clock_until: float | None = None
     clock: asyncio.TimerHandle | None = None
+    #: The hint now shown (a table with hints): its (deal, step, seat), and the choices
+    #: valued best first, once computed (rams.web.hints).
+    hint_key: tuple[int, int, int] | None = None
+    hint: list[tuple[Any, float]] | None = None
     #: When each dropped person's grace period ends, and the pause between deals
     #: (seconds since the epoch, for the countdowns people see).
     grace_until: dict[int, float] = field(default_factory=dict)

@@ -55,8 +55,10 @@ def _message_for(tables: Tables, live: LiveTable, seat: int | None, lang: str) -
 def _broadcast(tables: Tables, live: LiveTable) -> None:
     """Send every client of the table the table as its seat sees it now (the turn clock
     set first, so that the message shows it); spectators get theirs after the table's
-    delay, if it has one."""
+    delay, if it has one. A table with hints starts valuing a person's decision, and sends
+    that seat the hint once it is ready (rams.web.hints)."""
     tables._arm_clock(live)
+    tables._arm_hint(live)
     cache: dict[tuple[int | None, str], dict[str, Any]] = {}
     delay = live.options.watch_delay
     loop = asyncio.get_running_loop() if delay else None
@@ -68,6 +70,7 @@ def _broadcast(tables: Tables, live: LiveTable) -> None:
             loop.call_later(delay, c.send, cache[key])
         else:
             c.send(cache[key])
+    tables._send_hint(live)  # (after the state it is for: the deciding seat only)
 
 
 async def serve(

@@ -13,6 +13,7 @@ and its persistence; the seats' lifecycle is :mod:`rams.web.seats`, the websocke
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import random
@@ -33,7 +34,7 @@ from rams.games.protocol import DealState, Match
 from rams.ratings import match_places, match_sides, player_id
 from rams.record import FORMAT, Record, dumps, loads, record_of
 from rams.table import Table
-from rams.web import seats, sockets
+from rams.web import hints, seats, sockets
 from rams.web.live import (
     Client,
     LiveTable,
@@ -91,6 +92,8 @@ class Tables:
         #: (the most recent few), and the replays under way.
         self._finished_tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._replaying: dict[str, asyncio.Future[LiveTable | None]] = {}
+        #: The thread that values the learners' hints (rams.web.hints), once one is asked.
+        self._hints: concurrent.futures.ThreadPoolExecutor | None = None
 
     # Start and stop -----------------------------------------------------------------------
 
@@ -108,6 +111,11 @@ class Tables:
                     if live.is_person(seat):
                         self._start_grace(live, seat)
                 self.kick(live)
+
+    def _hint_executor(self) -> concurrent.futures.ThreadPoolExecutor:
+        if self._hints is None:
+            self._hints = concurrent.futures.ThreadPoolExecutor(1, "rams-hints")
+        return self._hints
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -148,6 +156,9 @@ class Tables:
                     await live.driver
             for c in list(live.clients):
                 c.queue.put_nowait(None)
+        if self._hints is not None:
+            self._hints.shutdown(wait=False, cancel_futures=True)
+            self._hints = None
 
     def _load(self, table_id: str) -> LiveTable | None:
         """A table not yet over, from the database, kept in memory while it is played; None
@@ -536,6 +547,10 @@ class Tables:
     _came_back = seats._came_back
 
     _arm_clock = seats._arm_clock
+
+    _arm_hint = hints._arm_hint
+
+    _send_hint = hints._send_hint
 
     _time_out = seats._time_out
 

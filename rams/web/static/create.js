@@ -75,6 +75,8 @@ export function showCreate(app) {
     const delay = el("select", { id: "watch-delay" }, [0, 10, 30, 120].map((d) =>
       el("option", { value: d, selected: d === (state.watchDelay || 0) }, d ? t("watchDelay_n", { n: d }) : t("watchDelay_0"))));
     delay.addEventListener("change", () => { state.watchDelay = Number(delay.value); });
+    const hints = el("input", { type: "checkbox", id: "hints", checked: Boolean(state.hints) });
+    hints.addEventListener("change", () => { state.hints = hints.checked; });
     const extra = el("textarea", { id: "extra", rows: 2, placeholder: "ace_values={\"S\":5,\"C\":10,\"D\":15,\"H\":20}" });
     form = el("form", { id: "create-form", class: "card-panel", onsubmit: submit },
       el("label", {}, t("yourName"), " ", name),
@@ -84,6 +86,7 @@ export function showCreate(app) {
       hasStart ? el("label", {}, t("startScore"), " ", start) : null,
       el("label", {}, t("clock"), " ", clock),
       el("label", {}, t("watchDelay"), " ", delay),
+      el("label", { class: "check" }, hints, " ", t("hints")),
       el("details", {}, el("summary", {}, t("houseRules")),
         el("div", { class: "house" }, house),
         el("label", { class: "wide" }, t("moreRules"), extra)),
@@ -121,6 +124,7 @@ export function showCreate(app) {
       const made = await api("/api/tables", {
         name, preset: state.preset, players: state.players, bots, rules, extra,
         clock: form.querySelector("#clock").value, watch_delay: Number(form.querySelector("#watch-delay").value),
+        hints: form.querySelector("#hints").checked,
         key: playerKey(),
       });
       saveSeatToken(made.id, made.token);

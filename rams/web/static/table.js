@@ -23,6 +23,7 @@ export function showTable(app, tableId) {
   let seat = null;
   let selected = new Set();
   let thinking = null;   // a bot seat the server says is thinking (cleared by the next state)
+  let learnerHint = null;  // the strong bot's hint for this seat's decision (a table with hints)
   let rulesView = null;  // the table's whole rules in words (/api/tables/ID/rules)
   let retry = 0;
   let gone = false;      // no such table, or closed: nothing to reconnect to
@@ -144,6 +145,9 @@ export function showTable(app, tableId) {
       toast(t("twoDevices"), "info");
     } else if (m.type === "log") {
       dealLogs[m.deal] = m.lines;
+      draw();
+    } else if (m.type === "hint") {
+      learnerHint = m;
       draw();
     } else if (m.type === "thinking") {
       thinking = m.seat;
@@ -551,7 +555,7 @@ export function showTable(app, tableId) {
       el("div", { class: "opponents" }, others.map(seatBox)),
       centre(),
       v.winner !== null ? gameOverBox(v.payouts, v.pam_ledger) : v.deal_over ? dealOverBox() : null,
-      seat === null ? null : el("div", { class: "my-side" }, seatBox(seat), handBox(), actionsBox()),
+      seat === null ? null : el("div", { class: "my-side" }, seatBox(seat), handBox(), hintBox(), actionsBox()),
       seat === null ? null : el("p", { class: "keys small" }, t("keys")));
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
       el("ol", { tabindex: 0, "aria-label": t("log") }, v.log.map((line) => el("li", {}, withClauses(line)))));
@@ -561,6 +565,15 @@ export function showTable(app, tableId) {
     list.scrollTop = list.scrollHeight;
   }
 
+  // A table with hints: the strong bot's choice for the decision this seat faces now (the
+  // server sends it to this seat alone; one for an earlier step is not shown).
+  function hintBox() {
+    const h = learnerHint;
+    if (!h || !state || seat === null || h.seat !== seat || h.deal !== state.deal || h.step !== state.step) return null;
+    return el("div", { class: "learner-hint", id: "learner-hint", role: "status", "aria-label": t("hintTitle") },
+      el("p", {}, h.line), el("p", { class: "small" }, h.choices));
+  }
+
   function drawPlain() {
     const v = state;
     app.replaceChildren();
@@ -568,6 +581,9 @@ export function showTable(app, tableId) {
     document.body.dataset.myTurn = mine && v.to_move === seat ? "1" : "0";
     const board = plainBoard({ state: v, table, seat, name, act, thinking, tableId, dealOverBox,
       seatExtras, lingering, trickCards, watchers: watchersEl(), hands: handsEl(v.hands) });
+    const box = hintBox();
+    const hand = board.querySelector(".my-side .hand");
+    if (box && hand) hand.after(box);
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
       el("ol", { tabindex: 0, "aria-label": t("log") }, v.log.map((line) => el("li", {}, withClauses(line)))));
     const highlight = v.sides ? null : seat;

@@ -1,0 +1,157 @@
+"""Hints for learners (a table option, off by default): before a person decides, the strong
+bot values their choices as the analysis of a finished game does (:func:`rams.analysis.evaluate`),
+from that seat's observation only, and the best choice is shown to that seat alone.
+
+The valuing runs off the event loop, on a worker thread of its own; a hint the table has
+moved past is dropped. The values are kept with the table and worded for each socket in
+its language (the catalogue's ``analysis.hint`` section).
+
+These are the steps of :class:`~rams.web.tables.Tables` (it binds them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rams import bots
+from rams.analysis import action_words, evaluate
+from rams.web.live import LiveTable
+from rams.words import text
+
+if TYPE_CHECKING:
+    from rams.web.tables import Tables
+
+__all__ = ["EVEN", "TOP", "hint_message", "ranked_choices"]
+
+log = logging.getLogger("rams.web")
+
+#: How many of the best choices a hint lists with their values.
+TOP = 3
+#: Below this many points between the best choice and the worst, the choices are even.
+EVEN = 0.1
+
+
+def ranked_choices(
+    view: Any, family: str, samples: int, seed: str, current: Callable[[], bool] = lambda: True
+) -> list[tuple[Any, float]] | None:
+    """The choices of the seat whose view (observation) this is, valued by the strong bot,
+    best first; None where no bot values this decision, or the table moved on before the
+    work began (``current()`` false)."""
+    if not current():
+        return None
+    values = evaluate(view, family, samples, random.Random(seed))
+    if values is None or len(values) < 2:
+        return None
+    return sorted(values.items(), key=lambda kv: -kv[1])
+
+
+def _number(value: float, lang: str) -> str:
+    """A value over the worst choice, one decimal: «+2,5» in Russian, "+2.5" in English."""
+    written = f"{value:+.1f}"
+    return written.replace(".", ",") if lang == "ru" else written
+
+
+def hint_message(
+    key: tuple[int, int, int], ranked: list[tuple[Any, float]], lang: str, names: list[str]
+) -> dict[str, Any]:
+    """The ``hint`` message for the seat of ``key`` (deal, step, seat): the best action in
+    record notation, its line, and the best few choices with what each gains over the
+    worst, worded in ``lang``."""
+    deal, step, seat = key
+    worst = ranked[-1][1]
+
+    def words(action: Any) -> str:
+        return action_words(action, lang, names, "analysis.best_card", "analysis.best_choice")
+
+    best, best_value = ranked[0]
+    gain = best_value - worst
+    if gain >= 1:
+        line = text("analysis.hint.best", lang, best=words(best), gain=round(gain))
+    elif gain >= EVEN:
+        line = text("analysis.hint.best_small", lang, best=words(best))
+    else:
+        line = text("analysis.hint.even", lang)
+    top = [
+        {"action": str(a), "words": words(a), "gain": round(v - worst, 2)} for a, v in ranked[:TOP]
+    ]
+    choices = ", ".join(f"{words(a)} {_number(v - worst, lang)}" for a, v in ranked[:TOP])
+    return {
+        "type": "hint",
+        "deal": deal,
+        "step": step,
+        "seat": seat,
+        "best": str(best),
+        "line": line,
+        "top": top,
+        "choices": text("analysis.hint.top", lang, choices=choices),
+    }
+
+
+def _key(live: LiveTable) -> tuple[tuple[int, int, int], Any] | None:
+    """The decision a hint is for now, with the deciding seat's view: a person's turn with
+    more than one legal action, at a table with hints; None when there is none."""
+    table, game = live.table, live.game
+    if not live.options.hints or table is None or game is None:
+        return None
+    if live.status == "over" or live.pausing or game.is_over:
+        return None
+    seat, deal = table.waiting_for(), game.deal
+    if seat is None or deal is None:
+        return None
+    view = deal.observation(seat)  # (that seat's view only: never another's cards)
+    if view.to_move != seat or len(view.legal_actions) < 2:
+        return None
+    return (len(game.deals), len(deal.actions), seat), view
+
+
+def _arm_hint(tables: Tables, live: LiveTable) -> None:
+    """Start valuing the decision a person faces now (a table with hints), once per
+    decision; a hint for a decision the table left is forgotten."""
+    found = _key(live) if bots.available("hard") else None
+    key = None if found is None else found[0]
+    if key == live.hint_key:
+        return
+    live.hint_key, live.hint = key, None
+    if found is None:
+        return
+    view = found[1]
+    family = live.rules.family
+    samples = tables.settings.hint_samples
+    seed = f"{live.id}:{key}"
+    loop = asyncio.get_running_loop()
+
+    def current() -> bool:
+        return live.hint_key == key
+
+    async def work() -> None:
+        try:
+            ranked = await loop.run_in_executor(
+                tables._hint_executor(), ranked_choices, view, family, samples, seed, current
+            )
+        except Exception:
+            log.exception("table %s: the hint for %s failed", live.id, key)
+            return
+        if ranked is None or not current():
+            return  # (stale: the step moved on)
+        live.hint = ranked
+        _send_hint(tables, live)
+
+    tables._spawn(work())
+
+
+def _send_hint(tables: Tables, live: LiveTable) -> None:
+    """Send the current hint, if one is ready, to the deciding seat's sockets only."""
+    key, ranked = live.hint_key, live.hint
+    if key is None or ranked is None:
+        return
+    worded: dict[str, dict[str, Any]] = {}
+    for c in list(live.clients):
+        if c.seat != key[2]:
+            continue
+        if c.lang not in worded:
+            worded[c.lang] = hint_message(key, ranked, c.lang, live.names)
+        c.send(worded[c.lang])
