@@ -34,7 +34,16 @@ def _save(page: Any, out: Path, name: str, selector: str | None = None) -> None:
     if selector is None:
         page.screenshot(path=str(path), full_page=True)
     else:
-        page.locator(selector).first.screenshot(path=str(path))
+        from playwright.sync_api import Error as PlaywrightError
+
+        for attempt in range(3):  # (a message may redraw the page under the screenshot)
+            try:
+                page.locator(selector).first.screenshot(path=str(path))
+                break
+            except PlaywrightError:
+                if attempt == 2:
+                    raise
+                page.wait_for_timeout(300)
     if os.environ.get("RAMS_SCREENSHOTS"):
         dest = ROOT / "benchmarks" / "results" / "screenshots"
         dest.mkdir(parents=True, exist_ok=True)
