@@ -10,6 +10,7 @@ terminal game with ``hard`` bots in a pseudo-terminal.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -202,11 +203,12 @@ def test_serve_installs_no_more_than_rams_web_and_every_level_works(
 
 def test_serve_every_preset_plays_a_deal(web_venv: Path, tmp_path: Path) -> None:
     """Every preset the web table offers plays through its first deal in that environment,
-    a hard bot at each table (the plain games' PIMC included)."""
+    a hard bot at each table (the plain games' PIMC included); a table with hints sends the
+    person one; the leaderboard answers."""
     import random
 
     from rams import games
-    from tests.web.helpers import Seat, create_table, finished, play_until
+    from tests.web.helpers import Seat, create_table, finished, play_until, step
 
     rng = random.Random(5)
     gen = _serve(web_venv, tmp_path / "rams.sqlite3")
@@ -224,6 +226,29 @@ def test_serve_every_preset_plays_a_deal(web_venv: Path, tmp_path: Path) -> None
 
             play_until([me], rng, dealt_once, timeout=120)
             me.close()
+        # A table with hints for learners: the person is sent one at a turn with a choice.
+        made = create_table(server.base, [None, "easy", "easy"], hints=True)
+        me = Seat(server.ws_base, made["id"], made["token"], lang="ru")
+        deadline = time.monotonic() + 180
+        hints: list[dict[str, object]] = []
+        while not hints:
+            assert time.monotonic() < deadline, me.messages[-3:]
+            me.drain(0.05)
+            hints = [m for m in me.messages if m["type"] == "hint"]
+            s = me.state
+            if s is not None and s.get("to_move") == made["seat"] and len(s["legal"]) > 1:
+                # a decision with a choice: its hint comes before the person acts
+                with contextlib.suppress(TimeoutError):
+                    hints = [me.until(lambda m: m["type"] == "hint", timeout=60)]
+            if not hints:
+                step(me, rng)
+        assert hints[0]["seat"] == made["seat"] and str(hints[0]["line"]).startswith("Подсказка")
+        me.close()
+        # The ratings' pages answer (openskill is installed with the web extra).
+        import httpx
+
+        board = httpx.get(f"{server.base}/api/ratings/rams", timeout=10)
+        assert board.status_code == 200
     finally:
         gen.close()
     assert "Traceback" not in server.log.read_text()
