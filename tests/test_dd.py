@@ -135,15 +135,7 @@ def test_best_moves_agree_with_minimax() -> None:
         decl = frozenset(declarers)
         seat = (leader + len(trick)) % 4
         got = best_moves(hands, trump, leader, declarers, trick, null, must_trump=must)
-        want = {}
-        for c in _legal(hands[seat], trick, trump, must):
-            rest = tuple(h & ~(1 << c) if p == seat else h for p, h in enumerate(hands))
-            now = (*trick, (seat, c))
-            if len(now) == 4:
-                w = _winner(now, trump)
-                want[c] = int(w in decl) + _minimax(rest, trump, w, decl, (), null, must)
-            else:
-                want[c] = _minimax(rest, trump, leader, decl, now, null, must)
+        want = _minimax_moves(hands, trump, leader, declarers, trick, null, must)
         assert got == want
         best = max(want.values()) if (seat in decl) != null else min(want.values())
         assert solve(hands, trump, leader, declarers, trick, null, must_trump=must) == best
