@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 TABLES = {
@@ -56,18 +57,24 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--ray", metavar="ADDRESS", help="as Ray tasks (auto, local, HOST:PORT)")
+    parser.add_argument("--out", type=Path, help="default: results/strength-TABLE")
     args = parser.parse_args()
     preset, players, bots = TABLES[args.table]
-    out = Path(__file__).parent / "results" / f"strength-{args.table}"
+    out = args.out or Path(__file__).parent / "results" / f"strength-{args.table}"
     command = [
         sys.executable, "-m", "rams.cli", "tournament",
         "--preset", preset, "--players", str(players), "--bots", bots,
         "--deals", str(args.deals), "--seed", str(args.seed),
         "--workers", str(args.workers), "--out", str(out),
+        *(["--ray", args.ray] if args.ray else []),
     ]  # fmt: skip
+    started = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
     result = subprocess.run(command, capture_output=True, text=True, check=False)
-    (out / "output.txt").write_text("$ " + " ".join(command[1:]) + "\n" + result.stdout)
+    wall = f"wall time {time.perf_counter() - started:.1f} s\n"
+    (out / "output.txt").write_text("$ " + " ".join(command[1:]) + "\n" + result.stdout + wall)
+    print(wall, end="")
     print(result.stdout)
     if result.returncode:
         print(result.stderr, file=sys.stderr)

@@ -27,7 +27,8 @@ no bot simulates (Даве, Pam's swap, the claim, the trump deals' naming of th
 out-of-turn «Играю вместе») are not rated.
 
 Every decision draws its samples from its own seed (the master seed, the deal, the step),
-so a decision's rating does not depend on the others.
+so a decision's rating does not depend on the others: with a Ray address the decisions are
+rated as Ray tasks (:mod:`rams.parallel`), with the same ratings.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from typing import Any
 
 from rams.actions import Play
 from rams.cards import SUITS
+from rams.parallel import run_in_order
 from rams.record import Record
 from rams.words import Cards, Seat, Suit, has, text
 
@@ -102,27 +104,36 @@ def analyse(
     samples: int = 32,
     rng: random.Random | None = None,
     on_decision: Callable[[int, int], None] | None = None,
+    ray: str | None = None,
 ) -> list[Rating]:
     """The ratings of ``seat``'s decisions (0-based seat), each from ``samples`` sampled
-    deals; ``on_decision(done, total)`` after each (a progress bar)."""
+    deals; ``on_decision(done, total)`` after each (a progress bar). With ``ray`` (an
+    address) every decision is a Ray task; the ratings are the same."""
     if not 0 <= seat < len(record.players):
         raise ValueError(f"no seat {seat!r} in a game of {len(record.players)}")
     base = (rng or random.Random(0)).getrandbits(63)
     family = record.rules.family
-    todo = list(decisions(record, seat))
+    todo = [(family, samples, base, *d) for d in decisions(record, seat)]
     out: list[Rating] = []
-    for done, (deal, step, view, action) in enumerate(todo, start=1):
-        decision_rng = random.Random(f"{base}:{deal}:{step}")
-        values = evaluate(view, family, samples, decision_rng, action)
-        if values is not None and action in values and len(values) > 1:
-            best = max(values, key=lambda a: values[a])
-            if values[best] - values[action] <= 1e-9:
-                best = action  # (ties: what was played)
-            phase = getattr(view.phase, "value", str(view.phase))
-            out.append(Rating(deal, step, str(phase), action, values[action], best, values[best]))
+    for done, rating in enumerate(run_in_order(_rate, todo, 1, ray), start=1):
+        if rating is not None:
+            out.append(rating)
         if on_decision is not None:
             on_decision(done, len(todo))
     return out
+
+
+def _rate(args: tuple[str, int, int, int, int, Any, Any]) -> Rating | None:
+    """One decision (deal, step, view, action played) rated; None where it cannot be."""
+    family, samples, base, deal, step, view, action = args
+    values = evaluate(view, family, samples, random.Random(f"{base}:{deal}:{step}"), action)
+    if values is None or action not in values or len(values) < 2:
+        return None
+    best = max(values, key=lambda a: values[a])
+    if values[best] - values[action] <= 1e-9:
+        best = action  # (ties: what was played)
+    phase = getattr(view.phase, "value", str(view.phase))
+    return Rating(deal, step, str(phase), action, values[action], best, values[best])
 
 
 def evaluate(

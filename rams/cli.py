@@ -94,7 +94,7 @@ def _analyse(args: argparse.Namespace) -> int:
     total = sum(1 for _ in decisions(record, seat))
     rng = random.Random(args.seed)
     with progress_bar(text("analysis.progress", lang), total) as advance:
-        ratings = analyse(record, seat, args.samples, rng, lambda done, _: advance(1))
+        ratings = analyse(record, seat, args.samples, rng, lambda done, _: advance(1), ray=args.ray)
     costly = [r for r in ratings if r.loss > args.threshold]
     if args.json:
         out = {
@@ -164,6 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--threshold", type=float, default=0.5, help="points a decision must cost to be shown"
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
+    p.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
     p.set_defaults(run=_analyse)
@@ -225,6 +226,13 @@ def _add_play(sub: Any) -> None:
     p.set_defaults(run=_leaf("rams.terminal", "run_play", "play"))
 
 
+RAY_HELP = (
+    "run the work as Ray tasks: auto (the cluster on this machine), HOST:PORT, "
+    "ray://HOST:PORT, or local (a Ray of its own); Ray then decides the parallelism "
+    "(--workers is not used); needs rams[ray]"
+)
+
+
 def _add_simulate(sub: Any) -> None:
     p = sub.add_parser("simulate", help="bot-only games, with confidence intervals")
     p.add_argument("--preset", required=True, help="the preset")
@@ -233,6 +241,7 @@ def _add_simulate(sub: Any) -> None:
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     p.add_argument("--records", metavar="DIR", help="write every game's record into DIR")
     p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
@@ -248,6 +257,7 @@ def _add_tournament(sub: Any) -> None:
     p.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     p.add_argument(
         "--out", default="tournament-results", metavar="DIR", help="where to write the results"
     )
@@ -300,6 +310,27 @@ def _add_serve(sub: Any) -> None:
         metavar="ADDRESSES",
         help="behind a reverse proxy: trust its X-Forwarded-For (the proxies' addresses, "
         "comma-separated; default 127.0.0.1); without it the header is ignored",
+    )
+    p.add_argument(
+        "--redis",
+        metavar="URL",
+        help="one of several server processes over one PostgreSQL, linked by this Redis "
+        "(redis://HOST:PORT/0); without it this process plays every table",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on this port (default 1; more need --redis and PostgreSQL)",
+    )
+    p.add_argument(
+        "--lease",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="with --redis: seconds a process holds a table unless it renews its lease; "
+        "another takes the table over after (default 10)",
     )
     p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
     p.set_defaults(run=_leaf("rams.web.app", "run_serve", "web"))

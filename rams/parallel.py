@@ -1,20 +1,32 @@
-"""Work split into chunks, run in worker processes, gathered back in order.
+"""Work split into chunks, run in worker processes or as Ray tasks, gathered back in order.
 
 Simulations and tournaments derive every game's or deal's randomness from one master seed
-and its index; running the chunks in order (or in a pool and collecting them in order) then
-gives the same results whatever the number of workers.
+and its index; running the chunks in order (or in a pool, or on a Ray cluster, and
+collecting them in order) then gives the same results whatever the number of workers.
+
+A Ray address (``--ray``) is what :func:`ray.init` takes: ``auto`` joins the cluster
+running on this machine (``ray start --head``), ``HOST:PORT`` or ``ray://HOST:PORT`` one
+elsewhere, and ``local`` starts a Ray of its own on this machine for the run. Where Ray is
+already initialised in the process (a test, a notebook), that one is used. Ray is imported
+only here and only when asked for (the extra ``rams[ray]``); every node of the cluster needs
+``rams`` installed.
 """
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 
-__all__ = ["chunk_ranges", "run_in_order"]
+from rams.errors import RamsError
+
+__all__ = ["chunk_ranges", "parallelism", "run_in_order"]
 
 A = TypeVar("A")
 R = TypeVar("R")
+
+REACH_SECONDS = 5.0  # how long a cluster's address may take to answer before giving up
 
 
 def chunk_ranges(total: int, workers: int, most: int = 50) -> list[tuple[int, int]]:
@@ -23,11 +35,68 @@ def chunk_ranges(total: int, workers: int, most: int = 50) -> list[tuple[int, in
     return [(start, min(start + size, total)) for start in range(0, total, size)]
 
 
-def run_in_order(fn: Callable[[A], R], chunks: Sequence[A], workers: int) -> Iterator[R]:
-    """``fn`` over every chunk, in this process or in ``workers`` processes, in chunk order."""
+def parallelism(workers: int, ray_address: str | None = None) -> int:
+    """How many chunks run at once: ``workers``, or with ``ray_address`` the cluster's CPUs
+    (Ray decides the parallelism then; this connects to it)."""
+    if ray_address is None:
+        return workers
+    ray = _ray(ray_address)
+    return max(1, int(ray.cluster_resources().get("CPU", 1)))
+
+
+def run_in_order(
+    fn: Callable[[A], R], chunks: Sequence[A], workers: int, ray_address: str | None = None
+) -> Iterator[R]:
+    """``fn`` over every chunk — in this process, in ``workers`` processes, or with
+    ``ray_address`` as one Ray task a chunk — yielded in chunk order, each as soon as it and
+    those before it are done. ``fn`` and the chunks must be picklable for a pool or Ray."""
+    if ray_address is not None:
+        ray = _ray(ray_address)
+        task = ray.remote(fn)
+        pending = [task.remote(args) for args in chunks]
+        try:
+            for ref in pending:
+                yield ray.get(ref)
+        finally:
+            for ref in pending:
+                ray.cancel(ref)
+        return
     if workers <= 1:
         for args in chunks:
             yield fn(args)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         yield from pool.map(fn, chunks)
+
+
+def _ray(address: str) -> Any:
+    """The ``ray`` module, initialised: joined to ``address`` unless already initialised."""
+    try:
+        import ray
+    except ImportError:
+        raise RamsError("parallel.no_ray") from None
+    if ray.is_initialized():
+        return ray
+    _check_reachable(address)
+    try:
+        ray.init(
+            address=address,
+            include_dashboard=False,
+            configure_logging=False,
+            log_to_driver=False,
+        )
+    except (ConnectionError, ValueError, RuntimeError) as e:
+        raise RamsError("parallel.ray_unreachable", address=address, why=str(e)) from None
+    return ray
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse at once a ``HOST:PORT`` nobody answers at (Ray itself retries for minutes)."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        return  # (auto, local: Ray says itself, at once, when there is nothing to join)
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), REACH_SECONDS).close()
+    except OSError as e:
+        why = e.strerror or str(e) or type(e).__name__
+        raise RamsError("parallel.ray_unreachable", address=address, why=why) from None

@@ -2,8 +2,8 @@
 
 Every game's randomness (decks, first dealer, the bots' own choices) comes from one
 master seed and the game's number, and results are gathered in game order, so a run gives
-the same figures whatever the number of worker processes. The bots rotate through the
-seats from game to game, so no bot keeps a seat's advantage.
+the same figures whatever the number of worker processes, or on a Ray cluster. The bots
+rotate through the seats from game to game, so no bot keeps a seat's advantage.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 from rams import games
 from rams.bots import make_bot
 from rams.games.protocol import GameRules
-from rams.parallel import chunk_ranges, run_in_order
+from rams.parallel import chunk_ranges, parallelism, run_in_order
 from rams.record import dumps, record_of
 from rams.stats import Interval, mean_ci, wilson
 from rams.table import Table
@@ -86,8 +86,10 @@ def simulate(
     workers: int = 1,
     records: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` bot-only games; results in game order whatever ``workers`` is."""
+    """Play ``games`` bot-only games; results in game order whatever ``workers`` is, and
+    the same as Ray tasks on the cluster at address ``ray`` (:mod:`rams.parallel`)."""
     if len(bots) != rules.players:
         raise ValueError(f"{len(bots)} bots for {rules.players} seats")
     for name in set(bots):
@@ -96,7 +98,7 @@ def simulate(
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     results: list[GameResult] = []
-    for chunk in _run(rules, tuple(bots), games, seed, workers, keep):
+    for chunk in _run(rules, tuple(bots), games, seed, workers, keep, ray):
         for result in chunk:
             if records is not None and result.record_json is not None:
                 path = records / f"game-{result.index + 1:06d}.json"
@@ -108,12 +110,17 @@ def simulate(
 
 
 def _run(
-    rules: GameRules, bots: tuple[str, ...], games: int, seed: int, workers: int, keep: bool
+    rules: GameRules,
+    bots: tuple[str, ...],
+    games: int,
+    seed: int,
+    workers: int,
+    keep: bool,
+    ray: str | None,
 ) -> Iterator[list[GameResult]]:
-    chunks = [
-        (rules, bots, seed, start, stop, keep) for start, stop in chunk_ranges(games, workers)
-    ]
-    return run_in_order(_play_chunk, chunks, workers)
+    ranges = chunk_ranges(games, parallelism(workers, ray))
+    chunks = [(rules, bots, seed, start, stop, keep) for start, stop in ranges]
+    return run_in_order(_play_chunk, chunks, workers, ray)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from rams.bots import BOT_NAMES, SEARCHING, make_bot
 from rams.errors import RulesError
 from rams.files import writable_dir, writable_file
 from rams.games import family_of, parse_override
+from rams.parallel import parallelism
 from rams.progress import compile_solver, progress_bar
 from rams.sim import Summary, simulate, summarize, summary_json
 from rams.words import default_lang, text
@@ -62,10 +63,14 @@ def run_simulate(args: argparse.Namespace) -> int:
     lang = args.lang or default_lang()
     if SEARCHING.intersection(bots):
         compile_solver(lang)
+    if args.ray is not None:
+        parallelism(
+            args.workers, args.ray
+        )  # (joined before the progress bar: an error is one line)
     with progress_bar(text("sim.games", lang), args.games) as advance:
         results = simulate(
             rules, bots, args.games, args.seed, workers=args.workers, records=records,
-            progress=advance,
+            progress=advance, ray=args.ray,
         )  # fmt: skip
     summary = summarize(results)
     title = text("sim.title", lang, preset=rules.preset_name, players=rules.players,

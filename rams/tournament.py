@@ -39,7 +39,7 @@ from rams.bots import make_bot as _make_bot
 from rams.cards import Card, pack
 from rams.errors import RulesError
 from rams.games.protocol import DealState, GameRules
-from rams.parallel import chunk_ranges, run_in_order
+from rams.parallel import chunk_ranges, parallelism, run_in_order
 from rams.stats import Interval, mean_ci
 from rams.table import bot_turn
 
@@ -271,19 +271,20 @@ def run_tournament_deals(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     factory: BotFactory = make_bot,
+    ray: str | None = None,
 ) -> TournamentResult:
-    """Play deals ``0 … deals-1`` in duplicate; the results in deal order whatever ``workers``.
+    """Play deals ``0 … deals-1`` in duplicate; the results in deal order whatever ``workers``,
+    and the same as Ray tasks on the cluster at address ``ray`` (:mod:`rams.parallel`).
 
     ``progress(k)`` is called after every ``k`` deals done. ``factory`` must be picklable
-    (a module-level function) when ``workers > 1``.
+    (a module-level function) when ``workers > 1`` or with Ray.
     """
     check_setup(rules, bots, deals, workers, factory)
     names = tuple(bots)
-    chunks = [
-        (rules, names, seed, start, stop, factory) for start, stop in chunk_ranges(deals, workers)
-    ]
+    ranges = chunk_ranges(deals, parallelism(workers, ray))
+    chunks = [(rules, names, seed, start, stop, factory) for start, stop in ranges]
     results: list[DealResult] = []
-    for chunk in run_in_order(_play_chunk, chunks, workers):
+    for chunk in run_in_order(_play_chunk, chunks, workers, ray):
         results += chunk
         if progress is not None:
             progress(len(chunk))

@@ -17,6 +17,7 @@ from rams.bots import SEARCHING
 from rams.errors import RamsError
 from rams.files import writable_dir
 from rams.games import family_of, parse_override
+from rams.parallel import parallelism
 from rams.progress import compile_solver, progress_bar
 from rams.tournament import (
     TournamentSummary,
@@ -105,10 +106,15 @@ def run_tournament(args: argparse.Namespace) -> int:
     lang = args.lang or default_lang()
     if SEARCHING.intersection(bots):
         compile_solver(lang)
+    if args.ray is not None:
+        parallelism(
+            args.workers, args.ray
+        )  # (joined before the progress bar: an error is one line)
     with progress_bar(text("sim.deals", lang), args.deals) as advance:
         result = run_tournament_deals(
-            rules, bots, args.deals, args.seed, workers=args.workers, progress=advance
-        )
+            rules, bots, args.deals, args.seed, workers=args.workers, progress=advance,
+            ray=args.ray,
+        )  # fmt: skip
     summary = summarize(result.deals)
     title = text("tournament.title", lang, preset=rules.preset_name, players=rules.players,
                  deals=args.deals, seed=args.seed)  # fmt: skip
@@ -124,6 +130,7 @@ def run_tournament(args: argparse.Namespace) -> int:
             "deals": args.deals,
             "seed": args.seed,
             "workers": args.workers,
+            "ray": args.ray,
             "rule": list(args.rule or []),
         },
         **summary_dict(summary),

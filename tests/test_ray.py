@@ -1,0 +1,122 @@
+"""Runs on Ray (``--ray``, :mod:`rams.parallel`): tournaments, bot-only games and the
+analysis give, as Ray tasks, exactly the figures of one process for the same seed; the
+commands record the address; an address nobody answers at, and Ray not installed, are
+said in one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rams.analysis import analyse
+from rams.cli import main
+from rams.games import family
+from rams.sim import simulate
+from rams.tournament import run_tournament_deals
+from tests.test_analysis import BAD, _classic
+
+ray = pytest.importorskip("ray")
+
+QUIET = {"RAY_USAGE_STATS_ENABLED": "0", "RAY_DISABLE_IMPORT_WARNING": "1"}
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[Any]:
+    """A Ray of two CPUs on this machine for the module, the one ``--ray`` then uses."""
+    os.environ.update(QUIET)
+    with warnings.catch_warnings():
+        # (Ray's own start-up notices, not ours: raised as errors by the test settings)
+        warnings.simplefilter("ignore", FutureWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        ray.init(num_cpus=2, include_dashboard=False, configure_logging=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_a_tournament_on_ray_equals_one_process(local_ray: Any) -> None:
+    rules = family("rams").rules("classic", 3)
+    bots = ["heuristic", "random", "random"]
+    alone = run_tournament_deals(rules, bots, deals=6, seed=11)
+    advanced: list[int] = []
+    on_ray = run_tournament_deals(
+        rules, bots, deals=6, seed=11, progress=advanced.append, ray="auto"
+    )
+    assert on_ray.deals == alone.deals
+    assert sum(advanced) == 6 and len(advanced) == 6  # (a chunk a deal: the bar moves)
+    assert len({d.plays[0].points for d in alone.deals}) > 1  # (the deals differ)
+
+
+def test_bot_only_games_on_ray_equal_one_process(local_ray: Any, tmp_path: Path) -> None:
+    rules = family("rams").rules("duel", 2)
+    bots = ["heuristic", "random"]
+    alone = simulate(rules, bots, games=4, seed=5, records=tmp_path / "alone")
+    on_ray = simulate(rules, bots, games=4, seed=5, records=tmp_path / "ray", ray="auto")
+    assert on_ray == alone
+    for path in sorted((tmp_path / "alone").iterdir()):
+        assert (tmp_path / "ray" / path.name).read_text() == path.read_text()
+
+
+def test_the_analysis_on_ray_equals_one_process(local_ray: Any) -> None:
+    record = _classic(BAD)
+    alone = analyse(record, 2, samples=4)
+    done: list[int] = []
+    on_ray = analyse(record, 2, samples=4, on_decision=lambda k, _: done.append(k), ray="auto")
+    assert on_ray == alone
+    assert any(r.loss > 0 for r in alone)
+    assert done == list(range(1, len(done) + 1)) and len(done) >= len(alone)
+
+
+def test_cli_tournament_on_ray_writes_the_same_figures(local_ray: Any, tmp_path: Path) -> None:
+    common = ["tournament", "--preset", "classic", "--players", "3", "--deals", "4",
+              "--bots", "heuristic,random,random", "--seed", "3"]  # fmt: skip
+    assert main([*common, "--out", str(tmp_path / "alone")]) == 0
+    assert main([*common, "--ray", "auto", "--out", str(tmp_path / "ray")]) == 0
+    alone = json.loads((tmp_path / "alone" / "results.json").read_text(encoding="utf-8"))
+    on_ray = json.loads((tmp_path / "ray" / "results.json").read_text(encoding="utf-8"))
+    assert alone["parameters"].pop("ray") is None
+    assert on_ray["parameters"].pop("ray") == "auto"
+    assert on_ray == alone
+
+
+def test_cli_analyse_json_on_ray(
+    local_ray: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(_classic(BAD).to_json()), encoding="utf-8")
+    args = ["analyse", str(path), "--seat", "3", "--samples", "4", "--json"]
+    assert main(args) == 0
+    alone = capsys.readouterr().out
+    assert main([*args, "--ray", "auto"]) == 0
+    assert capsys.readouterr().out == alone
+
+
+def test_without_ray_installed_the_extra_is_named(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # (import ray: ImportError)
+    args = ["simulate", "--preset", "duel", "--players", "2", "--bots", "random,random",
+            "--games", "2", "--ray", "auto"]  # fmt: skip
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'rams[ray]'" in err and "Traceback" not in err
+
+
+def test_an_address_nobody_answers_at_is_one_line(tmp_path: Path) -> None:
+    """In a process of its own (this one's Ray is initialised, and would be used)."""
+    command = [sys.executable, "-m", "rams.cli", "tournament", "--preset", "duel",
+               "--players", "2", "--bots", "random,random", "--deals", "2",
+               "--ray", "127.0.0.1:1", "--out", str(tmp_path / "out")]  # fmt: skip
+    env = {**os.environ, **QUIET, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith("rams: --ray 127.0.0.1:1: cannot reach Ray (")
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+    assert not (tmp_path / "out" / "results.json").exists()
