@@ -7,140 +7,48 @@ plays them all to the end, ``--concurrency`` at a time. It prints the latency of
 client actions (sent → acknowledged, which includes storing them), the actions per second,
 and the server's memory (resident now and at its peak). A benchmark, not a test.
 
+With ``--workers 2 --redis URL`` (and a PostgreSQL ``--database-url``) the server is two
+processes on one port (``rams serve --workers``): the kernel gives each socket to either,
+and a socket whose table the other process plays is relayed through Redis
+(rams.web.cluster); the memory is then the processes' sum.
+
     .venv/bin/python benchmarks/web_load.py [--tables 200] [--concurrency 50]
+        [--database-url postgresql+psycopg://…] [--workers 2 --redis redis://…]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-from websockets.asyncio.client import connect
-
-ROOT = Path(__file__).resolve().parents[1]
+from _web import memory, play_table, serving
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _memory(pid: int) -> dict[str, float]:
-    """Resident and peak resident memory of a process, in MiB (Linux /proc)."""
-    out = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, value = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            out[key] = int(value.split()[0]) / 1024
-    return out
-
-
-def _choose(state: dict[str, Any], rng: random.Random) -> str | None:
-    legal = state.get("legal")
-    if not legal:
-        return None
-    if legal["cards"]:
-        return str(rng.choice(legal["cards"]))
-    if legal["swap"]:
-        return "keep" if "keep" in legal["words"] else "swap " + rng.choice(legal["swap"])
-    if legal["exchange"] is not None:
-        k = rng.randint(0, legal["exchange"])
-        return " ".join(["exchange", *rng.sample(state["hand"], k)])
-    words = [w for w in legal["words"] if w != "dave"] or legal["words"]
-    return str(rng.choice(words))
-
-
-async def _seat(
-    ws_url: str, token: str, rng: random.Random, latencies: list[float], floods: list[int]
-) -> int:
-    """Play one seat to the end of the game; returns the number of actions it took."""
-    actions = 0
-    async with connect(ws_url, max_size=2**22, open_timeout=60) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
-        sent_at: float | None = None
-        pending: str | None = None
-        acted: tuple[int, int] | None = None
-        ready_for = 0
-        while True:
-            m = json.loads(await asyncio.wait_for(ws.recv(), timeout=120))
-            if m["type"] == "ack":
-                if sent_at is not None:
-                    latencies.append(time.perf_counter() - sent_at)
-                    sent_at = pending = None
-                actions += 1
-                continue
-            if m["type"] == "error":
-                if m["code"] == "flood" and pending is not None:
-                    floods.append(1)  # faster than a person may go: wait, send again
-                    await asyncio.sleep(0.2)
-                    sent_at = time.perf_counter()
-                    await ws.send(pending)
-                else:
-                    sent_at, acted = None, None  # refused (stale): act on the next state
-                continue
-            if m["type"] != "state":
-                continue
-            if m["winner"] is not None:
-                return actions
-            if m.get("deal_over") and m["table"]["pausing"] and ready_for != m["deal"]:
-                ready_for = m["deal"]
-                await ws.send(json.dumps({"type": "ready"}))
-                continue
-            at = (m["deal"], m["step"])
-            if sent_at is not None or acted == at:
-                continue
-            action = _choose(m, rng)
-            if action is None:
-                continue
-            acted = at
-            sent_at = time.perf_counter()
-            pending = json.dumps({"type": "act", "action": action, "deal": at[0], "step": at[1]})
-            await ws.send(pending)
-
-
-async def _table(
-    base: str,
-    ws_base: str,
-    rng: random.Random,
-    args: argparse.Namespace,
-    latencies: list[float],
-    floods: list[int],
-) -> int:
-    async with httpx.AsyncClient(timeout=60) as http:
-        r = await http.post(
-            f"{base}/api/tables",
-            json={
-                "name": "load-1",
-                "preset": args.preset,
-                "players": 3,
-                "bots": [None, None, "easy"],
-                "rules": {"start_score": args.start_score},
-            },
-        )
-        r.raise_for_status()
-        made = r.json()
-        r = await http.post(f"{base}/api/tables/{made['id']}/join", json={"name": "load-2"})
-        r.raise_for_status()
-        other = r.json()
-    url = f"{ws_base}/ws/{made['id']}"
-    counts = await asyncio.gather(
-        _seat(url, made["token"], random.Random(rng.getrandbits(64)), latencies, floods),
-        _seat(url, other["token"], random.Random(rng.getrandbits(64)), latencies, floods),
-    )
-    return sum(counts)
+def _tree_memory(pid: int) -> dict[str, float]:
+    """Resident and peak memory of a server: its process, or with ``--workers`` the sum of
+    its worker processes' (not the supervisor's, nor the replays' and analyses' pools)."""
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    workers = []
+    for child in out.split():
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                workers.append(int(child))
+    total = {"VmRSS": 0.0, "VmHWM": 0.0}
+    for worker in workers or [pid]:
+        with contextlib.suppress(OSError):  # (a process that just ended)
+            m = memory(worker)
+            for key in total:
+                total[key] += m.get(key, 0.0)
+    return total
 
 
 async def _run(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
@@ -150,19 +58,21 @@ async def _run(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> d
     sem = asyncio.Semaphore(args.concurrency)
     peak = {"VmRSS": 0.0}
 
-    async def one() -> int:
+    async def one(i: int) -> int:
         async with sem:
             seed = random.Random(rng.getrandbits(64))
-            return await _table(base, ws_base, seed, args, latencies, floods)
+            # Eight tables (16 sockets) an address: the server holds 32 an address at most.
+            local = f"127.0.{1 + i // 2000}.{2 + i // 8 % 250}"
+            return await play_table(base, ws_base, seed, args, latencies, floods, None, local)
 
     async def watch() -> None:
         while True:
-            peak["VmRSS"] = max(peak["VmRSS"], _memory(pid)["VmRSS"])
+            peak["VmRSS"] = max(peak["VmRSS"], _tree_memory(pid)["VmRSS"])
             await asyncio.sleep(0.5)
 
     watcher = asyncio.create_task(watch())
     start = time.perf_counter()
-    counts = await asyncio.gather(*(one() for _ in range(args.tables)))
+    counts = await asyncio.gather(*(one(i) for i in range(args.tables)))
     elapsed = time.perf_counter() - start
     watcher.cancel()
     lat = sorted(latencies)
@@ -193,55 +103,24 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--database-url", help="default: SQLite in a temporary folder")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (needs --redis)")
+    parser.add_argument("--redis", metavar="URL", help="the Redis linking the processes")
     args = parser.parse_args()
+    extra = ["--workers", str(args.workers)]
+    if args.redis:
+        extra += ["--redis", args.redis]
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite:///{tmp}/load.sqlite3"
-        port = _port()
-        base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "rams.cli",
-                "serve",
-                "--port",
-                str(port),
-                "--database-url",
-                url,
-                "--bot-delay",
-                "0",
-                "--deal-pause",
-                "0",
-                "--grace",
-                "600",
-                "--tables-per-minute",
-                "1000000",  # every table comes from one address here
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-        )
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    if httpx.get(f"{base}/api/meta", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the server did not start")
-                time.sleep(0.1)
-            idle = _memory(server.pid)
-            result = asyncio.run(_run(base, ws_base, args, server.pid))
-            end = _memory(server.pid)
+        with serving(url, *extra) as server:
+            time.sleep(3 if args.workers > 1 else 0)  # (every worker up)
+            idle = _tree_memory(server.process.pid)
+            result = asyncio.run(_run(server.base, server.ws_base, args, server.process.pid))
+            end = _tree_memory(server.process.pid)
             result["server_rss_mib_idle"] = round(idle["VmRSS"], 1)
             result["server_rss_mib_end"] = round(end["VmRSS"], 1)
             result["server_rss_mib_peak"] = round(end["VmHWM"], 1)
             result["database"] = "sqlite" if url.startswith("sqlite") else url.split(":")[0]
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+            result["workers"] = args.workers
     print(json.dumps(result, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n")

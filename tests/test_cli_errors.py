@@ -53,6 +53,10 @@ def fails(*args: str, cwd: Path | None = None, within: float = 20.0) -> str:
             "cannot open the database",
         ),
         (["--host", "no-such-host.invalid"], "cannot listen"),
+        (["--workers", "2"], "several server processes are linked by Redis"),
+        (["--workers", "0"], "at least 1, not 0"),
+        (["--redis", "redis://127.0.0.1:1/0"], "SQLite is for one process"),
+        (["--lease", "0.5"], "--lease 0.5"),
     ],
 )
 def test_serve_refuses_bad_options_in_one_line(

@@ -376,10 +376,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, body: JoinBody) -> dict[str, Any]:
-        seat, token = await tables.join(table_id, body.name, body.seed, body.key)
-        live = tables.get(table_id)
-        assert live is not None
-        return {"id": table_id, "seat": seat, "token": token, "table": live.public()}
+        return await tables.joined(table_id, body.name, body.seed, body.key)
 
     def finished_record(table_id: str) -> str:
         row = store.table(table_id)
@@ -504,7 +501,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             return
         tables.sockets[host] = tables.sockets.get(host, 0) + 1
         try:
-            await tables.serve(table_id, ws.receive, send)
+            await tables.serve(table_id, ws.receive, send, ws.close)
         finally:
             tables.sockets[host] -= 1
             if not tables.sockets[host]:
@@ -584,33 +581,117 @@ def server_config(app: Any, proxy: str | None = None, **options: Any) -> Any:
     )
 
 
+def _check_cluster(args: argparse.Namespace, database: str) -> None:
+    """Several processes: Redis given and answering, the database PostgreSQL (one line)."""
+    if not args.lease >= 1 or args.lease == float("inf"):
+        raise RamsError("cli.lease", value=args.lease)
+    if args.workers < 1:
+        raise RamsError("cli.workers_count", count=args.workers)
+    if args.workers > 1 and not args.redis:
+        raise RamsError("cli.workers_need_redis", count=args.workers)
+    if not args.redis:
+        return
+    if database.startswith("sqlite"):
+        raise RamsError("cli.redis_needs_postgres")
+    import redis
+
+    try:
+        client = redis.Redis.from_url(args.redis, socket_connect_timeout=5)
+        client.ping()
+        client.close()
+    except (redis.RedisError, ValueError, OSError) as e:
+        raise RamsError("cli.no_redis", url=clip(args.redis, 80), why=clip(str(e), 160)) from None
+
+
 def run_serve(args: argparse.Namespace) -> int:
-    """``rams serve``: the web tables on uvicorn."""
+    """``rams serve``: the web tables on uvicorn; with ``--workers N``, N processes on one
+    port (each one of a cluster over PostgreSQL and Redis, rams.web.cluster), a process
+    that dies started again."""
+    _check_serve_args(args)
+    database = args.database_url or DEFAULT_DATABASE
+    _check_cluster(args, database)
+    open_store(database).close()
+    sock = _listen(args.host, args.port)
+    host, port = sock.getsockname()[:2]
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # not its plugin list at every start
+    shown = sa.make_url(database).render_as_string(hide_password=True)
+    where = f"[{host}]" if ":" in host else host
+    processes = f", {args.workers} processes" if args.workers > 1 else ""
+    print(f"Rams: http://{where}:{port}/  (database {shown}{processes})", flush=True)
+    try:
+        if args.workers > 1:
+            _supervise(args, database, sock)
+        else:
+            _serve_process(args, database, sock)
+    finally:
+        sock.close()
+    return 0
+
+
+def _serve_process(args: argparse.Namespace, database: str, sock: socket.socket) -> None:
+    """One server process on a listening socket."""
     import uvicorn
 
     from rams.fast import warm
 
-    _check_serve_args(args)
     settings = Settings(
         grace_s=args.grace,
         bot_delay=args.bot_delay,
         deal_pause=args.deal_pause,
         tables_per_minute=args.tables_per_minute,
+        redis_url=args.redis,
+        lease_s=args.lease,
     )
-    database = args.database_url or DEFAULT_DATABASE
-    open_store(database).close()
-    sock = _listen(args.host, args.port)
-    host, port = sock.getsockname()[:2]
     app = create_app(database, settings)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)  # not its plugin list at every start
-    shown = sa.make_url(database).render_as_string(hide_password=True)
-    where = f"[{host}]" if ":" in host else host
-    print(f"Rams: http://{where}:{port}/  (database {shown})", flush=True)
     warm.start()  # the bots' solver, compiled in the background before a table needs it
     config = server_config(app, args.proxy, log_level=args.log_level)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _worker(args: argparse.Namespace, database: str, sock: socket.socket) -> None:
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    _serve_process(args, database, sock)
+
+
+def _supervise(args: argparse.Namespace, database: str, sock: socket.socket) -> None:
+    """``--workers N``: N server processes sharing the socket, each started again if it
+    dies (its tables are taken over by the others meanwhile), all stopped on a signal."""
+    import signal
+    import time
+
+    spawn = multiprocessing.get_context("spawn")
+    stopping = False
+    # (only the flags go to the children: not the parser's functions)
+    args = argparse.Namespace(**{k: v for k, v in vars(args).items() if not callable(v)})
+
+    def start() -> multiprocessing.process.BaseProcess:
+        p = spawn.Process(target=_worker, args=(args, database, sock), daemon=False)
+        p.start()
+        return p
+
+    def stop(signum: int, _frame: Any) -> None:
+        nonlocal stopping
+        stopping = True
+
+    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    children = [start() for _ in range(args.workers)]
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        while not stopping:
+            time.sleep(0.5)
+            for i, child in enumerate(children):
+                if not child.is_alive() and not stopping:
+                    log.error("server process %s ended (%s); starting another", child.pid,
+                              child.exitcode)  # fmt: skip
+                    children[i] = start()
     finally:
-        sock.close()
-    return 0
+        for child in children:
+            if child.is_alive():
+                child.terminate()
+        for child in children:
+            child.join(timeout=15)
+            if child.is_alive():
+                child.kill()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

@@ -142,6 +142,12 @@ class Settings:
     analysis_workers: int = 1
     #: Sampled deals behind a learner's hint (a table with hints, rams.web.hints).
     hint_samples: int = 12
+    #: Several server processes over one PostgreSQL (rams.web.cluster): the Redis that
+    #: carries their messages (None: this process alone plays every table), the seconds a
+    #: process's lease of a table lasts unless renewed, and this process's name.
+    redis_url: str | None = None
+    lease_s: float = 10.0
+    process_name: str | None = None
 
     def __post_init__(self) -> None:
         if self.standin not in LEVELS:
@@ -262,8 +268,13 @@ Sender = Callable[[dict[str, Any]], Awaitable[None]]
 class Client:
     """One browser connection: its seat (None: a guest), language, and outgoing queue."""
 
-    def __init__(self, send: Sender, settings: Settings) -> None:
+    def __init__(
+        self, send: Sender, settings: Settings, end: Callable[[], Awaitable[None]] | None = None
+    ) -> None:
         self._send = send
+        #: Closes the connection from the server's side (its table moved to another
+        #: process: the browser reconnects, rams.web.cluster).
+        self.end = end
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.seat: int | None = None
         self.lang = "ru"
@@ -342,6 +353,8 @@ class LiveTable:
     #: The verifiable dealer (:mod:`rams.fair`): the seeds of the deals dealt and the seed
     #: committed to for the next one (None: a table of before, or a finished one).
     dealer: Dealer | None = None
+    #: This process lost the table's lease: another plays it now (rams.web.cluster).
+    moved: bool = False
 
     @property
     def names(self) -> list[str]:

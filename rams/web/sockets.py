@@ -78,10 +78,25 @@ async def serve(
     table_id: str,
     receive: Callable[[], Awaitable[Mapping[str, Any]]],
     send: Sender,
-) -> None:
+    end: Callable[[], Awaitable[None]] | None = None,
+    relayed: bool = False,
+) -> bool:
     """Talk to one websocket until it closes (``receive``/``send`` are the ASGI
-    websocket's message functions, already accepted)."""
-    client = Client(send, tables.settings)
+    websocket's message functions, already accepted; ``end`` closes it from this side).
+
+    Among several processes, a socket whose table another process plays is relayed to it
+    (rams.web.cluster); a socket relayed here (``relayed``) whose table this process does
+    not play is not served: False.
+    """
+    cluster = tables.cluster
+    if cluster is not None:
+        owner = tables._elsewhere(table_id)
+        if owner is not None:
+            if relayed:
+                return False
+            await cluster.relay(table_id, owner, receive, send)
+            return True
+    client = Client(send, tables.settings, end)
     writer = asyncio.get_running_loop().create_task(client.write())
     live = tables.get(table_id)
     if live is None:
@@ -95,11 +110,11 @@ async def serve(
                 client.send(error("expired", "en"))
             else:
                 client.send(error("no_such_table", "en"))
-            return
+            return True
         while not client.closed:
             message = await receive()
             if message["type"] == "websocket.disconnect":
-                return
+                return True
             text = message.get("text")
             raw = text if text is not None else message.get("bytes")
             if not client.allow():
@@ -107,7 +122,7 @@ async def serve(
                 # not taken); a flood that goes on is closed.
                 client.send(error("flood", client.lang))
                 if client.flooded > tables.settings.flood_close:
-                    return
+                    return True
                 continue
             try:
                 parsed = parse_message(raw if raw is not None else b"")
@@ -115,8 +130,9 @@ async def serve(
                 client.send(error(e.code, client.lang, **e.fields))
                 continue
             await tables._handle(live, client, parsed)
+        return True
     finally:
-        if live is not None and client in live.clients:
+        if live is not None and client in live.clients and not live.moved:
             live.clients.discard(client)
             if client.seat is not None:
                 tables._left(live, client.seat)

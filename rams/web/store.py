@@ -21,7 +21,16 @@ from sqlalchemy.engine import Connection, Engine
 from rams import games
 from rams.ratings import Entrant, Rating, bot_id, rate_match
 
-__all__ = ["AnalysisRow", "DealRow", "GameResult", "SeatRow", "Store", "TableRow", "metadata"]
+__all__ = [
+    "AnalysisRow",
+    "DealRow",
+    "GameResult",
+    "LeaseRow",
+    "SeatRow",
+    "Store",
+    "TableRow",
+    "metadata",
+]
 
 metadata = sa.MetaData()
 
@@ -38,6 +47,10 @@ tables = sa.Table(
     sa.Column("record", sa.Text, nullable=True),
     sa.Column("options", sa.Text, nullable=False, server_default="{}"),
     sa.Column("fair", sa.Text, nullable=True),
+    # The server process that plays the table now, and until when (seconds since the epoch)
+    # its lease holds unless renewed (several processes: rams.web.cluster).
+    sa.Column("owner", sa.String(64), nullable=True),
+    sa.Column("lease_until", sa.Float, nullable=True),
     sa.Index("ix_rams_tables_status", "status"),
 )
 seats = sa.Table(
@@ -139,6 +152,15 @@ class SeatRow:
     def rated_id(self) -> str | None:
         """Who this seat's results rate: its person, or its bot level."""
         return bot_id(self.bot) if self.bot is not None else self.player_id
+
+
+@dataclass(frozen=True, slots=True)
+class LeaseRow:
+    """A table's status, and which process plays it until when (rams.web.cluster)."""
+
+    status: str
+    owner: str | None
+    until: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,9 +274,12 @@ class Store:
         seat_rows: list[SeatRow],
         options: dict[str, Any] | None = None,
         fair: dict[str, Any] | None = None,
+        owner: str | None = None,
+        lease_until: float | None = None,
     ) -> None:
         """A new table, waiting for its free seats to be taken (``fair``: the seed committed
-        to for its first deal, :meth:`rams.fair.Dealer.pending_json`)."""
+        to for its first deal, :meth:`rams.fair.Dealer.pending_json`; ``owner``: the server
+        process that plays it, with its lease, rams.web.cluster)."""
         with self._write() as c:
             c.execute(
                 tables.insert().values(
@@ -265,6 +290,8 @@ class Store:
                     status="open",
                     options=json.dumps(options or {}),
                     fair=_json_or_none(fair),
+                    owner=owner,
+                    lease_until=lease_until,
                 )
             )
             c.execute(
@@ -423,6 +450,79 @@ class Store:
             rows = c.execute(
                 sa.select(tables.c.id)
                 .where(tables.c.status.in_(("open", "playing")))
+                .order_by(tables.c.created_at)
+            ).all()
+        return [r.id for r in rows]
+
+    # Leases (several server processes: rams.web.cluster) -------------------------------
+
+    def claim(self, table_id: str, owner: str, until: float, now: float) -> bool:
+        """Take a live table's lease for ``owner`` until ``until`` if nobody holds it at
+        ``now`` (or ``owner`` already does); the database decides between processes that
+        claim it at once."""
+        with self._write() as c:
+            result = c.execute(
+                tables.update()
+                .where(
+                    tables.c.id == table_id,
+                    tables.c.status.in_(("open", "playing")),
+                    sa.or_(
+                        tables.c.owner.is_(None),
+                        tables.c.owner == owner,
+                        tables.c.lease_until < now,
+                    ),
+                )
+                .values(owner=owner, lease_until=until)
+            )
+            return bool(result.rowcount == 1)
+
+    def renew(self, owner: str, table_ids: list[str], until: float) -> set[str]:
+        """Extend ``owner``'s leases of these tables; the ones it still holds."""
+        if not table_ids:
+            return set()
+        with self._write() as c:
+            c.execute(
+                tables.update()
+                .where(tables.c.owner == owner, tables.c.id.in_(table_ids))
+                .values(lease_until=until)
+            )
+            rows = c.execute(
+                sa.select(tables.c.id).where(tables.c.owner == owner, tables.c.id.in_(table_ids))
+            ).all()
+        return {r.id for r in rows}
+
+    def release(self, owner: str, table_ids: list[str]) -> None:
+        """Give these leases up (a server stopping), so that another process takes the
+        tables at once."""
+        if not table_ids:
+            return
+        with self._write() as c:
+            c.execute(
+                tables.update()
+                .where(tables.c.owner == owner, tables.c.id.in_(table_ids))
+                .values(owner=None, lease_until=None)
+            )
+
+    def lease(self, table_id: str) -> LeaseRow | None:
+        """A table's status and lease (None: no such table)."""
+        with self.engine.connect() as c:
+            row = c.execute(
+                sa.select(tables.c.status, tables.c.owner, tables.c.lease_until).where(
+                    tables.c.id == table_id
+                )
+            ).first()
+        return None if row is None else LeaseRow(row.status, row.owner, row.lease_until)
+
+    def unowned_table_ids(self, now: float) -> list[str]:
+        """The live tables no lease holds at ``now`` (a process died, or none started yet),
+        oldest first."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                sa.select(tables.c.id)
+                .where(
+                    tables.c.status.in_(("open", "playing")),
+                    sa.or_(tables.c.lease_until.is_(None), tables.c.lease_until < now),
+                )
                 .order_by(tables.c.created_at)
             ).all()
         return [r.id for r in rows]

@@ -35,6 +35,7 @@ from rams.ratings import match_places, match_sides, player_id
 from rams.record import FORMAT, Record, dumps, loads, record_of
 from rams.table import Table
 from rams.web import hints, seats, sockets
+from rams.web.cluster import Cluster
 from rams.web.live import (
     Client,
     LiveTable,
@@ -94,6 +95,11 @@ class Tables:
         self._replaying: dict[str, asyncio.Future[LiveTable | None]] = {}
         #: The thread that values the learners' hints (rams.web.hints), once one is asked.
         self._hints: concurrent.futures.ThreadPoolExecutor | None = None
+        #: This process's part among several over one database (None: it plays every table).
+        s = self.settings
+        self.cluster = (
+            Cluster(self, s.redis_url, s.lease_s, s.process_name) if s.redis_url else None
+        )
 
     # Start and stop -----------------------------------------------------------------------
 
@@ -102,15 +108,22 @@ class Tables:
         is logged and marked broken, and the others play on. Tables whose seats never fill
         are closed after ``open_hours``, checked every few minutes."""
         self._spawn(self._expire_open_tables())
+        if self.cluster is not None:  # (it takes the tables no other process plays)
+            await self.cluster.start()
+            return
         for table_id in self.store.live_table_ids():
             live = self._load(table_id)
-            if live is None or live.status == "over":
-                continue
-            if live.game is not None and not live.game.is_over:
-                for seat in range(len(live.seats)):
-                    if live.is_person(seat):
-                        self._start_grace(live, seat)
-                self.kick(live)
+            if live is not None and live.status != "over":
+                self._resume(live)
+
+    def _resume(self, live: LiveTable) -> None:
+        """A table brought back from the database plays on: its people have their grace
+        period to come back, and its bots play."""
+        if live.game is not None and not live.game.is_over:
+            for seat in range(len(live.seats)):
+                if live.is_person(seat):
+                    self._start_grace(live, seat)
+            self.kick(live)
 
     def _hint_executor(self) -> concurrent.futures.ThreadPoolExecutor:
         if self._hints is None:
@@ -144,27 +157,61 @@ class Tables:
         return gone
 
     async def stop(self) -> None:
-        """Stop every driver and timer (the database already holds everything)."""
+        """Stop every driver and timer (the database already holds everything); among
+        several processes, give up this one's leases first."""
+        if self.cluster is not None:
+            await self.cluster.stop()
         for task in list(self._tasks):
             task.cancel()
         for live in self.tables.values():
-            for handle in live.grace.values():
-                handle.cancel()
-            if live.driver is not None:
-                live.driver.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await live.driver
+            await self._halt(live)
             for c in list(live.clients):
                 c.queue.put_nowait(None)
         if self._hints is not None:
             self._hints.shutdown(wait=False, cancel_futures=True)
             self._hints = None
 
+    @staticmethod
+    async def _halt(live: LiveTable) -> None:
+        """Stop a table's driver and timers."""
+        for handle in live.grace.values():
+            handle.cancel()
+        if live.clock is not None:
+            live.clock.cancel()
+        if live.driver is not None:
+            live.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await live.driver
+
+    async def drop(self, table_id: str) -> None:
+        """Another process took this table's lease: stop playing it here, and close its
+        connections (a browser reconnects, a relayed socket asks who plays it now)."""
+        live = self.tables.pop(table_id, None)
+        if live is None:
+            return
+        live.moved = True
+        await self._halt(live)
+        for c in list(live.clients):
+            if c.end is not None:
+                with contextlib.suppress(Exception):
+                    await c.end()
+
     def _load(self, table_id: str) -> LiveTable | None:
         """A table not yet over, from the database, kept in memory while it is played; None
-        (and the table marked broken) if it cannot be rebuilt."""
+        (and the table marked broken) if it cannot be rebuilt. Among several processes,
+        only if this one takes its lease: then it resumes here."""
         if table_id in self.broken:
             return None
+        if self.cluster is not None:
+            if not self.cluster.claim(table_id):
+                return None
+            live = self._load_here(table_id)
+            if live is not None and live.status != "over":
+                self._resume(live)
+            return live
+        return self._load_here(table_id)
+
+    def _load_here(self, table_id: str) -> LiveTable | None:
         try:
             return self._rebuilt(table_id)
         except SQLAlchemyError:
@@ -295,12 +342,27 @@ class Tables:
             live = self._load(table_id)
         return live
 
+    def _elsewhere(self, table_id: str) -> str | None:
+        """The process that plays this table, if another one does (among several)."""
+        if self.cluster is None or table_id in self.tables or self.get(table_id) is not None:
+            return None
+        owner = self.cluster.owner_of(table_id)
+        return owner if owner != self.cluster.me else None
+
     def _row(self, table_id: str) -> TableRow | None:
         return self.store.table(table_id) if 0 < len(table_id) <= 32 else None
 
-    async def public(self, table_id: str) -> dict[str, Any] | None:
+    async def public(self, table_id: str, routed: bool = True) -> dict[str, Any] | None:
         """What anyone may see of a table (``GET /api/tables/{id}``); a finished table's
-        from its stored record, and it is not kept in memory."""
+        from its stored record, and it is not kept in memory; one that another process
+        plays, as that process answers (``routed``)."""
+        owner = self._elsewhere(table_id) if routed else None
+        if owner is not None:
+            assert self.cluster is not None
+            found: dict[str, Any] | None = await self.cluster.call(
+                owner, "public", table_id=table_id
+            )
+            return found
         live = self.get(table_id)
         if live is not None:
             return live.public()
@@ -472,12 +534,38 @@ class Tables:
         table_id = secrets.token_urlsafe(9)
         options = options or TableOptions()
         dealer = Dealer(table_id)  # committed to deal 1's seed before any seat sends one
-        self.store.create_table(table_id, rules, rows, options.to_json(), dealer.pending_json())
+        owner, until = (
+            (self.cluster.me, self.cluster.until()) if self.cluster is not None else (None, None)
+        )
+        self.store.create_table(
+            table_id, rules, rows, options.to_json(), dealer.pending_json(), owner, until
+        )
         live = LiveTable(table_id, rules, rows, "open", options=options, dealer=dealer)
         self.tables[table_id] = live
         if self._full(live):
             self._start_game(live)
         return live, creator, token
+
+    async def joined(
+        self,
+        table_id: str,
+        name: str,
+        seed: str | None = None,
+        key: str | None = None,
+        routed: bool = True,
+    ) -> dict[str, Any]:
+        """``POST /api/tables/{id}/join``: :meth:`join`, answered with the table as it is
+        then; at a table another process plays, that process joins (``routed``)."""
+        owner = self._elsewhere(table_id) if routed else None
+        if owner is not None:
+            assert self.cluster is not None
+            args = {"table_id": table_id, "name": name, "seed": seed, "key": key}
+            answer: dict[str, Any] = await self.cluster.call(owner, "join", **args)
+            return answer
+        seat, token = await self.join(table_id, name, seed, key)
+        live = self.get(table_id)
+        assert live is not None
+        return {"id": table_id, "seat": seat, "token": token, "table": live.public()}
 
     async def join(
         self, table_id: str, name: str, seed: str | None = None, key: str | None = None

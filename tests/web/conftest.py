@@ -61,3 +61,16 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+REDIS_URL = os.environ.get("RAMS_TEST_REDIS_URL")
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The Redis at RAMS_TEST_REDIS_URL (skipped when unset; scripts/services starts one)."""
+    if not REDIS_URL:
+        if os.environ.get("RAMS_REQUIRE_SERVICES"):
+            pytest.fail("RAMS_TEST_REDIS_URL is not set (scripts/services starts Redis)")
+        pytest.skip("RAMS_TEST_REDIS_URL is not set")
+    return REDIS_URL

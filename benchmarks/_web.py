@@ -1,0 +1,217 @@
+"""What the web benchmarks share (``web_load.py``, ``soak.py``): ``rams serve`` started in a
+process on a free loopback port, its memory, and bot seats that play a table over
+websockets, choosing at random among the legal actions the server sends."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def memory(pid: int) -> dict[str, float]:
+    """Resident and peak resident memory of a process, in MiB (Linux /proc)."""
+    out = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            out[key] = int(value.split()[0]) / 1024
+    return out
+
+
+@dataclass(frozen=True)
+class Server:
+    base: str
+    ws_base: str
+    process: subprocess.Popen[bytes]
+
+
+@contextmanager
+def serving(url: str, *extra: str) -> Iterator[Server]:
+    """``rams serve`` on ``url``'s database, bots without delay, no pause between deals,
+    and no limit on tables made from one address; stopped on leaving."""
+    port = free_port()
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "rams.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--database-url",
+            url,
+            "--bot-delay",
+            "0",
+            "--deal-pause",
+            "0",
+            "--grace",
+            "600",
+            "--tables-per-minute",
+            "1000000",  # every table comes from one address here
+            "--log-level",
+            "warning",
+            *extra,  # (e.g. --workers 2 --redis URL)
+        ],
+        cwd=ROOT,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{base}/api/meta", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("the server did not start")
+            time.sleep(0.1)
+        yield Server(base, ws_base, server)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def choose(state: dict[str, Any], rng: random.Random) -> str | None:
+    legal = state.get("legal")
+    if not legal:
+        return None
+    if legal["cards"]:
+        return str(rng.choice(legal["cards"]))
+    if legal["swap"]:
+        return "keep" if "keep" in legal["words"] else "swap " + rng.choice(legal["swap"])
+    if legal["exchange"] is not None:
+        k = rng.randint(0, legal["exchange"])
+        return " ".join(["exchange", *rng.sample(state["hand"], k)])
+    words = [w for w in legal["words"] if w != "dave"] or legal["words"]
+    return str(rng.choice(words))
+
+
+async def play_seat(
+    ws_url: str,
+    token: str,
+    rng: random.Random,
+    latencies: list[float],
+    floods: list[int],
+    refused: list[str] | None = None,
+    local: str | None = None,
+) -> int:
+    """Play one seat to the end of the game; returns the number of actions it took (the
+    codes of the errors other than ``flood`` go to ``refused``, when given). ``local``: the
+    loopback address to connect from (127.0.0.0/8; the server limits sockets per address)."""
+    actions = 0
+    bind = {} if local is None else {"local_addr": (local, 0)}
+    async with connect(ws_url, max_size=2**22, open_timeout=60, **bind) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        sent_at: float | None = None
+        pending: str | None = None
+        acted: tuple[int, int] | None = None
+        ready_for = 0
+        while True:
+            m = json.loads(await asyncio.wait_for(ws.recv(), timeout=120))
+            if m["type"] == "ack":
+                if sent_at is not None:
+                    latencies.append(time.perf_counter() - sent_at)
+                    sent_at = pending = None
+                actions += 1
+                continue
+            if m["type"] == "error":
+                if m["code"] == "flood" and pending is not None:
+                    floods.append(1)  # faster than a person may go: wait, send again
+                    await asyncio.sleep(0.2)
+                    sent_at = time.perf_counter()
+                    await ws.send(pending)
+                else:
+                    if refused is not None:
+                        refused.append(m["code"])
+                    sent_at, acted = None, None  # refused (stale): act on the next state
+                continue
+            if m["type"] != "state":
+                continue
+            if m["winner"] is not None:
+                return actions
+            if m.get("deal_over") and m["table"]["pausing"] and ready_for != m["deal"]:
+                ready_for = m["deal"]
+                await ws.send(json.dumps({"type": "ready"}))
+                continue
+            at = (m["deal"], m["step"])
+            if sent_at is not None or acted == at:
+                continue
+            action = choose(m, rng)
+            if action is None:
+                continue
+            acted = at
+            sent_at = time.perf_counter()
+            pending = json.dumps({"type": "act", "action": action, "deal": at[0], "step": at[1]})
+            await ws.send(pending)
+
+
+async def play_table(
+    base: str,
+    ws_base: str,
+    rng: random.Random,
+    args: argparse.Namespace,
+    latencies: list[float],
+    floods: list[int],
+    refused: list[str] | None = None,
+    local: str | None = None,
+) -> int:
+    """Make a table of two client seats and an ``easy`` server bot (``args.preset``,
+    ``args.start_score``) and play it to the end; returns the client seats' actions (a
+    seat that fails ends the other: the error is raised in an ExceptionGroup)."""
+    async with httpx.AsyncClient(timeout=60) as http:
+        r = await http.post(
+            f"{base}/api/tables",
+            json={
+                "name": "load-1",
+                "preset": args.preset,
+                "players": 3,
+                "bots": [None, None, "easy"],
+                "rules": {"start_score": args.start_score},
+            },
+        )
+        r.raise_for_status()
+        made = r.json()
+        r = await http.post(f"{base}/api/tables/{made['id']}/join", json={"name": "load-2"})
+        r.raise_for_status()
+        other = r.json()
+    url = f"{ws_base}/ws/{made['id']}"
+    async with asyncio.TaskGroup() as group:
+        seats = [
+            group.create_task(
+                play_seat(
+                    url,
+                    token,
+                    random.Random(rng.getrandbits(64)),
+                    latencies,
+                    floods,
+                    refused,
+                    local,
+                )
+            )
+            for token in (made["token"], other["token"])
+        ]
+    return sum(t.result() for t in seats)

@@ -1,0 +1,259 @@
+"""A soak of the web server: ``--tables`` bot tables kept playing for ``--minutes``.
+
+Starts ``rams serve`` (SQLite in a temporary folder, or ``--database-url``) and keeps
+``--tables`` tables playing over loopback websockets, the same tables as
+``benchmarks/web_load.py`` (two client bots choosing at random among the legal actions, one
+``easy`` server bot); when a table ends, a new one takes its place. Every ``--every``
+seconds it samples the server's resident memory (and its peak), the latency of the client
+actions of that interval (sent → acknowledged: p50, p99), the actions per second, the
+tables finished, and the errors (a table whose connection or request failed; ``refused``
+counts the server's answers ``stale`` and the like, which a random bot may draw), and
+prints a line. It stops by itself after ``--minutes`` (the tables still playing are
+dropped) and in any case after ``--hard-timeout`` seconds. The verdict: the memory's slope
+(a least-squares line over the samples after ``--settle`` minutes, in MiB per hour) and the
+spread of the interval p99s (highest / lowest). A benchmark, not a test.
+
+    .venv/bin/python benchmarks/soak.py --tables 200 --minutes 60 --seed 2026 \\
+        --out benchmarks/results/soak.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import shlex
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from _web import memory, play_table, serving
+
+
+class Interval:
+    """What the tables report between two samples (emptied at each sample)."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.floods: list[int] = []
+        self.refused: list[str] = []
+        self.errors: list[str] = []
+        self.tables_done = 0
+        self.started = 0
+
+    def take(self) -> dict[str, Any]:
+        lat = sorted(self.latencies)
+        out = {
+            "actions": len(lat),
+            "p50_ms": round(statistics.median(lat) * 1000, 2) if lat else None,
+            "p99_ms": round(_quantile(lat, 0.99) * 1000, 2) if lat else None,
+            "max_ms": round(lat[-1] * 1000, 2) if lat else None,
+            "tables_done": self.tables_done,
+            "tables_started": self.started,
+            "errors": len(self.errors),
+            "error_kinds": dict(Counter(self.errors)),
+            "refused": dict(Counter(self.refused)),
+            "flood_retries": len(self.floods),
+        }
+        # (in place: the seats hold these lists)
+        self.latencies.clear()
+        self.floods.clear()
+        self.refused.clear()
+        self.errors.clear()
+        self.tables_done = self.started = 0
+        return out
+
+
+def _quantile(ordered: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted values (the nearest rank)."""
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def slope_per_hour(points: list[tuple[float, float]]) -> float | None:
+    """The least-squares slope of (seconds, MiB) points, in MiB per hour."""
+    if len(points) < 2:
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    den = sum((x - mx) ** 2 for x in xs)
+    if den == 0:
+        return None
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / den * 3600
+
+
+def verdict(samples: list[dict[str, Any]], settle_s: float) -> dict[str, Any]:
+    """The memory slope and p99 spread over the samples after ``settle_s`` (all but the
+    first when fewer than two are that late)."""
+    late = [s for s in samples if s["t_s"] >= settle_s]
+    if len(late) < 2:
+        late = samples[1:] if len(samples) > 2 else samples
+    slope = slope_per_hour([(s["t_s"], s["rss_mib"]) for s in late])
+    p99s = [s["p99_ms"] for s in late if s["p99_ms"] is not None]
+    rss = [s["rss_mib"] for s in late]
+    return {
+        "samples_used": len(late),
+        "from_s": late[0]["t_s"] if late else None,
+        "rss_mib_slope_per_hour": None if slope is None else round(slope, 2),
+        "rss_mib_min": min(rss) if rss else None,
+        "rss_mib_max": max(rss) if rss else None,
+        "p99_ms_min": min(p99s) if p99s else None,
+        "p99_ms_median": round(statistics.median(p99s), 2) if p99s else None,
+        "p99_ms_max": max(p99s) if p99s else None,
+        "p99_spread": round(max(p99s) / min(p99s), 2) if p99s and min(p99s) > 0 else None,
+        "errors": sum(s["errors"] for s in samples),
+        "actions": sum(s["actions"] for s in samples),
+        "tables_done": sum(s["tables_done"] for s in samples),
+    }
+
+
+def _line(s: dict[str, Any], minutes: float) -> str:
+    def ms(v: float | None) -> str:
+        return "-" if v is None else f"{v:.1f}"
+
+    refused = sum(s["refused"].values())
+    return (
+        f"[{s['t_s'] / 60:5.1f}/{minutes:g} min] playing {s['playing']:3d}"
+        f"  done {s['tables_done']:4d}  actions/s {s['actions_per_s']:6.1f}"
+        f"  p50 {ms(s['p50_ms'])} ms  p99 {ms(s['p99_ms'])} ms"
+        f"  RSS {s['rss_mib']:.1f} MiB (peak {s['hwm_mib']:.1f})"
+        f"  errors {s['errors']}  refused {refused}  floods {s['flood_retries']}"
+    )
+
+
+async def _soak(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
+    rng = random.Random(args.seed)
+    now = Interval()
+    playing = [0]
+
+    async def worker(seed: int, local: str) -> None:
+        mine = random.Random(seed)
+        while True:
+            now.started += 1
+            playing[0] += 1
+            try:
+                await play_table(
+                    base,
+                    ws_base,
+                    random.Random(mine.getrandbits(64)),
+                    args,
+                    now.latencies,
+                    now.floods,
+                    now.refused,
+                    local,
+                )
+                now.tables_done += 1
+            except Exception as e:  # (a failed table is counted, and another takes its place)
+                while isinstance(e, ExceptionGroup):
+                    e = e.exceptions[0]
+                now.errors.append(type(e).__name__)
+                await asyncio.sleep(1)
+            finally:
+                playing[0] -= 1
+
+    total = args.minutes * 60
+    idle = memory(pid)
+    start = time.monotonic()
+    # Eight tables (16 sockets) an address: the server holds 32 an address at most.
+    workers = [
+        asyncio.create_task(
+            worker(rng.getrandbits(64), f"127.0.{1 + i // 2000}.{2 + i // 8 % 250}")
+        )
+        for i in range(args.tables)
+    ]
+    samples: list[dict[str, Any]] = []
+    last = start
+    try:
+        while True:
+            left = total - (time.monotonic() - start)
+            await asyncio.sleep(max(0.0, min(args.every, left)))
+            t = time.monotonic()
+            mem = memory(pid)
+            s: dict[str, Any] = {"t_s": round(t - start, 1), "playing": playing[0]}
+            s.update(now.take())
+            s["actions_per_s"] = round(s["actions"] / max(t - last, 1e-9), 1)
+            s["rss_mib"], s["hwm_mib"] = round(mem["VmRSS"], 1), round(mem["VmHWM"], 1)
+            last = t
+            samples.append(s)
+            print(_line(s, args.minutes), flush=True)
+            if t - start >= total - 0.5:
+                break
+    finally:
+        for w in workers:
+            w.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+    return {
+        "config": {
+            k: getattr(args, k)
+            for k in ("tables", "minutes", "every", "settle", "preset", "start_score", "seed")
+        },
+        "rss_mib_idle": round(idle["VmRSS"], 1),
+        "samples": samples,
+        "verdict": verdict(samples, args.settle * 60),
+    }
+
+
+def _expired(signum: int, frame: FrameType | None) -> None:
+    raise TimeoutError("the soak ran past its --hard-timeout")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200, help="tables kept playing")
+    parser.add_argument("--minutes", type=float, default=60)
+    parser.add_argument("--every", type=float, default=60, help="seconds between samples")
+    parser.add_argument(
+        "--settle", type=float, default=5, help="minutes left out of the verdict's fit"
+    )
+    parser.add_argument("--preset", default="classic")
+    parser.add_argument("--start-score", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--database-url", help="default: SQLite in a temporary folder")
+    parser.add_argument("--out", metavar="FILE", help="write the samples and verdict as JSON")
+    parser.add_argument(
+        "--hard-timeout",
+        type=float,
+        help="seconds after which the soak is stopped whatever it does "
+        "(default: the minutes plus five minutes)",
+    )
+    args = parser.parse_args(argv)
+    command = shlex.join(["benchmarks/soak.py", *(sys.argv[1:] if argv is None else argv)])
+    print(f"$ .venv/bin/python {command}", flush=True)
+    hard = args.hard_timeout or args.minutes * 60 + 300
+    signal.signal(signal.SIGALRM, _expired)
+    signal.alarm(max(1, round(hard)))
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            url = args.database_url or f"sqlite:///{tmp}/soak.sqlite3"
+            with serving(url) as server:
+                pid = server.process.pid
+                result = asyncio.run(_soak(server.base, server.ws_base, args, pid))
+                result["server_rss_mib_peak"] = round(memory(pid)["VmHWM"], 1)
+            result["database"] = "sqlite" if url.startswith("sqlite") else url.split(":")[0]
+    finally:
+        signal.alarm(0)
+    result["command"] = f".venv/bin/python {command}"
+    v = result["verdict"]
+    print(
+        f"verdict: memory {v['rss_mib_slope_per_hour']} MiB/h over {v['samples_used']} samples"
+        f" from {v['from_s']} s (RSS {v['rss_mib_min']}–{v['rss_mib_max']} MiB, idle"
+        f" {result['rss_mib_idle']}, peak {result['server_rss_mib_peak']});"
+        f" p99 {v['p99_ms_min']}–{v['p99_ms_max']} ms (median {v['p99_ms_median']},"
+        f" spread ×{v['p99_spread']}); {v['actions']} client actions,"
+        f" {v['tables_done']} tables finished, {v['errors']} errors",
+        flush=True,
+    )
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

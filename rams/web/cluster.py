@@ -1,0 +1,415 @@
+"""Several server processes over one PostgreSQL: who plays each table, and the sockets and
+requests that land on a process that does not.
+
+Each live table is played by one process at a time, its *owner*, which holds a lease on the
+table's row (:meth:`rams.web.store.Store.claim`) and renews it every third of its length.
+When the lease lapses (its owner died, or stalled), another process takes the table over
+from the database, as a restarted server would (RULES §12).
+
+A websocket that lands on a process that does not own its table is *relayed* through Redis
+pub/sub: what the browser sends goes to the owner's channel, where the owner serves it
+exactly as a socket of its own (:func:`rams.web.sockets.serve`), and what the owner sends
+comes back on this process's channel. When the owner dies, the relaying process (or
+another) takes the table over and serves the relayed sockets itself, starting each with the
+hello it sent and its action not yet acknowledged (an action carries its deal and step, so
+sending it again is never taken twice): the players carry on where the database left them,
+and nothing acknowledged is lost, since an action is acknowledged only once stored. HTTP
+requests about a table owned elsewhere (joining it, its public view) are calls to the owner
+over the same channels.
+
+Every process has one channel, ``rams:<name>``; a message on it is a JSON object whose
+``k`` says what it is: ``open``, ``in`` and ``close`` (a relayed socket's start, messages
+and end, to the owner), ``out`` and ``end`` (to the relaying process), ``moved`` (the owner
+does not play that table), ``call`` and ``reply``. The processes' clocks are compared by
+the leases: on several machines they must be kept in time (NTP).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rams.web.live import Client, Sender, TableError
+from rams.web.protocol import Act, Hello, ProtocolError, parse_message
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+    from rams.web.tables import Tables
+
+__all__ = ["Cluster", "process_name"]
+
+log = logging.getLogger("rams.web")
+
+Receive = Callable[[], Awaitable[Mapping[str, Any]]]
+#: Seconds an HTTP request waits for the owner's answer before it gives up.
+CALL_TIMEOUT = 10.0
+
+
+def process_name() -> str:
+    """A name for this server process, unique in the cluster: host, pid and a random tail."""
+    return f"{socket.gethostname()[:32]}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+def _channel(process: str) -> str:
+    return f"rams:{process}"
+
+
+def _alive_key(process: str) -> str:
+    return f"rams:alive:{process}"
+
+
+@dataclass
+class _Relay:
+    """A socket of this process whose table another process plays."""
+
+    conn: str
+    table_id: str
+    owner: str
+    out: Client  # what the owner sends, written to the socket in order
+    inbox: asyncio.Queue[Mapping[str, Any]] = field(default_factory=asyncio.Queue)
+    hello: Mapping[str, Any] | None = None
+    #: The last action sent and not yet answered (sent again if the owner changes).
+    pending: Mapping[str, Any] | None = None
+
+
+class Cluster:
+    """This process's part in a cluster of servers: its leases, its channel, its relays."""
+
+    def __init__(self, tables: Tables, redis_url: str, lease_s: float, name: str | None) -> None:
+        self.tables = tables
+        self.redis_url = redis_url
+        self.lease_s = lease_s
+        self.me = name or process_name()
+        self._redis: Redis | None = None
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._ids = itertools.count(1)
+        #: Sockets here, tables elsewhere (by connection id).
+        self.relays: dict[str, _Relay] = {}
+        #: Sockets elsewhere, tables here: each served by a task fed from its queue.
+        self.remote: dict[str, tuple[str, asyncio.Queue[Mapping[str, Any]]]] = {}
+        self._calls: dict[str, asyncio.Future[Any]] = {}
+        self._ready = asyncio.Event()
+
+    # Start and stop -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Connect to Redis, listen on this process's channel, take the tables nobody plays,
+        and keep the leases renewed."""
+        import redis.asyncio as aioredis
+
+        self._redis = aioredis.from_url(self.redis_url)
+        await self._redis.ping()
+        pubsub = self._redis.pubsub()
+        await pubsub.subscribe(_channel(self.me))
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._listen(pubsub)),
+            loop.create_task(self._publish()),
+            loop.create_task(self._leases()),
+        ]
+        await asyncio.wait_for(self._ready.wait(), timeout=30)
+
+    async def stop(self) -> None:
+        """Give up every lease (another process takes the tables at once) and stop."""
+        with contextlib.suppress(Exception):
+            self.tables.store.release(self.me, list(self.tables.tables))
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self._redis.delete(_alive_key(self.me))
+                await self._redis.aclose()
+
+    # Leases -------------------------------------------------------------------------------
+
+    def claim(self, table_id: str) -> bool:
+        """This process's lease of a live table, taken if nobody else holds one."""
+        now = time.time()
+        return self.tables.store.claim(table_id, self.me, now + self.lease_s, now)
+
+    def owner_of(self, table_id: str) -> str | None:
+        """The process whose lease of a live table holds now (None: nobody's, or the table
+        is not live)."""
+        lease = self.tables.store.lease(table_id)
+        if lease is None or lease.status not in ("open", "playing"):
+            return None
+        if lease.owner is None or lease.until is None or lease.until < time.time():
+            return None
+        return lease.owner
+
+    def until(self) -> float:
+        """When a lease taken now ends."""
+        return time.time() + self.lease_s
+
+    async def _leases(self) -> None:
+        while True:
+            try:
+                await self._tend()
+            except Exception:  # (the database or Redis away for a moment: try again)
+                log.exception("cluster %s: the leases could not be tended", self.me)
+            self._ready.set()
+            await asyncio.sleep(self.lease_s / 3)
+
+    async def _tend(self) -> None:
+        """Renew this process's leases, let go of the tables whose lease another took, take
+        the tables nobody plays, move relays whose owner changed, and forget the relayed
+        sockets of processes that died."""
+        tables, store = self.tables, self.tables.store
+        assert self._redis is not None
+        await self._redis.set(_alive_key(self.me), "1", px=int(self.lease_s * 1000))
+        mine = [t for t, live in tables.tables.items() if live.status != "over"]
+        held = store.renew(self.me, mine, self.until())
+        for table_id in mine:
+            if table_id not in held:
+                log.warning("cluster %s: table %s is played elsewhere now", self.me, table_id)
+                await tables.drop(table_id)
+        for table_id in store.unowned_table_ids(time.time()):
+            tables.get(table_id)  # (claims it, resumes it)
+        for relay in list(self.relays.values()):
+            lease = store.lease(relay.table_id)
+            if lease is None or lease.status not in ("open", "playing"):
+                continue  # (over: its owner shows the end and keeps the socket)
+            if self.owner_of(relay.table_id) != relay.owner:
+                relay.inbox.put_nowait({"type": "rams.resolve"})
+        senders = {sender for sender, _ in self.remote.values()}
+        for sender in senders:
+            if not await self._redis.exists(_alive_key(sender)):
+                for conn, (s, queue) in list(self.remote.items()):
+                    if s == sender:
+                        queue.put_nowait({"type": "websocket.disconnect"})
+                        del self.remote[conn]
+
+    # The channel --------------------------------------------------------------------------
+
+    def _post(self, process: str, message: dict[str, Any]) -> None:
+        self._outbox.put_nowait((_channel(process), json.dumps(message, ensure_ascii=False)))
+
+    async def _publish(self) -> None:
+        """Publish in order, everything waiting at once in one round trip."""
+        assert self._redis is not None
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty():
+                batch.append(self._outbox.get_nowait())
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for channel, data in batch:
+                        pipe.publish(channel, data)
+                    await pipe.execute()
+            except Exception:
+                log.exception("cluster %s: %d messages could not be published", self.me, len(batch))
+
+    async def _listen(self, pubsub: Any) -> None:
+        async for message in pubsub.listen():
+            if message.get("type") != "message":
+                continue
+            try:
+                self._dispatch(json.loads(message["data"]))
+            except Exception:
+                log.exception("cluster %s: a message could not be handled", self.me)
+
+    def _dispatch(self, m: dict[str, Any]) -> None:
+        kind, conn = m.get("k"), m.get("conn", "")
+        if kind == "open":
+            self._open_remote(conn, m["from"], m["table"])
+        elif kind == "in":
+            remote = self.remote.get(conn)
+            if remote is not None:
+                remote[1].put_nowait(m["m"])
+        elif kind == "close":
+            remote = self.remote.pop(conn, None)
+            if remote is not None:
+                remote[1].put_nowait({"type": "websocket.disconnect"})
+        elif kind == "out":
+            relay = self.relays.get(conn)
+            if relay is not None:
+                if m["m"].get("type") in ("ack", "error"):
+                    relay.pending = None
+                relay.out.send(m["m"])
+        elif kind in ("end", "moved"):
+            relay = self.relays.get(conn)
+            if relay is not None:
+                relay.inbox.put_nowait({"type": "rams.end" if kind == "end" else "rams.resolve"})
+        elif kind == "call":
+            asyncio.get_running_loop().create_task(self._answer(m))
+        elif kind == "reply":
+            future = self._calls.pop(m["id"], None)
+            if future is not None and not future.done():
+                future.set_result(m)
+
+    # Sockets elsewhere, tables here -------------------------------------------------------
+
+    def _open_remote(self, conn: str, sender: str, table_id: str) -> None:
+        queue: asyncio.Queue[Mapping[str, Any]] = asyncio.Queue()
+        self.remote[conn] = (sender, queue)
+
+        async def send(message: dict[str, Any]) -> None:
+            self._post(sender, {"k": "out", "conn": conn, "m": message})
+
+        async def moved() -> None:  # (this process no longer plays the table)
+            self.remote.pop(conn, None)
+            self._post(sender, {"k": "moved", "conn": conn})
+            queue.put_nowait({"type": "websocket.disconnect"})
+
+        async def serve() -> None:
+            served = await self.tables.serve(table_id, queue.get, send, moved, relayed=True)
+            if not served:  # (another process plays it: the relay asks who)
+                self._post(sender, {"k": "moved", "conn": conn})
+            elif self.remote.pop(conn, None) is not None:  # ended here, not by the relay
+                self._post(sender, {"k": "end", "conn": conn})
+
+        asyncio.get_running_loop().create_task(serve())
+
+    # Sockets here, tables elsewhere -------------------------------------------------------
+
+    async def relay(self, table_id: str, owner: str, receive: Receive, send: Sender) -> None:
+        """Serve a socket of this process whose table ``owner`` plays, until it closes; if
+        this process takes the table over meanwhile, serve it here from then on."""
+        conn = f"{self.me}/{next(self._ids)}"
+        relay = _Relay(conn, table_id, owner, Client(send, self.tables.settings))
+        self.relays[conn] = relay
+        loop = asyncio.get_running_loop()
+        writer = loop.create_task(relay.out.write())
+
+        async def pump() -> None:
+            while True:
+                message = await receive()
+                relay.inbox.put_nowait(message)
+                if message["type"] == "websocket.disconnect":
+                    return
+
+        reader = loop.create_task(pump())
+        local = False
+        try:
+            self._open(relay)
+            while True:
+                m = await relay.inbox.get()
+                kind = m["type"]
+                if kind == "websocket.disconnect":
+                    self._post(relay.owner, {"k": "close", "conn": conn})
+                    return
+                if kind == "rams.end":
+                    return
+                if kind == "rams.resolve":
+                    if await self._resolve(relay):
+                        local = True
+                        break
+                    continue
+                self._remember(relay, m)
+                self._post(relay.owner, {"k": "in", "conn": conn, "m": _plain(m)})
+        finally:
+            self.relays.pop(conn, None)
+            if local and relay.owner != self.me:  # (the old owner, if alive, lets it go)
+                self._post(relay.owner, {"k": "close", "conn": conn})
+            relay.out.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=5)
+            if not local:
+                reader.cancel()
+        # This process plays the table now: the same socket, served here.
+        replay = [m for m in (relay.hello, relay.pending) if m is not None]
+
+        async def receive_here() -> Mapping[str, Any]:
+            return replay.pop(0) if replay else await relay.inbox.get()
+
+        try:
+            await self.tables.serve(table_id, receive_here, send)
+        finally:
+            reader.cancel()
+
+    def _open(self, relay: _Relay) -> None:
+        """Tell the owner of a relayed socket about it, with what it must know already."""
+        self._post(relay.owner, {"k": "open", "conn": relay.conn, "from": self.me,
+                                 "table": relay.table_id})  # fmt: skip
+        for m in (relay.hello, relay.pending):
+            if m is not None:
+                self._post(relay.owner, {"k": "in", "conn": relay.conn, "m": _plain(m)})
+
+    @staticmethod
+    def _remember(relay: _Relay, m: Mapping[str, Any]) -> None:
+        """Keep a relayed socket's hello, and its action until it is answered."""
+        raw = m.get("text", m.get("bytes"))
+        try:
+            parsed = parse_message(raw if raw is not None else b"")
+        except ProtocolError:
+            return
+        if isinstance(parsed, Hello) and relay.hello is None:
+            relay.hello = m
+        elif isinstance(parsed, Act) and parsed.deal is not None and parsed.step is not None:
+            relay.pending = m
+
+    async def _resolve(self, relay: _Relay) -> bool:
+        """The owner of a relayed socket's table changed, or was never there: True if this
+        process plays the table now (or nobody does: it is over), else the relay is opened
+        with the new owner."""
+        if self.tables.get(relay.table_id) is not None:
+            return True
+        owner = self.owner_of(relay.table_id)
+        if owner is None or owner == self.me:
+            return True
+        relay.owner = owner
+        self._open(relay)
+        return False
+
+    # Requests about a table played elsewhere ----------------------------------------------
+
+    async def call(self, owner: str, op: str, **args: Any) -> Any:
+        """Ask the owner of a table to do ``op`` (``join``, ``public``); its answer, or
+        the TableError it raised."""
+        call_id = f"{self.me}#{next(self._ids)}"
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._calls[call_id] = future
+        self._post(owner, {"k": "call", "id": call_id, "from": self.me, "op": op, "args": args})
+        try:
+            reply = await asyncio.wait_for(future, timeout=CALL_TIMEOUT)
+        except TimeoutError:
+            raise TableError(503, "elsewhere") from None
+        finally:
+            self._calls.pop(call_id, None)
+        if "error" in reply:
+            e = reply["error"]
+            raise TableError(e["status"], e["code"], e["key"], **e["fields"])
+        return reply["value"]
+
+    async def _answer(self, m: dict[str, Any]) -> None:
+        args = m["args"]
+        reply: dict[str, Any] = {"k": "reply", "id": m["id"]}
+        try:
+            if m["op"] == "join":
+                reply["value"] = await self.tables.joined(routed=False, **args)
+            elif m["op"] == "public":
+                reply["value"] = await self.tables.public(args["table_id"], routed=False)
+            else:
+                raise TableError(400, "bad_request")
+        except TableError as e:
+            fields = {k: v if isinstance(v, int | float) else str(v) for k, v in e.fields.items()}
+            reply["error"] = {
+                "status": e.status,
+                "code": e.code,
+                "key": e.key.removeprefix("table."),
+                "fields": fields,
+            }
+        self._post(m["from"], reply)
+
+
+def _plain(m: Mapping[str, Any]) -> dict[str, Any]:
+    """An ASGI websocket message as JSON carries it (bytes as text: the protocol is text)."""
+    out = dict(m)
+    if isinstance(out.get("bytes"), bytes):
+        out["text"] = out.pop("bytes").decode("utf-8", "replace")
+    return out

@@ -1,0 +1,35 @@
+"""A small run of benchmarks/soak.py: a few bot tables kept playing for half a minute,
+sampled every few seconds, stopping by itself, with every figure there.
+
+No timing or memory bound is asserted (the benchmark's verdict is for the hour's run).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_short_soak_samples_and_stops_by_itself(tmp_path: Path) -> None:
+    out = tmp_path / "soak.json"
+    command = [sys.executable, str(ROOT / "benchmarks" / "soak.py"), "--tables", "4",
+               "--minutes", "0.4", "--every", "8", "--settle", "0", "--seed", "7",
+               "--out", str(out)]  # fmt: skip
+    log = tmp_path / "soak.txt"
+    with open(log, "w") as printed:  # (a file, not a pipe: the server's helpers may hold one)
+        done = subprocess.run(command, stdout=printed, stderr=subprocess.STDOUT, timeout=180,
+                              cwd=ROOT)  # fmt: skip
+    assert done.returncode == 0, log.read_text()[-2000:]
+    result = json.loads(out.read_text())
+    samples = result["samples"]
+    assert len(samples) >= 2
+    for s in samples:
+        assert s["rss_mib"] > 0 and s["hwm_mib"] >= s["rss_mib"]
+    assert sum(s["actions"] for s in samples) > 0
+    assert any(s["p99_ms"] is not None and s["p99_ms"] > 0 for s in samples)
+    assert "rss_mib_slope_per_hour" in result["verdict"]
+    assert "verdict: memory" in log.read_text()
