@@ -26,6 +26,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rams import games
@@ -95,6 +97,30 @@ class JoinBody(BaseModel):
     seed: str | None = Field(default=None, max_length=64, pattern=r"^[0-9A-Za-z_-]{1,64}$")
     #: The person's secret key, as in :class:`CreateBody`.
     key: str | None = Field(default=None, pattern=KEY_PATTERN)
+
+
+class ErrorBody(BaseModel):
+    """Every refusal of the HTTP API: a code for programs, the reason in the client's
+    language (``Accept-Language``) for people."""
+
+    code: str
+    message: str
+
+
+#: The refusals the API's schema documents for every operation (OpenAPI).
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": what}
+    for status, what in [
+        (400, "Bad rules or a bad request"),
+        (404, "No such table, player or family"),
+        (409, "Not possible now (the table is full, or not over)"),
+        (410, "The table has expired"),
+        (413, "The request body is too big"),
+        (422, "The request does not match the schema"),
+        (429, "Too many tables made from this address"),
+        (503, "The server is busy"),
+    ]
+}
 
 
 def _meta() -> dict[str, Any]:
@@ -170,6 +196,15 @@ class BodyLimit:
         message = text("table.too_big", lang, kib=self.limit // 1024)
         response = JSONResponse({"code": "too_big", "message": message}, status_code=413)
         await response(scope, receive, send)
+
+
+def _methods_at(app: FastAPI, scope: Scope) -> list[str]:
+    """Every method the routes at a request's path take (its ``Allow``)."""
+    methods: set[str] = set()
+    for route in app.routes:
+        if isinstance(route, Route) and route.matches(scope)[0] != Match.NONE:
+            methods |= route.methods or set()
+    return sorted(methods)
 
 
 def _lang_of(accept_language: str) -> str:
@@ -272,7 +307,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             analyser.shutdown(wait=False, cancel_futures=True)
         store.close()
 
-    app = FastAPI(title="Rams", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="Rams", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
     app.state.tables = tables
     app.state.store = store
     meta = _meta()
@@ -299,6 +334,19 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         lang = _lang_of(request.headers.get("accept-language", ""))
         message = text("table.bad_request", lang, problems=clip(problems))
         return JSONResponse({"code": "bad_request", "message": message}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # (Starlette's own refusals: a body that is not JSON, an unknown path or method.)
+        code = {400: "bad_body", 404: "no_page", 405: "bad_method"}.get(exc.status_code, "http")
+        lang = _lang_of(request.headers.get("accept-language", ""))
+        message = text(f"table.{code}", lang, method=request.method, status=exc.status_code)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # (Starlette names the first route's methods only)
+            headers["Allow"] = ", ".join(_methods_at(app, request.scope))
+        return JSONResponse(
+            {"code": code, "message": message}, status_code=exc.status_code, headers=headers
+        )
 
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
