@@ -363,6 +363,7 @@ def test_rl_installs_rams_rl_and_every_framework_checks_a_preset(
 # The long runs on Ray: pip install 'rams[ray]' ---------------------------------------------
 
 
+@pytest.mark.xdist_group("ray")  # (one Ray at a time: tests/test_ray.py)
 def test_ray_installs_rams_ray_and_a_tournament_on_ray_gives_the_same_figures(
     ray_venv: Path, tmp_path: Path
 ) -> None:

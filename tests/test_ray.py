@@ -24,6 +24,10 @@ from rams.tournament import run_tournament_deals
 from tests.test_analysis import BAD, _classic
 
 ray = pytest.importorskip("ray")
+#: One Ray at a time on the machine: every test that starts one runs on the same pytest
+#: worker (``--dist loadgroup``; two Rays starting at once on two loaded cores were seen to
+#: crash their drivers, and the pytest workers with them).
+pytestmark = pytest.mark.xdist_group("ray")
 
 QUIET = {"RAY_USAGE_STATS_ENABLED": "0", "RAY_DISABLE_IMPORT_WARNING": "1"}
 
@@ -36,7 +40,8 @@ def local_ray() -> Iterator[Any]:
         # (Ray's own start-up notices, not ours: raised as errors by the test settings)
         warnings.simplefilter("ignore", FutureWarning)
         warnings.simplefilter("ignore", DeprecationWarning)
-        ray.init(num_cpus=2, include_dashboard=False, configure_logging=False, log_to_driver=False)
+        ray.init(num_cpus=2, include_dashboard=False, configure_logging=False, log_to_driver=False,
+                 object_store_memory=100 * 2**20)  # fmt: skip
     yield ray
     ray.shutdown()
 
