@@ -10,10 +10,15 @@ same seeds: the same cards, the same bots' generators) in the same seat, and the
 difference of their points is printed with its 95% interval; "beats random" is that
 interval lying above 0.
 
-Everything comes from ``--seed``: the training deals, the bots, the policy's samples.
+Everything comes from ``--seed``: the training deals, the bots, the policy's samples (each
+deal's from the seed and the deal's number). ``--batch K`` plays K deals with the same
+policy and then makes their K updates (1, the default: an update after every deal); with
+``--ray ADDRESS`` (``local``, ``auto``, ``HOST:PORT``; :mod:`rams.parallel`, ``rams[ray]``)
+the deals of a batch, and the evaluation deals, are played as Ray tasks, and the figures are
+those of the same run in one process.
 
     .venv/bin/python benchmarks/train_masked_policy.py [--preset classic --players 3]
-        [--episodes 30000] [--seed 1]
+        [--episodes 30000] [--seed 1] [--batch 1] [--ray ADDRESS]
 """
 
 from __future__ import annotations
@@ -22,11 +27,17 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
 from rams.adapters.gymnasium import RamsEnv
+from rams.parallel import parallelism, run_in_order
 from rams.stats import mean_ci
+
+#: A deal's steps for its updates: the nonzero features, their values, the policy's
+#: distribution, the action taken.
+Trail = list[tuple[np.ndarray, np.ndarray, np.ndarray, int]]
 
 
 class MaskedLinearPolicy:
@@ -38,7 +49,11 @@ class MaskedLinearPolicy:
 
     def probabilities(self, x: np.ndarray, nz: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The policy's distribution at ``x`` (``nz`` its nonzero features)."""
-        logits: np.ndarray = self.w[:, nz] @ x[nz] + self.b
+        return self.at(nz, x[nz], mask)
+
+    def at(self, nz: np.ndarray, values: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The distribution where the features ``nz`` are ``values`` and the rest 0."""
+        logits: np.ndarray = self.w[:, nz] @ values + self.b
         logits[~mask] = -np.inf
         logits -= logits[mask].max()
         p: np.ndarray = np.exp(logits)
@@ -46,13 +61,75 @@ class MaskedLinearPolicy:
         return p
 
     def update(
-        self, x: np.ndarray, nz: np.ndarray, p: np.ndarray, action: int, step: float
+        self, nz: np.ndarray, values: np.ndarray, p: np.ndarray, action: int, step: float
     ) -> None:
         """One REINFORCE step: ``step`` (learning rate × advantage) along ∇ log p(action)."""
         g = -p
         g[action] += 1.0
-        self.w[:, nz] += step * np.outer(g, x[nz])
+        self.w[:, nz] += step * np.outer(g, values)
         self.b += step * g
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Deals to play with one policy (the unit of work of a process or a Ray task)."""
+
+    preset: str
+    players: int
+    policy: MaskedLinearPolicy
+    seed: int
+    episodes: tuple[int, ...]
+
+
+def rollouts(chunk: Chunk) -> list[tuple[float, Trail]]:
+    """The training deals of ``chunk``, the policy sampled (each deal's generator from the
+    seed and the deal's number): each deal's points and its steps."""
+    env = RamsEnv(chunk.preset, chunk.players, opponents="random")
+    out = []
+    for episode in chunk.episodes:
+        rng = np.random.default_rng([chunk.seed, episode])
+        obs, info = env.reset(seed=chunk.seed * 1_000_003 + episode)
+        trail: Trail = []
+        done = False
+        reward = 0.0
+        while not done:
+            mask = info["action_mask"].astype(bool)
+            nz = np.flatnonzero(obs)
+            p = chunk.policy.at(nz, obs[nz], mask)
+            action = int(rng.choice(len(p), p=p))
+            trail.append((nz, obs[nz], p, action))
+            obs, r, terminated, truncated, info = env.step(action)
+            reward += float(r)
+            done = terminated or truncated
+        out.append((reward, trail))
+    return out
+
+
+def evaluations(chunk: Chunk) -> list[tuple[float, float]]:
+    """For each evaluation deal of ``chunk`` (a seed each): the greedy policy's points and
+    a uniformly random policy's (its generator from the deal's seed)."""
+    env = RamsEnv(chunk.preset, chunk.players, opponents="random")
+
+    def greedy(obs: np.ndarray, mask: np.ndarray) -> int:
+        return int(np.argmax(chunk.policy.probabilities(obs, np.flatnonzero(obs), mask)))
+
+    return [
+        (play(env, seed, greedy), play(env, seed, _uniform(random.Random(seed))))
+        for seed in chunk.episodes
+    ]
+
+
+def _uniform(chooser: random.Random) -> Callable[[np.ndarray, np.ndarray], int]:
+    def choose(obs: np.ndarray, mask: np.ndarray) -> int:
+        legal = np.flatnonzero(mask)
+        return int(legal[chooser.randrange(len(legal))])
+
+    return choose
+
+
+def _split(items: list[int], parts: int) -> list[tuple[int, ...]]:
+    size = -(-len(items) // max(parts, 1))
+    return [tuple(items[k : k + size]) for k in range(0, len(items), size)]
 
 
 def play(env: RamsEnv, seed: int, choose: Callable[[np.ndarray, np.ndarray], int]) -> float:
@@ -76,59 +153,54 @@ def main() -> None:
     parser.add_argument("--evaluate", type=int, default=2000)
     parser.add_argument("--lr", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--batch", type=int, default=1, help="deals played per update")
+    parser.add_argument("--ray", metavar="ADDRESS", help="play the deals as Ray tasks")
     args = parser.parse_args()
 
     env = RamsEnv(args.preset, args.players, opponents="random")
     policy = MaskedLinearPolicy(env.encoder.size, env.table.action_count)
-    rng = np.random.default_rng(args.seed)
+    # (On Ray, a batch is shared among as many tasks as the cluster has CPUs; alone, it is
+    # one chunk. A task carries the policy: some MB.)
+    parts = parallelism(1, args.ray)
+
+    def chunks(items: list[int]) -> list[Chunk]:
+        return [
+            Chunk(args.preset, args.players, policy, args.seed, part)
+            for part in _split(items, parts)
+        ]
+
     baseline, spread = 0.0, 1.0
     start = time.perf_counter()
     recent: list[float] = []
-    for episode in range(args.episodes):
-        obs, info = env.reset(seed=args.seed * 1_000_003 + episode)
-        trail = []
-        done = False
-        reward = 0.0
-        while not done:
-            mask = info["action_mask"].astype(bool)
-            nz = np.flatnonzero(obs)
-            p = policy.probabilities(obs, nz, mask)
-            action = int(rng.choice(len(p), p=p))
-            trail.append((obs, nz, p, action))
-            obs, r, terminated, truncated, info = env.step(action)
-            reward += float(r)
-            done = terminated or truncated
-        # The advantage in units of the returns' running spread; each step shared out
-        # over the features it touches (a deal's tensor has 100–300 of them).
-        advantage = (reward - baseline) / (spread**0.5 + 1e-6)
-        baseline += 0.01 * (reward - baseline)
-        spread += 0.01 * ((reward - baseline) ** 2 - spread)
-        for x, nz, p, action in trail:
-            policy.update(x, nz, p, action, args.lr * advantage / len(nz))
-        recent.append(reward)
-        if (episode + 1) % (args.episodes // 8 or 1) == 0:
-            print(
-                f"episode {episode + 1:6d}: mean points of the last {len(recent)} "
-                f"{np.mean(recent):6.3f}",
-                flush=True,
-            )
-            recent = []
+    every = args.episodes // 8 or 1
+    for first in range(0, args.episodes, args.batch):
+        batch = list(range(first, min(first + args.batch, args.episodes)))
+        played = [d for c in run_in_order(rollouts, chunks(batch), 1, args.ray) for d in c]
+        for episode, (reward, trail) in zip(batch, played, strict=True):
+            # The advantage in units of the returns' running spread; each step shared out
+            # over the features it touches (a deal's tensor has 100–300 of them).
+            advantage = (reward - baseline) / (spread**0.5 + 1e-6)
+            baseline += 0.01 * (reward - baseline)
+            spread += 0.01 * ((reward - baseline) ** 2 - spread)
+            for nz, values, p, action in trail:
+                policy.update(nz, values, p, action, args.lr * advantage / len(nz))
+            recent.append(reward)
+            if (episode + 1) % every == 0:
+                print(
+                    f"episode {episode + 1:6d}: mean points of the last {len(recent)} "
+                    f"{np.mean(recent):6.3f}",
+                    flush=True,
+                )
+                recent = []
     trained = time.perf_counter() - start
 
-    def greedy(obs: np.ndarray, mask: np.ndarray) -> int:
-        return int(np.argmax(policy.probabilities(obs, np.flatnonzero(obs), mask)))
-
-    chooser = random.Random(args.seed)
-
-    def uniform(obs: np.ndarray, mask: np.ndarray) -> int:
-        legal = np.flatnonzero(mask)
-        return int(legal[chooser.randrange(len(legal))])
-
     seeds = [10**9 + args.seed * 100_000 + k for k in range(args.evaluate)]
-    mine = [play(env, s, greedy) for s in seeds]
-    theirs = [play(env, s, uniform) for s in seeds]
-    diff = mean_ci([a - b for a, b in zip(mine, theirs, strict=True)])
-    print(f"trained {args.episodes} deals of {args.preset} in {trained:.1f} s (seed {args.seed})")
+    pairs = [e for c in run_in_order(evaluations, chunks(seeds), 1, args.ray) for e in c]
+    mine, theirs = [a for a, _ in pairs], [b for _, b in pairs]
+    diff = mean_ci([a - b for a, b in pairs])
+    where = "" if args.ray is None else f", on Ray {args.ray}"
+    print(f"trained {args.episodes} deals of {args.preset} in {trained:.1f} s "
+          f"(seed {args.seed}, batch {args.batch}{where})")  # fmt: skip
     print(f"trained policy: {mean_ci(mine)}")
     print(f"random policy:  {mean_ci(theirs)}")
     print(f"trained − random, paired over {args.evaluate} deals: {diff}")

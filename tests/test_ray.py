@@ -29,6 +29,7 @@ ray = pytest.importorskip("ray")
 #: crash their drivers, and the pytest workers with them).
 pytestmark = pytest.mark.xdist_group("ray")
 
+ROOT = Path(__file__).resolve().parents[1]
 QUIET = {"RAY_USAGE_STATS_ENABLED": "0", "RAY_DISABLE_IMPORT_WARNING": "1"}
 
 
@@ -125,3 +126,23 @@ def test_an_address_nobody_answers_at_is_one_line(tmp_path: Path) -> None:
     assert done.stderr.startswith("rams: --ray 127.0.0.1:1: cannot reach Ray (")
     assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
     assert not (tmp_path / "out" / "results.json").exists()
+
+
+def test_the_training_example_on_ray_learns_the_same_policy(local_ray: Any) -> None:
+    """benchmarks/train_masked_policy.py with ``--ray`` (this module's Ray, by its address):
+    the batches' deals and the evaluation as Ray tasks, every printed figure the same."""
+    address = local_ray.get_runtime_context().gcs_address
+    command = [sys.executable, str(ROOT / "benchmarks" / "train_masked_policy.py"),
+               "--episodes", "48", "--batch", "12", "--evaluate", "30", "--seed", "3"]  # fmt: skip
+    env = {**os.environ, **QUIET}
+    printed = []
+    for extra in ([], ["--ray", address]):
+        done = subprocess.run([*command, *extra], capture_output=True, text=True, env=env,
+                              timeout=300, cwd=ROOT)  # fmt: skip
+        assert done.returncode == 0, done.stderr[-3000:]
+        lines = done.stdout.splitlines()
+        assert lines[-5].startswith("trained 48 deals of classic in ")
+        assert lines[-5].endswith(("batch 12)", f"batch 12, on Ray {address})"))
+        printed.append(lines[:-5] + lines[-4:])  # (all but the time it took)
+    assert printed[0] == printed[1]
+    assert len(printed[0]) == 8 + 4 and printed[0][-1] in ("beats random: yes", "beats random: no")
