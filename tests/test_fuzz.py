@@ -5,6 +5,10 @@ run is ``benchmarks/fuzz.py``; ``--sweep-scale`` plays more here."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -42,3 +46,16 @@ def test_house_rules_of_any_name_and_value_are_built_or_refused_in_words(example
         build_rules(*options(data))
 
     run()
+
+
+def test_a_short_coverage_guided_run_finds_no_crash(tmp_path: Path) -> None:
+    """benchmarks/fuzz_atheris.py (libFuzzer, steered by the lines of ``rams`` each input
+    reaches) on records, house rules and websocket messages: a short run, no crash; its
+    long run is in the README."""
+    pytest.importorskip("atheris")
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz_atheris.py"
+    done = subprocess.run([sys.executable, str(script), "--", "-runs=2000", "-seed=1"],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "Done 2000 runs" in done.stderr and "Uncaught Python exception" not in done.stderr
+    assert not list(tmp_path.glob("crash-*"))
