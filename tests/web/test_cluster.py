@@ -100,6 +100,59 @@ def test_the_owner_killed_mid_deal_the_other_process_plays_on(pg_url: str, redis
         other.stop()
 
 
+def test_an_owner_paused_past_its_lease_gives_the_table_up_when_it_wakes(
+    pg_url: str, redis_url: str
+) -> None:
+    """The owner stopped (SIGSTOP) longer than its lease, not dead: the other process takes
+    the table over and plays on with the relayed sockets; when the owner wakes (SIGCONT) it
+    learns at its next renewal that the table is no longer its own and lets it go — what it
+    still had queued is not written over the new owner's actions, and the game ends with
+    every acknowledged action in the record."""
+    flags = (*FLAGS, "--redis", redis_url)
+    owner = ProcessServer(pg_url, None, *flags).start()
+    other = ProcessServer(pg_url, None, *flags).start()
+    store = Store(pg_url)
+    rng = random.Random(23)
+    seats: list[Seat] = []
+    try:
+        assert owner.proc is not None
+        made = create_table(owner.base, [None, None, "easy"], rules={"start_score": 100})
+        table_id = made["id"]
+        joined = join(other.base, table_id, "Борис")
+        seats = [Seat(other.ws_base, table_id, t) for t in (made["token"], joined["token"])]
+        for s in seats:
+            s.until(lambda m: m["type"] == "welcome")
+        first = store.lease(table_id)
+        assert first is not None
+
+        def acks() -> int:
+            return len(_acked(seats))
+
+        play_until(seats, rng, lambda: acks() >= 12, timeout=90)
+        os.kill(owner.proc.pid, signal.SIGSTOP)
+        try:
+            before = acks()
+            play_until(seats, rng, lambda: acks() >= before + 10, timeout=90)
+            taken = store.lease(table_id)
+            assert taken is not None and taken.owner != first.owner
+        finally:
+            os.kill(owner.proc.pid, signal.SIGCONT)
+        before = acks()
+        play_until(seats, rng, lambda: acks() >= before + 10, timeout=90)  # (it woke)
+        now = store.lease(table_id)
+        assert now is not None and now.owner == taken.owner  # (not taken back)
+        play_until(seats, rng, over(seats), timeout=240)
+        _check_record(other.base, table_id, _acked(seats))
+        assert owner.proc.poll() is None  # (it lives on, serving its other tables)
+    finally:
+        for s in seats:
+            with contextlib.suppress(Exception):
+                s.close()
+        store.close()
+        owner.stop()
+        other.stop()
+
+
 def _children(pid: int) -> list[int]:
     out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
     return [int(p) for p in out.split()]
