@@ -118,10 +118,13 @@ async def play_seat(
     floods: list[int],
     refused: list[str] | None = None,
     local: str | None = None,
+    think: float = 0.0,
 ) -> int:
     """Play one seat to the end of the game; returns the number of actions it took (the
     codes of the errors other than ``flood`` go to ``refused``, when given). ``local``: the
-    loopback address to connect from (127.0.0.0/8; the server limits sockets per address)."""
+    loopback address to connect from (127.0.0.0/8; the server limits sockets per address).
+    ``think``: the mean seconds the seat takes to act once it may (a person's pace: drawn
+    between half and one and a half times it; 0, at once) — not part of the latency."""
     actions = 0
     bind = {} if local is None else {"local_addr": (local, 0)}
     async with connect(ws_url, max_size=2**22, open_timeout=60, **bind) as ws:
@@ -163,6 +166,8 @@ async def play_seat(
             action = choose(m, rng)
             if action is None:
                 continue
+            if think > 0:
+                await asyncio.sleep(think * (0.5 + rng.random()))
             acted = at
             sent_at = time.perf_counter()
             pending = json.dumps({"type": "act", "action": action, "deal": at[0], "step": at[1]})
@@ -210,6 +215,7 @@ async def play_table(
                     floods,
                     refused,
                     local,
+                    getattr(args, "think", 0.0),
                 )
             )
             for token in (made["token"], other["token"])

@@ -3,7 +3,8 @@
 Starts ``rams serve`` (SQLite in a temporary folder, or ``--database-url``), creates
 ``--tables`` tables of three seats — two played by client bots over websockets, choosing
 at random among the legal actions the server sends, and one server bot (``easy``) — and
-plays them all to the end, ``--concurrency`` at a time. It prints the latency of the
+plays them all to the end, ``--concurrency`` at a time (each client seat acting at once, or
+after ``--think`` seconds on average, as a person would). It prints the latency of the
 client actions (sent → acknowledged, which includes storing them), the actions per second,
 and the server's memory (resident now and at its peak). A benchmark, not a test.
 
@@ -76,10 +77,11 @@ async def _run(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> d
     elapsed = time.perf_counter() - start
     watcher.cancel()
     lat = sorted(latencies)
-    q = statistics.quantiles(lat, n=100)
+    q = statistics.quantiles(lat, n=100, method="inclusive")  # (never past the max)
     return {
         "tables": args.tables,
         "concurrency": args.concurrency,
+        "think_s": args.think,
         "client_actions": sum(counts),
         "seconds": round(elapsed, 1),
         "client_actions_per_s": round(sum(counts) / elapsed, 1),
@@ -105,6 +107,12 @@ def main() -> int:
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--workers", type=int, default=1, help="server processes (needs --redis)")
     parser.add_argument("--redis", metavar="URL", help="the Redis linking the processes")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a client seat takes to act (a person's pace; default 0: at once)",
+    )
     args = parser.parse_args()
     extra = ["--workers", str(args.workers)]
     if args.redis:
