@@ -91,6 +91,7 @@ class Cluster:
         self.redis_url = redis_url
         self.lease_s = lease_s
         self.me = name or process_name()
+        tables.store.owner = self.me  # (its writes fenced by its leases)
         self._redis: Redis | None = None
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []

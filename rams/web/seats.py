@@ -48,6 +48,8 @@ async def _drive(tables: Tables, live: LiveTable) -> None:
                 reason = await tables._advance(live, table, steps)
             except Exception:  # storing failed, or worse: replay what is stored, retry
                 tables._recover(live)
+                if live.moved:  # (another process plays it now)
+                    return
                 reason = "error"
             if reason == "deal_end":
                 live.ready.clear()

@@ -17,6 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from rams import games
 from rams.ratings import Entrant, Rating, bot_id, rate_match
@@ -25,6 +26,7 @@ __all__ = [
     "AnalysisRow",
     "DealRow",
     "GameResult",
+    "LeaseLost",
     "LeaseRow",
     "SeatRow",
     "Store",
@@ -233,6 +235,13 @@ def _rules_json(rules: Any) -> str:
     return json.dumps(rules.to_json(), ensure_ascii=False)
 
 
+class LeaseLost(SQLAlchemyError):
+    """A write for a table whose lease this process no longer holds (it was paused, and
+    another process took the table over): refused, in the same transaction, so that a
+    stale owner never writes over the new owner's actions. A database error like any
+    other to the code that writes (it recovers from the database)."""
+
+
 class Store:
     """The tables' database at ``url`` (an SQLAlchemy URL: ``sqlite:///rams.sqlite3``,
     ``postgresql+psycopg://user:pass@host/db``)."""
@@ -251,6 +260,9 @@ class Store:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         # SQLite has one writer at a time; a lock here saves its busy-waiting.
         self._write_lock = threading.Lock() if self.is_sqlite else None
+        #: Among several processes, this one's name (rams.web.cluster): a deal, an action
+        #: and a game's end are then written only while it holds the table's lease.
+        self.owner: str | None = None
 
     def migrate(self) -> None:
         """Bring the schema up to date (Alembic ``upgrade head``)."""
@@ -264,6 +276,19 @@ class Store:
 
     def _write(self) -> Any:
         return _Writing(self)
+
+    def _fence(self, c: Connection, table_id: str) -> None:
+        """Refuse (:class:`LeaseLost`) a write for a table another process holds now. The
+        row stays locked to the end of the transaction: a takeover waits for it."""
+        if self.owner is None:
+            return
+        held = c.execute(
+            tables.update()
+            .where(tables.c.id == table_id, tables.c.owner == self.owner)
+            .values(owner=self.owner)
+        ).rowcount
+        if not held:
+            raise LeaseLost(f"table {table_id} is no longer held by {self.owner}")
 
     # Tables and seats -------------------------------------------------------------------
 
@@ -352,6 +377,7 @@ class Store:
         """The game is over: keep its record (§12), and rate its players (``result``) in the
         same transaction: a table is rated once, whatever restarts come between."""
         with self._write() as c:
+            self._fence(c, table_id)
             c.execute(
                 tables.update()
                 .where(tables.c.id == table_id)
@@ -382,6 +408,7 @@ class Store:
         (``fair``) and, in the same transaction, the seed committed to for the deal after it
         (``next_fair``)."""
         with self._write() as c:
+            self._fence(c, table_id)
             c.execute(
                 deals.insert().values(
                     table_id=table_id,
@@ -405,6 +432,7 @@ class Store:
     ) -> None:
         """An action, appended (never changed): stored before it is acknowledged."""
         with self._write() as c:
+            self._fence(c, table_id)
             c.execute(
                 actions.insert().values(
                     table_id=table_id,

@@ -474,7 +474,16 @@ class Tables:
         )
 
     def _recover(self, live: LiveTable) -> None:
-        """After a failed write: forget the game in memory and replay what was stored."""
+        """After a failed write: forget the game in memory and replay what was stored; or,
+        among several processes, let the table go if another process holds it now (this one
+        was paused past its lease: :class:`~rams.web.store.LeaseLost`)."""
+        if self.cluster is not None:
+            lease = self.store.lease(live.id)
+            if lease is None or lease.owner != self.cluster.me:
+                log.warning("table %s: taken over while this process was away", live.id)
+                live.moved = True  # (its loops stop; drop() closes its connections)
+                self._spawn(self.drop(live.id))
+                return
         log.exception("table %s: an action failed; replaying the database", live.id)
         row = self.store.table(live.id)
         if row is None:  # pragma: no cover - the table itself is gone

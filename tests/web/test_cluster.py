@@ -13,10 +13,11 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 
 from rams.games.rams.actions import parse_action
 from rams.record import loads
-from rams.web.store import SeatRow, Store
+from rams.web.store import LeaseLost, SeatRow, Store
 from tests.web.helpers import ProcessServer, Seat, create_table, join, over, play_until
 
 FLAGS = ("--bot-delay", "0", "--deal-pause", "0", "--grace", "60", "--lease", "2")
@@ -46,6 +47,34 @@ def test_a_lease_is_held_by_one_process_until_it_lapses(database_url: str) -> No
     assert not store.claim("t1", "d", until=300.0, now=250.0)  # over: nobody plays it
     assert store.unowned_table_ids(now=250.0) == []
     store.close()
+
+
+def test_a_process_that_lost_a_lease_cannot_write_for_the_table(database_url: str) -> None:
+    """The fence: a deal, an action or a game's end is written only in a transaction that
+    finds the table's lease still this process's; a stale owner's write is refused whole."""
+    from rams import games
+
+    a, b = Store(database_url), Store(database_url)
+    a.migrate()
+    a.owner, b.owner = "a", "b"
+    rules = games.family_of("classic").rules("classic", 3)
+    a.create_table("t1", rules, [SeatRow("Аня"), SeatRow("Борис"), SeatRow(None, "easy")])
+    assert a.claim("t1", "a", until=110.0, now=100.0)
+    a.add_deal("t1", 0, 0, "AS KS")
+    a.add_action("t1", 0, 0, 1, "play")
+    assert b.claim("t1", "b", until=131.0, now=121.0)  # (a's lease lapsed: a was paused)
+    with pytest.raises(LeaseLost):
+        a.add_action("t1", 0, 1, 2, "pass")
+    with pytest.raises(LeaseLost):
+        a.add_deal("t1", 1, 1, "QS JS")
+    with pytest.raises(LeaseLost):
+        a.finish("t1", "{}")
+    b.add_action("t1", 0, 1, 2, "play")  # (the new owner writes the step a could not)
+    assert b.action_count("t1") == 2 and len(b.deals_of("t1")) == 1
+    lease = b.lease("t1")
+    assert lease is not None and (lease.owner, lease.until) == ("b", 131.0)
+    a.close()
+    b.close()
 
 
 def _acked(seats: list[Seat]) -> list[tuple[int, dict[str, Any]]]:
