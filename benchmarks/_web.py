@@ -134,7 +134,11 @@ async def play_seat(
         acted: tuple[int, int] | None = None
         ready_for = 0
         while True:
-            m = json.loads(await asyncio.wait_for(ws.recv(), timeout=120))
+            # (asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancellation
+            # that comes as the message does, and a stopped benchmark would play on.)
+            async with asyncio.timeout(120):
+                raw = await ws.recv()
+            m = json.loads(raw)
             if m["type"] == "ack":
                 if sent_at is not None:
                     latencies.append(time.perf_counter() - sent_at)

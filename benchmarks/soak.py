@@ -36,6 +36,9 @@ from typing import Any
 
 from _web import memory, play_table, serving
 
+#: Seconds the tables still playing at the end are given to close their sockets.
+STOP_S = 20.0
+
 
 class Interval:
     """What the tables report between two samples (emptied at each sample)."""
@@ -127,14 +130,17 @@ def _line(s: dict[str, Any], minutes: float) -> str:
     )
 
 
-async def _soak(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
+async def _soak(
+    base: str, ws_base: str, args: argparse.Namespace, pid: int, database: str, command: str
+) -> None:
     rng = random.Random(args.seed)
     now = Interval()
     playing = [0]
+    stopping: list[bool] = []
 
     async def worker(seed: int, local: str) -> None:
         mine = random.Random(seed)
-        while True:
+        while not stopping:
             now.started += 1
             playing[0] += 1
             try:
@@ -184,19 +190,59 @@ async def _soak(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> 
             print(_line(s, args.minutes), flush=True)
             if t - start >= total - 0.5:
                 break
+        # Reported before the tables are stopped: what was measured is kept, whatever the
+        # stopping does.
+        report(
+            {
+                "command": command,
+                "config": {
+                    k: getattr(args, k)
+                    for k in (
+                        "tables",
+                        "minutes",
+                        "every",
+                        "settle",
+                        "preset",
+                        "start_score",
+                        "seed",
+                    )
+                },
+                "database": database,
+                "rss_mib_idle": round(idle["VmRSS"], 1),
+                "server_rss_mib_peak": round(memory(pid)["VmHWM"], 1),
+                "samples": samples,
+                "verdict": verdict(samples, args.settle * 60),
+            },
+            args.out,
+        )
     finally:
+        stopping.append(True)  # (no new table, whatever a cancellation does)
         for w in workers:
             w.cancel()
-        await asyncio.gather(*workers, return_exceptions=True)
-    return {
-        "config": {
-            k: getattr(args, k)
-            for k in ("tables", "minutes", "every", "settle", "preset", "start_score", "seed")
-        },
-        "rss_mib_idle": round(idle["VmRSS"], 1),
-        "samples": samples,
-        "verdict": verdict(samples, args.settle * 60),
-    }
+        # (Bounded: a table still closing its sockets is left behind after a while.)
+        _, stuck = await asyncio.wait(workers, timeout=STOP_S)
+        if stuck:
+            print(f"{len(stuck)} tables did not stop in {STOP_S:g} s; left behind", flush=True)
+            for w in asyncio.all_tasks():
+                if w is not asyncio.current_task():
+                    w.print_stack(limit=12)
+
+
+def report(result: dict[str, Any], out: str | None) -> None:
+    """Print the verdict, and write everything to ``out`` (JSON) when given."""
+    v = result["verdict"]
+    print(
+        f"verdict: memory {v['rss_mib_slope_per_hour']} MiB/h over {v['samples_used']} samples"
+        f" from {v['from_s']} s (RSS {v['rss_mib_min']}–{v['rss_mib_max']} MiB, idle"
+        f" {result['rss_mib_idle']}, peak {result['server_rss_mib_peak']});"
+        f" p99 {v['p99_ms_min']}–{v['p99_ms_max']} ms (median {v['p99_ms_median']},"
+        f" spread ×{v['p99_spread']}); {v['actions']} client actions,"
+        f" {v['tables_done']} tables finished, {v['errors']} errors",
+        flush=True,
+    )
+    if out:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        Path(out).write_text(json.dumps(result, indent=1) + "\n")
 
 
 def _expired(signum: int, frame: FrameType | None) -> None:
@@ -231,27 +277,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             url = args.database_url or f"sqlite:///{tmp}/soak.sqlite3"
+            database = "sqlite" if url.startswith("sqlite") else url.split(":")[0]
             with serving(url) as server:
-                pid = server.process.pid
-                result = asyncio.run(_soak(server.base, server.ws_base, args, pid))
-                result["server_rss_mib_peak"] = round(memory(pid)["VmHWM"], 1)
-            result["database"] = "sqlite" if url.startswith("sqlite") else url.split(":")[0]
+                asyncio.run(
+                    _soak(server.base, server.ws_base, args, server.process.pid, database,
+                          f".venv/bin/python {command}")
+                )  # fmt: skip
     finally:
         signal.alarm(0)
-    result["command"] = f".venv/bin/python {command}"
-    v = result["verdict"]
-    print(
-        f"verdict: memory {v['rss_mib_slope_per_hour']} MiB/h over {v['samples_used']} samples"
-        f" from {v['from_s']} s (RSS {v['rss_mib_min']}–{v['rss_mib_max']} MiB, idle"
-        f" {result['rss_mib_idle']}, peak {result['server_rss_mib_peak']});"
-        f" p99 {v['p99_ms_min']}–{v['p99_ms_max']} ms (median {v['p99_ms_median']},"
-        f" spread ×{v['p99_spread']}); {v['actions']} client actions,"
-        f" {v['tables_done']} tables finished, {v['errors']} errors",
-        flush=True,
-    )
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
     return 0
 
 

@@ -35,3 +35,4 @@ def test_a_short_soak_samples_and_stops_by_itself(tmp_path: Path) -> None:
     assert any(s["p99_ms"] is not None and s["p99_ms"] > 0 for s in samples)
     assert "rss_mib_slope_per_hour" in result["verdict"]
     assert "verdict: memory" in log.read_text()
+    assert "did not stop" not in log.read_text(), log.read_text()[-3000:]
