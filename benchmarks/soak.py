@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import json
 import random
+import re
 import shlex
 import signal
 import statistics
@@ -245,6 +246,42 @@ def report(result: dict[str, Any], out: str | None) -> None:
         Path(out).write_text(json.dumps(result, indent=1) + "\n")
 
 
+_LINE = re.compile(
+    r"\[\s*(?P<min>[\d.]+)/[\d.]+ min\] playing\s+(?P<playing>\d+)\s+done\s+(?P<done>\d+)"
+    r"\s+actions/s\s+(?P<aps>[\d.]+)\s+p50 (?P<p50>[\d.-]+) ms\s+p99 (?P<p99>[\d.-]+) ms"
+    r"\s+RSS (?P<rss>[\d.]+) MiB \(peak (?P<hwm>[\d.]+)\)\s+errors (?P<errors>\d+)"
+)
+
+
+def from_log(path: str, settle_min: float) -> dict[str, Any]:
+    """The samples of a soak's printed lines (a run whose end was lost), and their verdict:
+    each line's figures as printed (to 0.1 min and 0.1 ms), the rest unknown."""
+    samples = []
+    text = Path(path).read_text()
+    for m in _LINE.finditer(text):
+        samples.append({
+            "t_s": round(float(m["min"]) * 60, 1),
+            "playing": int(m["playing"]),
+            "tables_done": int(m["done"]),
+            "actions_per_s": float(m["aps"]),
+            "actions": round(float(m["aps"]) * 60),  # (about: the rate × a minute)
+            "p50_ms": None if m["p50"] == "-" else float(m["p50"]),
+            "p99_ms": None if m["p99"] == "-" else float(m["p99"]),
+            "rss_mib": float(m["rss"]),
+            "hwm_mib": float(m["hwm"]),
+            "errors": int(m["errors"]),
+        })  # fmt: skip
+    first = text.splitlines()[0] if text else ""
+    return {
+        "command": first.removeprefix("$ "),
+        "from_log": path,
+        "rss_mib_idle": None,
+        "server_rss_mib_peak": max((s["hwm_mib"] for s in samples), default=None),
+        "samples": samples,
+        "verdict": verdict(samples, settle_min * 60),
+    }
+
+
 def _expired(signum: int, frame: FrameType | None) -> None:
     raise TimeoutError("the soak ran past its --hard-timeout")
 
@@ -268,7 +305,15 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds after which the soak is stopped whatever it does "
         "(default: the minutes plus five minutes)",
     )
+    parser.add_argument(
+        "--from-log",
+        metavar="FILE",
+        help="no soak: the verdict (and --out) of the sample lines a run printed to FILE",
+    )
     args = parser.parse_args(argv)
+    if args.from_log:
+        report(from_log(args.from_log, args.settle), args.out)
+        return 0
     command = shlex.join(["benchmarks/soak.py", *(sys.argv[1:] if argv is None else argv)])
     print(f"$ .venv/bin/python {command}", flush=True)
     hard = args.hard_timeout or args.minutes * 60 + 300

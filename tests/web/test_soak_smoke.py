@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -36,3 +38,13 @@ def test_a_short_soak_samples_and_stops_by_itself(tmp_path: Path) -> None:
     assert "rss_mib_slope_per_hour" in result["verdict"]
     assert "verdict: memory" in log.read_text()
     assert "did not stop" not in log.read_text(), log.read_text()[-3000:]
+    # The printed lines alone give the same verdict (a run whose end was lost: --from-log).
+    again = tmp_path / "again.json"
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "soak.py"), "--settle", "0",
+                           "--from-log", str(log), "--out", str(again)], timeout=60)  # fmt: skip
+    assert done.returncode == 0
+    rebuilt = json.loads(again.read_text())["verdict"]
+    kept = result["verdict"]
+    assert len(json.loads(again.read_text())["samples"]) == len(samples)
+    for key in ("rss_mib_min", "rss_mib_max", "p99_ms_min", "p99_ms_max", "errors", "tables_done"):
+        assert rebuilt[key] == pytest.approx(kept[key], abs=0.051), key  # (printed to 0.1)
