@@ -193,6 +193,9 @@ def examples(sweep_scale: int) -> int:
     return 150 * sweep_scale
 
 
+# The websockets' keepalive pings (the server's thread, the clients') draw from the global
+# `random`; Hypothesis, seeing it move while it draws, takes it for the strategies'.
+@pytest.mark.filterwarnings("ignore:Do not use the `random` module inside strategies")
 @pytest.mark.parametrize("preset,players", [("classic", 3), ("whist", 4)])
 def test_any_websocket_input_is_answered_and_a_refused_one_changes_nothing(
     server: Any, preset: str, players: int, examples: int
