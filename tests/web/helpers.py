@@ -298,6 +298,19 @@ def over(seats: list[Seat]) -> Callable[[], bool]:
     return lambda: all(s.state is not None and finished(s.state) for s in seats)
 
 
+def run_benchmark(script: str, args: list[str], log: Path, timeout: float = 300) -> str:
+    """Run ``benchmarks/SCRIPT`` with ``args`` to the end, what it prints into ``log`` (a
+    file, not a pipe: the server's helper processes may hold one open); asserts it ended
+    well, showing the end of what it printed if not, and returns what it printed."""
+    with open(log, "w") as printed:
+        done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],
+                              stdout=printed, stderr=subprocess.STDOUT, timeout=timeout,
+                              cwd=ROOT)  # fmt: skip
+    text = log.read_text()
+    assert done.returncode == 0, text[-2000:]
+    return text
+
+
 @contextmanager
 def thread_server(database_url: str, **settings: Any) -> Iterator[ThreadServer]:
     server = ThreadServer(database_url, Settings(**settings)).start()

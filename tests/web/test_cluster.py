@@ -77,6 +77,15 @@ def test_a_process_that_lost_a_lease_cannot_write_for_the_table(database_url: st
     b.close()
 
 
+def _close(seats: list[Seat], *servers: ProcessServer) -> None:
+    """A test's sockets closed (whatever state they are in), then its servers stopped."""
+    for s in seats:
+        with contextlib.suppress(Exception):
+            s.close()
+    for server in servers:
+        server.stop()
+
+
 def _acked(seats: list[Seat]) -> list[tuple[int, dict[str, Any]]]:
     return [(i, m) for i, seat in enumerate(seats) for m in seat.messages if m["type"] == "ack"]
 
@@ -122,11 +131,7 @@ def test_the_owner_killed_mid_deal_the_other_process_plays_on(pg_url: str, redis
         play_until(seats, rng, over(seats), timeout=240)
         _check_record(other.base, table_id, _acked(seats))
     finally:
-        for s in seats:
-            with contextlib.suppress(Exception):
-                s.close()
-        owner.stop()
-        other.stop()
+        _close(seats, owner, other)
 
 
 def test_an_owner_paused_past_its_lease_gives_the_table_up_when_it_wakes(
@@ -174,12 +179,8 @@ def test_an_owner_paused_past_its_lease_gives_the_table_up_when_it_wakes(
         _check_record(other.base, table_id, _acked(seats))
         assert owner.proc.poll() is None  # (it lives on, serving its other tables)
     finally:
-        for s in seats:
-            with contextlib.suppress(Exception):
-                s.close()
         store.close()
-        owner.stop()
-        other.stop()
+        _close(seats, owner, other)
 
 
 def _children(pid: int) -> list[int]:
@@ -219,7 +220,4 @@ def test_serve_workers_two_processes_on_one_port_and_one_killed(
         _check_record(server.base, table_id, _acked(seats))
         assert len(_children(server.proc.pid)) >= 2  # the supervisor started another
     finally:
-        for s in seats:
-            with contextlib.suppress(Exception):
-                s.close()
-        server.stop()
+        _close(seats, server)

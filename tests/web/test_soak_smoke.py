@@ -7,27 +7,21 @@ No timing or memory bound is asserted (the benchmark's verdict is for the hour's
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.web.helpers import run_benchmark
 
 
 def test_a_short_soak_samples_and_stops_by_itself(tmp_path: Path) -> None:
     out = tmp_path / "soak.json"
-    command = [sys.executable, str(ROOT / "benchmarks" / "soak.py"), "--tables", "4",
-               "--minutes", "0.4", "--every", "8", "--settle", "0", "--seed", "7",
-               "--hard-timeout", "200", "--out", str(out)]  # fmt: skip
     log = tmp_path / "soak.txt"
-    with open(log, "w") as printed:  # (a file, not a pipe: the server's helpers may hold one)
-        # (Its own --hard-timeout stops it first, with what it printed, on a machine that
-        # slows it down that much.)
-        done = subprocess.run(command, stdout=printed, stderr=subprocess.STDOUT, timeout=300,
-                              cwd=ROOT)  # fmt: skip
-    assert done.returncode == 0, log.read_text()[-2000:]
+    # (Its own --hard-timeout stops it first, with what it printed, on a machine that slows
+    # it down that much.)
+    run_benchmark("soak.py", ["--tables", "4", "--minutes", "0.4", "--every", "8", "--settle",
+                              "0", "--seed", "7", "--hard-timeout", "200", "--out", str(out)],
+                  log)  # fmt: skip
     result = json.loads(out.read_text())
     samples = result["samples"]
     assert len(samples) >= 2
@@ -40,9 +34,8 @@ def test_a_short_soak_samples_and_stops_by_itself(tmp_path: Path) -> None:
     assert "did not stop" not in log.read_text(), log.read_text()[-3000:]
     # The printed lines alone give the same verdict (a run whose end was lost: --from-log).
     again = tmp_path / "again.json"
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "soak.py"), "--settle", "0",
-                           "--from-log", str(log), "--out", str(again)], timeout=60)  # fmt: skip
-    assert done.returncode == 0
+    run_benchmark("soak.py", ["--settle", "0", "--from-log", str(log), "--out", str(again)],
+                  tmp_path / "again.txt", timeout=60)  # fmt: skip
     rebuilt = json.loads(again.read_text())["verdict"]
     kept = result["verdict"]
     assert len(json.loads(again.read_text())["samples"]) == len(samples)

@@ -6,23 +6,16 @@ No latency bound is asserted (the README quotes the long runs)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.web.helpers import run_benchmark
 
 
 def test_a_small_load_plays_every_table_to_the_end(tmp_path: Path) -> None:
     out = tmp_path / "load.json"
-    command = [sys.executable, str(ROOT / "benchmarks" / "web_load.py"), "--tables", "3",
-               "--concurrency", "3", "--start-score", "10", "--think", "0.01", "--seed", "7",
-               "--json", str(out)]  # fmt: skip
-    log = tmp_path / "load.txt"
-    with open(log, "w") as printed:  # (a file, not a pipe: the server's helpers may hold one)
-        done = subprocess.run(command, stdout=printed, stderr=subprocess.STDOUT, timeout=300,
-                              cwd=ROOT)  # fmt: skip
-    assert done.returncode == 0, log.read_text()[-2000:]
+    run_benchmark("web_load.py", ["--tables", "3", "--concurrency", "3", "--start-score", "10",
+                                  "--think", "0.01", "--seed", "7", "--json", str(out)],
+                  tmp_path / "load.txt")  # fmt: skip
     result = json.loads(out.read_text())
     assert result["tables"] == 3 and result["think_s"] == 0.01 and result["workers"] == 1
     assert result["client_actions"] > 3 * 2  # (two client seats a table, a game each)
