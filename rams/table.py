@@ -10,7 +10,8 @@ may); a person's actions come in through :meth:`Table.submit`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rams.bots import Bot
@@ -19,7 +20,7 @@ from rams.errors import IllegalActionError
 from rams.events import Event
 from rams.games.protocol import DealState, Match
 
-__all__ = ["Table"]
+__all__ = ["Table", "Turn", "bot_out_of_turn", "bot_turn", "choose", "next_turn", "offered_turn"]
 
 Action = Any  # an action of the match's family
 Listener = Callable[[int, Action], None]
@@ -53,7 +54,10 @@ class Table:
         self.on_deal = on_deal
         self.shuffle = shuffle
         self._seen = (0, 0)  # (deal index, event index) already handed out by new_events
-        self._paused_after = 0  # deals after whose end advance() has already stopped
+        #: Deals after whose end the loop has already stopped (``"deal_end"`` comes once a deal).
+        self.paused_after = 0
+        #: The bots that declined to act out of turn at this step (by step: only the last).
+        self._declined: dict[tuple[int, int], frozenset[int]] = {}
 
     # Who acts ---------------------------------------------------------------------------
 
@@ -111,35 +115,71 @@ class Table:
         """Let the bots act until a person must act, the game is over, or (when asked) a
         deal has just ended; returns why it stopped: ``"person"``, ``"over"``,
         ``"deal_end"``, or ``"steps"`` after ``max_steps`` bot actions and deals (a front end
-        that shows each bot's card in turn takes one step at a time)."""
-        game = self.game
+        that shows each bot's card in turn takes one step at a time).
+
+        The bots think here, in this thread; a front end whose bots think elsewhere (the web
+        tables' worker processes) drives the same steps itself: :meth:`next_turn`,
+        :meth:`start_deal` and :meth:`take`."""
         steps = 0
-        while not game.is_over:
+        while not self.game.is_over:
             if max_steps is not None and steps >= max_steps:
                 return "steps"
-            steps += 1
-            if game.needs_deal:
-                if self._bots_out_of_turn():  # S7: bots claim before any pause
-                    continue
-                finished = len(game.deals)
-                if stop_at_deal_end and finished and self._paused_after < finished:
-                    self._paused_after = finished
-                    return "deal_end"
+            turn = self.next_turn(stop_at_deal_end)
+            if turn == "deal":
                 self.start_deal()
-                continue
-            d = game.deal
-            assert d is not None
-            if bot_turn(d, self.agents, self._applied) == "person":
-                return "person"
+            elif isinstance(turn, Turn):
+                d = self.game.deal
+                assert d is not None
+                agent = self.agents[turn.seat]
+                assert agent is not None
+                if not self.take(turn, choose(agent, d, turn)):
+                    continue  # (declined to act out of turn: not a step)
+            else:
+                return turn
+            steps += 1
         return "over"
 
-    def _bots_out_of_turn(self) -> bool:
-        d = self.game.deal
-        return d is not None and bot_out_of_turn(d, self.agents, self._applied)
+    def next_turn(self, stop_at_deal_end: bool = False) -> Turn | str:
+        """What the driver loop does next: a bot's :class:`Turn` (a bot may act out of turn,
+        or it is a bot's turn), ``"deal"`` (the next deal is to be dealt: :meth:`start_deal`),
+        ``"deal_end"`` (a deal has just ended and ``stop_at_deal_end``: once a deal),
+        ``"person"`` or ``"over"``. Nothing changes but the deal-end mark."""
+        game = self.game
+        if game.is_over:
+            return "over"
+        d = game.deal
+        step = _step_of(game)
+        declined = self._declined.get(step, ())
+        if game.needs_deal:
+            turn = None if d is None else offered_turn(d, self.agents, declined, step)
+            if turn is not None:  # S7: bots claim before any pause
+                return turn
+            finished = len(game.deals)
+            if stop_at_deal_end and finished and self.paused_after < finished:
+                self.paused_after = finished
+                return "deal_end"
+            return "deal"
+        assert d is not None
+        found = next_turn(d, self.agents, declined, step)
+        return "deal" if found == "done" else found
 
-    def _applied(self, seat: int, action: Action) -> None:
+    def take(self, turn: Turn, action: Action | None) -> bool:
+        """A bot's answer to its turn: the action is applied (and ``on_action`` called), or
+        None, declining an offer out of turn, is remembered for this step. False (nothing
+        applied) for a declined offer, or a turn the game has moved past; raises
+        IllegalActionError (unchanged game) for an action that is not legal."""
+        game = self.game
+        if _step_of(game) != turn.step or game.deal is None:
+            return False
+        if action is None:
+            if turn.offers is None:
+                raise ValueError(f"seat {turn.seat + 1}: a bot's own turn cannot be declined")
+            self._declined = {turn.step: self._declined.get(turn.step, frozenset()) | {turn.seat}}
+            return False
+        game.deal.apply(action, turn.seat)
         if self.on_action is not None:
-            self.on_action(seat, action)
+            self.on_action(turn.seat, action)
+        return True
 
     # What happened ----------------------------------------------------------------------
 
@@ -165,48 +205,113 @@ class Table:
 Applied = Callable[[int, Action], None]
 
 
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A bot's move the driver loop waits for: its ``seat``, the ``offers`` it may take out of
+    turn (a claim, S7; «Играю вместе», B5), or None when it is the bot's own turn, and the
+    ``step`` of the game it is for (the number of deals, the number of actions of the last),
+    so that an answer that comes late is not taken at another step."""
+
+    seat: int
+    offers: tuple[Action, ...] | None
+    step: tuple[int, int]
+
+
+def _step_of(game: Match) -> tuple[int, int]:
+    d = game.deal
+    return len(game.deals), 0 if d is None else len(d.actions)
+
+
+def offered_turn(
+    deal: DealState,
+    agents: Sequence[Bot | None],
+    declined: Collection[int] = (),
+    step: tuple[int, int] | None = None,
+) -> Turn | None:
+    """The first bot (by seat) offered an action out of turn, unless it declined it at this
+    step; None if there is none. ``step`` names the turn's step (default: the deal's
+    actions so far)."""
+    for seat, agent in enumerate(agents):
+        if agent is None or seat in declined:
+            continue
+        offers = deal.out_of_turn(seat)
+        if offers:
+            return Turn(seat, tuple(offers), step or (0, len(deal.actions)))
+    return None
+
+
+def next_turn(
+    deal: DealState,
+    agents: Sequence[Bot | None],
+    declined: Collection[int] = (),
+    step: tuple[int, int] | None = None,
+) -> Turn | str:
+    """The next move of a deal's driver loop: a bot's :class:`Turn` (an offer out of turn
+    first), or ``"person"`` (a person is to act) or ``"done"`` (the deal is over and no bot
+    is offered anything)."""
+    offered = offered_turn(deal, agents, declined, step)
+    if offered is not None:
+        return offered
+    seat = deal.to_move
+    if seat is None:
+        return "done"
+    if agents[seat] is None:
+        return "person"
+    return Turn(seat, None, step or (0, len(deal.actions)))
+
+
+def choose(agent: Bot, deal: DealState, turn: Turn) -> Action | None:
+    """What a bot does with its turn, from its seat's observation: out of turn, its
+    ``act_out_of_turn`` (None declines; a bot without one takes the first offer: Rams' bots
+    claim as soon as they may, S7), else its ``act``. A bot that ``sees_all`` (for
+    measurement only; tables refuse it) is handed the deal."""
+    if turn.offers is not None:
+        decide = getattr(agent, "act_out_of_turn", None)
+        if decide is None:
+            return turn.offers[0]
+        answer: Action | None = decide(deal.observation(turn.seat), list(turn.offers))
+        return answer
+    if getattr(agent, "sees_all", False):
+        return agent.act_full(deal, turn.seat)  # type: ignore[attr-defined]
+    return agent.act(deal.observation(turn.seat))
+
+
 def bot_out_of_turn(
     deal: DealState, agents: Sequence[Bot | None], applied: Applied | None = None
 ) -> bool:
-    """A bot offered an action out of turn takes it if it wants (its ``act_out_of_turn``;
-    without one, it takes the first offer: Rams' bots claim as soon as they may, S7).
-    True if one did."""
-    for seat, agent in enumerate(agents):
-        if agent is None:
+    """A bot offered an action out of turn takes it if it wants (:func:`choose`). True if
+    one did."""
+    declined: set[int] = set()
+    while (turn := offered_turn(deal, agents, declined)) is not None:
+        agent = agents[turn.seat]
+        assert agent is not None
+        action = choose(agent, deal, turn)
+        if action is None:
+            declined.add(turn.seat)
             continue
-        offers = deal.out_of_turn(seat)
-        if not offers:
-            continue
-        decide = getattr(agent, "act_out_of_turn", None)
-        action = offers[0] if decide is None else decide(deal.observation(seat), offers)
-        if action is not None:
-            deal.apply(action, seat)
-            if applied is not None:
-                applied(seat, action)
-            return True
+        deal.apply(action, turn.seat)
+        if applied is not None:
+            applied(turn.seat, action)
+        return True
     return False
 
 
 def bot_turn(deal: DealState, agents: Sequence[Bot | None], applied: Applied | None = None) -> str:
     """One step of the driver loop on a deal: a bot takes an out-of-turn action if it wants
     (a claim, S7), else the bot to act acts. Returns ``"claimed"``, ``"acted"``,
-    ``"person"`` (a person is to act) or ``"done"`` (the deal is over and nobody claims).
-
-    A bot that ``sees_all`` (for measurement only; tables refuse it) is handed the deal.
-    """
-    if bot_out_of_turn(deal, agents, applied):
-        return "claimed"
-    seat = deal.to_move
-    if seat is None:
-        return "done"
-    agent = agents[seat]
-    if agent is None:
-        return "person"
-    if getattr(agent, "sees_all", False):
-        action = agent.act_full(deal, seat)  # type: ignore[attr-defined]
-    else:
-        action = agent.act(deal.observation(seat))
-    deal.apply(action, seat)
-    if applied is not None:
-        applied(seat, action)
-    return "acted"
+    ``"person"`` (a person is to act) or ``"done"`` (the deal is over and nobody claims)."""
+    declined: set[int] = set()
+    while True:
+        turn = next_turn(deal, agents, declined)
+        if not isinstance(turn, Turn):
+            return turn
+        agent = agents[turn.seat]
+        assert agent is not None
+        action = choose(agent, deal, turn)
+        if action is None:
+            declined.add(turn.seat)
+            continue
+        deal.apply(action, turn.seat)
+        if applied is not None:
+            applied(turn.seat, action)
+        return "acted" if turn.offers is None else "claimed"
