@@ -34,15 +34,17 @@ from typing import Any
 from _web import memory, play_table, serving
 
 
-def _tree_memory(pid: int) -> dict[str, float]:
-    """Resident and peak memory of a server: its process, or with ``--workers`` the sum of
-    its worker processes' (not the supervisor's, nor the replays' and analyses' pools)."""
-    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+def _tree_memory(pid: int, supervised: bool = False) -> dict[str, float]:
+    """Resident and peak memory of a server: its process, or with ``--workers``
+    (``supervised``) the sum of its server processes' (not the supervisor's, nor the
+    worker processes that think for the bots, build replays or analyse)."""
     workers = []
-    for child in out.split():
-        with contextlib.suppress(OSError):
-            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
-                workers.append(int(child))
+    if supervised:
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+        for child in out.split():
+            with contextlib.suppress(OSError):
+                if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                    workers.append(int(child))
     total = {"VmRSS": 0.0, "VmHWM": 0.0}
     for worker in workers or [pid]:
         with contextlib.suppress(OSError):  # (a process that just ended)
@@ -68,7 +70,7 @@ async def _run(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> d
 
     async def watch() -> None:
         while True:
-            peak["VmRSS"] = max(peak["VmRSS"], _tree_memory(pid)["VmRSS"])
+            peak["VmRSS"] = max(peak["VmRSS"], _tree_memory(pid, args.workers > 1)["VmRSS"])
             await asyncio.sleep(0.5)
 
     watcher = asyncio.create_task(watch())
@@ -121,9 +123,9 @@ def main() -> int:
         url = args.database_url or f"sqlite:///{tmp}/load.sqlite3"
         with serving(url, *extra) as server:
             time.sleep(3 if args.workers > 1 else 0)  # (every worker up)
-            idle = _tree_memory(server.process.pid)
+            idle = _tree_memory(server.process.pid, args.workers > 1)
             result = asyncio.run(_run(server.base, server.ws_base, args, server.process.pid))
-            end = _tree_memory(server.process.pid)
+            end = _tree_memory(server.process.pid, args.workers > 1)
             result["server_rss_mib_idle"] = round(idle["VmRSS"], 1)
             result["server_rss_mib_end"] = round(end["VmRSS"], 1)
             result["server_rss_mib_peak"] = round(end["VmHWM"], 1)

@@ -1,6 +1,11 @@
 """Разбор партии on the web: a finished table's analysis of one seat, run off the server's
 event loop (a worker process, or a thread), its progress and result kept in the database.
 
+An analysis takes seconds to minutes, so the work anyone may ask for is bounded
+(:class:`Analyses`): at most ``Settings.analysis_queue`` analyses wait or run at once, at
+most ``Settings.analyses_per_address`` of them for one address, and one more is refused at
+once (HTTP 429, in the catalogue's words), never queued in silence.
+
 The strong bot rates the seat's decisions (:func:`rams.analysis.analyse`, from what the
 seat knew then). A result is stored as values (the actions in record notation, the points)
 and worded when it is read, in the reader's language, as the ``rams analyse`` command words
@@ -9,15 +14,22 @@ it (the catalogue's ``analysis`` section).
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import logging
 import random
 from typing import Any
 
 from rams import games
 from rams.analysis import action_words
+from rams.web.live import Settings, TableError
 from rams.web.store import AnalysisRow, Store
+from rams.web.work import process_pool, stop_pool
 from rams.words import text
 
-__all__ = ["SAMPLES", "THRESHOLD", "analyse_table", "analysis_json", "run_job"]
+__all__ = ["SAMPLES", "THRESHOLD", "Analyses", "analyse_table", "analysis_json", "run_job"]
+
+log = logging.getLogger("rams.web")
 
 #: Sampled deals per decision: modest, so a short game is analysed in seconds.
 SAMPLES = 16
@@ -108,3 +120,95 @@ def analysis_json(row: AnalysisRow, lang: str) -> dict[str, Any]:
             else text("analysis.clean", lang, count=count, threshold=THRESHOLD)
         )
     return out
+
+
+class Analyses:
+    """The analyses a server runs: in ``Settings.analysis_workers`` worker processes (0: a
+    thread), each started once per table and seat, bounded in all and per address."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self._pool: concurrent.futures.Executor | None = None
+        #: The analyses waiting or running, and the address that asked for each.
+        self.jobs: dict[tuple[str, int], asyncio.Future[None]] = {}
+        self.asked_by: dict[tuple[str, int], str] = {}
+        self._starting: set[tuple[str, int]] = set()
+        self._lock: asyncio.Lock | None = None
+
+    def live(self, found: AnalysisRow) -> AnalysisRow:
+        """A row ``running`` with no job here was left by a server that stopped: failed."""
+        key = (found.table_id, found.seat)
+        if found.status == "running" and key not in self.jobs and key not in self._starting:
+            return AnalysisRow(
+                found.table_id, found.seat, "failed", found.done_decisions,
+                found.total_decisions, None,
+            )  # fmt: skip
+        return found
+
+    async def start(self, table_id: str, seat: int, address: str) -> AnalysisRow:
+        """The seat's analysis: the one stored or under way, or a new one, started in the
+        background if the limits allow (else :class:`TableError` 429)."""
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            found = await asyncio.to_thread(self.store.analysis, table_id, seat)
+            if found is not None and self.live(found).status != "failed":
+                return found
+            self._check(address)
+            key = (table_id, seat)
+            self._starting.add(key)
+            try:
+                await asyncio.to_thread(self.store.begin_analysis, table_id, seat)
+                self.jobs[key] = self._run(table_id, seat)
+                self.asked_by[key] = address
+            finally:
+                self._starting.discard(key)
+            started = await asyncio.to_thread(self.store.analysis, table_id, seat)
+            assert started is not None
+            return started
+
+    def _check(self, address: str) -> None:
+        s = self.settings
+        mine = sum(1 for a in self.asked_by.values() if a == address)
+        if mine >= s.analyses_per_address:
+            raise TableError(429, "too_many_analyses", count=mine)
+        if len(self.jobs) >= s.analysis_queue:
+            raise TableError(429, "analyses_busy")
+
+    def _run(self, table_id: str, seat: int) -> asyncio.Future[None]:
+        loop = asyncio.get_running_loop()
+        in_thread = self.settings.analysis_workers <= 0
+        if self._pool is None:
+            self._pool = (
+                concurrent.futures.ThreadPoolExecutor(1, "rams-analysis")
+                if in_thread
+                else process_pool(self.settings.analysis_workers)
+            )
+        try:
+            if in_thread:
+                job = loop.run_in_executor(self._pool, analyse_table, self.store, table_id, seat)
+            else:
+                job = loop.run_in_executor(self._pool, run_job, self.store.url, table_id, seat)
+        except concurrent.futures.BrokenExecutor:  # (its worker was killed)
+            self._pool = None
+            return self._run(table_id, seat)
+        key = (table_id, seat)
+
+        def ended(done: asyncio.Future[None]) -> None:
+            if self.jobs.get(key) is done:
+                del self.jobs[key]
+                self.asked_by.pop(key, None)
+            if not done.cancelled() and done.exception() is not None:
+                log.error("analysis of %s seat %d failed", table_id, seat,
+                          exc_info=done.exception())  # fmt: skip
+
+        job.add_done_callback(ended)
+        return job
+
+    def close(self) -> None:
+        """Stop the workers at once (a running analysis is abandoned: its row, left
+        running, is failed and starts again on request)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            stop_pool(pool)

@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 from fastapi import FastAPI, Request, WebSocket
@@ -35,12 +36,13 @@ from rams.bots import available_levels
 from rams.errors import RamsError
 from rams.games import FAMILIES, SHARED, parse_override
 from rams.rulebook import rules_view
-from rams.web.analysis import analyse_table, analysis_json, run_job
+from rams.web.analysis import Analyses, analysis_json
 from rams.web.live import clip
 from rams.web.protocol import LANGS, MAX_MESSAGE, error
 from rams.web.replay import replay_bytes
-from rams.web.store import AnalysisRow, Store, TableRow
+from rams.web.store import Store, TableRow
 from rams.web.tables import Settings, TableError, TableOptions, Tables
+from rams.web.work import process_pool, stop_pool
 from rams.words import section, text
 
 __all__ = ["DEFAULT_DATABASE", "create_app", "run_serve"]
@@ -52,6 +54,9 @@ DEFAULT_DATABASE = "sqlite:///rams.sqlite3"
 MAX_BODY = 64 * 1024
 #: Finished games' replays kept built, by table and language.
 REPLAYS_KEPT = 16
+#: The close code of a websocket the server ends, its reason a code the page words
+#: (``slow_reader``, ``moved``, ``server_moved``, ``unreachable``).
+CLOSE_CODE = 4000
 #: A browser's secret key (rams.ratings): 32 random bytes in hex.
 KEY_PATTERN = r"^[0-9a-f]{64}$"
 #: A player's id: a key's SHA-256 in hex, or a bot level's ``bot:LEVEL``.
@@ -207,6 +212,25 @@ def _methods_at(app: FastAPI, scope: Scope) -> list[str]:
     return sorted(methods)
 
 
+def _address(request: Request) -> str:
+    """The client's address (its proxy's forwarded one only from the proxies believed)."""
+    return request.client.host if request.client is not None else ""
+
+
+def _same_origin(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """A websocket's page is this server's (its ``Origin`` names the address the browser
+    reached it at, its ``Host``) or one the server allows (``--allow-origin``). A client
+    that is not a browser sends no ``Origin``: it is not a page of another site."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = ws.headers.get("host", "")
+    parts = urlsplit(origin)
+    return bool(host) and parts.scheme in ("http", "https") and parts.netloc == host
+
+
 def _lang_of(accept_language: str) -> str:
     """The client's language from its Accept-Language (the client sends the one it shows)."""
     first = accept_language.split(",")[0].strip().lower()
@@ -230,45 +254,13 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         if n <= 0:
             return asyncio.to_thread(replay_bytes, record_text, lang)
         if not workers:
-            spawn = multiprocessing.get_context("spawn")
-            workers.append(concurrent.futures.ProcessPoolExecutor(n, mp_context=spawn))
+            workers.append(process_pool(n))
         return loop.run_in_executor(workers[0], replay_bytes, record_text, lang)
 
     # Analyses (rams.web.analysis) run one at a time (by default), in a worker process (a
-    # long one would hold the interpreter for minutes), writing their progress themselves.
-    analysers: list[concurrent.futures.Executor] = []
-    jobs: dict[tuple[str, int], asyncio.Future[None]] = {}
-    starting = asyncio.Lock()
-    being_started: set[tuple[str, int]] = set()
-
-    def start_job(table_id: str, seat: int) -> asyncio.Future[None]:
-        loop = asyncio.get_running_loop()
-        in_thread = tables.settings.analysis_workers <= 0
-        if not analysers:
-            if in_thread:
-                analysers.append(concurrent.futures.ThreadPoolExecutor(1, "rams-analysis"))
-            else:
-                spawn = multiprocessing.get_context("spawn")
-                n = tables.settings.analysis_workers
-                analysers.append(concurrent.futures.ProcessPoolExecutor(n, mp_context=spawn))
-        if in_thread:
-            job = loop.run_in_executor(analysers[0], analyse_table, store, table_id, seat)
-        else:
-            try:
-                job = loop.run_in_executor(analysers[0], run_job, store.url, table_id, seat)
-            except concurrent.futures.process.BrokenProcessPool:  # (its worker was killed)
-                analysers.clear()
-                return start_job(table_id, seat)
-
-        def ended(done: asyncio.Future[None]) -> None:
-            if jobs.get((table_id, seat)) is done:
-                del jobs[(table_id, seat)]
-            if not done.cancelled() and done.exception() is not None:
-                log.error("analysis of %s seat %d failed", table_id, seat,
-                          exc_info=done.exception())  # fmt: skip
-
-        job.add_done_callback(ended)
-        return job
+    # long one would hold the interpreter for minutes), writing their progress themselves;
+    # so many may wait, in all and from one address.
+    analyses = Analyses(store, tables.settings)
 
     def analysed_table(table_id: str, seat: int) -> TableRow:
         row = store.table(table_id) if 0 < len(table_id) <= 32 else None
@@ -280,16 +272,6 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             raise TableError(409, "not_over", "analysis_not_over")
         return row
 
-    def live_analysis(found: AnalysisRow) -> AnalysisRow:
-        """A row ``running`` with no job here was left by a server that stopped: failed."""
-        key = (found.table_id, found.seat)
-        if found.status == "running" and key not in jobs and key not in being_started:
-            return AnalysisRow(
-                found.table_id, found.seat, "failed", found.done_decisions,
-                found.total_decisions, None,
-            )  # fmt: skip
-        return found
-
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
@@ -297,14 +279,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         yield
         await tables.stop()
         for pool in workers:
-            pool.shutdown(wait=True, cancel_futures=True)
-        for analyser in analysers:
-            # A running analysis is stopped (its row, left running, restarts on request).
-            processes: Any = getattr(analyser, "_processes", None) or {}
-            for process in list(processes.values()):
-                with suppress(Exception):
-                    process.terminate()
-            analyser.shutdown(wait=False, cancel_futures=True)
+            stop_pool(pool)
+        analyses.close()  # (a running analysis's row, left running, restarts on request)
         store.close()
 
     app = FastAPI(title="Rams", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
@@ -391,7 +367,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: CreateBody) -> dict[str, Any]:
-        client = request.client.host if request.client is not None else ""
+        client = _address(request)
         if not tables.creations.allow(client):
             raise TableError(429, "too_many")
         try:
@@ -406,8 +382,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                 house[key] = value
             options = TableOptions(body.clock, body.watch_delay, body.hints)
             made = tables.create(
-                body.name, body.preset, body.players, body.bots, house, options, body.key
-            )
+                body.name, body.preset, body.players, body.bots, house, options, body.key,
+                address=client,
+            )  # fmt: skip
         except TableError:
             tables.creations.refund(client)  # a refused creation does not count
             raise
@@ -466,21 +443,14 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         return Response(built, media_type="application/json")
 
     @app.post("/api/tables/{table_id}/analysis")
-    async def post_analysis(table_id: str, seat: int, lang: str = "ru") -> dict[str, Any]:
+    async def post_analysis(
+        request: Request, table_id: str, seat: int, lang: str = "ru"
+    ) -> dict[str, Any]:
         """Start the strong bot's analysis of a seat of a finished table (0-based seat), in
-        the background; or answer the one already stored or running."""
+        the background; or answer the one already stored or running. Refused (429) when
+        too many analyses wait, in all or from this address."""
         await asyncio.to_thread(analysed_table, table_id, seat)
-        async with starting:
-            found = await asyncio.to_thread(store.analysis, table_id, seat)
-            if found is None or live_analysis(found).status == "failed":
-                being_started.add((table_id, seat))
-                try:
-                    await asyncio.to_thread(store.begin_analysis, table_id, seat)
-                    jobs[(table_id, seat)] = start_job(table_id, seat)
-                finally:
-                    being_started.discard((table_id, seat))
-                found = await asyncio.to_thread(store.analysis, table_id, seat)
-                assert found is not None
+        found = await analyses.start(table_id, seat, _address(request))
         return analysis_json(found, lang if lang in LANGS else "ru")
 
     @app.get("/api/tables/{table_id}/analysis")
@@ -491,7 +461,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         found = await asyncio.to_thread(store.analysis, table_id, seat)
         if found is None:
             return {"table": table_id, "seat": seat, "status": "none", "done": 0, "total": 0}
-        return analysis_json(live_analysis(found), lang if lang in LANGS else "ru")
+        return analysis_json(analyses.live(found), lang if lang in LANGS else "ru")
 
     @app.get("/api/tables/{table_id}/rules")
     async def get_table_rules(table_id: str, lang: str = "ru") -> dict[str, Any]:
@@ -536,10 +506,20 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
+        if not _same_origin(ws, tables.settings.allow_origins):
+            # A page of another site (cross-site websocket hijacking): refused (HTTP 403).
+            log.warning("websocket from the page %s refused: not this server's",
+                        clip(ws.headers.get("origin", ""), 80))  # fmt: skip
+            await ws.close(code=1008)
+            return
         await ws.accept()
 
         async def send(message: dict[str, Any]) -> None:
             await ws.send_text(json.dumps(message, ensure_ascii=False))
+
+        async def end(reason: str) -> None:
+            with suppress(Exception):
+                await ws.close(code=CLOSE_CODE, reason=reason)
 
         host = ws.client.host if ws.client is not None else ""
         if tables.sockets.get(host, 0) >= tables.settings.sockets_per_address:
@@ -549,7 +529,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             return
         tables.sockets[host] = tables.sockets.get(host, 0) + 1
         try:
-            await tables.serve(table_id, ws.receive, send, ws.close)
+            await tables.serve(table_id, ws.receive, send, end)
         finally:
             tables.sockets[host] -= 1
             if not tables.sockets[host]:
@@ -610,6 +590,35 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+#: Every line the server logs: when (local time, to the millisecond), how grave, whose.
+LOG_FORMAT = "%(asctime)s.%(msecs)03d %(levelname)s %(name)s: %(message)s"
+LOG_DATEFMT = "%Y-%m-%d %H:%M:%S"
+#: uvicorn's own logging, in the same form (its default has no time).
+LOG_CONFIG: dict[str, Any] = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": LOG_FORMAT, "datefmt": LOG_DATEFMT}},
+    "handlers": {
+        "stderr": {
+            "formatter": "plain",
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+        },
+    },
+    "loggers": {
+        "uvicorn": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "uvicorn.error": {"level": "INFO"},
+        "uvicorn.access": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}
+
+
+def _log_setup() -> None:
+    """The server's log: a line each, with its time (``LOG_FORMAT``)."""
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT, datefmt=LOG_DATEFMT)
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # not its plugin list at every start
+
+
 def server_config(app: Any, proxy: str | None = None, **options: Any) -> Any:
     """uvicorn's configuration of the server (``rams serve``, and the tests' servers).
 
@@ -625,6 +634,7 @@ def server_config(app: Any, proxy: str | None = None, **options: Any) -> Any:
         ws_max_size=4 * MAX_MESSAGE,
         ws_per_message_deflate=False,  # small messages: compressing costs more CPU than it saves
         access_log=False,
+        log_config=LOG_CONFIG,
         **options,
     )
 
@@ -661,8 +671,7 @@ def run_serve(args: argparse.Namespace) -> int:
     open_store(database).close()
     sock = _listen(args.host, args.port)
     host, port = sock.getsockname()[:2]
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)  # not its plugin list at every start
+    _log_setup()
     shown = sa.make_url(database).render_as_string(hide_password=True)
     where = f"[{host}]" if ":" in host else host
     processes = f", {args.workers} processes" if args.workers > 1 else ""
@@ -698,8 +707,7 @@ def _serve_process(args: argparse.Namespace, database: str, sock: socket.socket)
 
 
 def _worker(args: argparse.Namespace, database: str, sock: socket.socket) -> None:
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)
+    _log_setup()
     _serve_process(args, database, sock)
 
 

@@ -262,7 +262,7 @@ class Cluster:
         async def send(message: dict[str, Any]) -> None:
             self._post(sender, {"k": "out", "conn": conn, "m": message})
 
-        async def moved() -> None:  # (this process no longer plays the table)
+        async def moved(reason: str = "moved") -> None:  # (it no longer plays the table)
             self.remote.pop(conn, None)
             self._post(sender, {"k": "moved", "conn": conn})
             queue.put_nowait({"type": "websocket.disconnect"})

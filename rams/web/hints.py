@@ -2,16 +2,16 @@
 bot values their choices as the analysis of a finished game does (:func:`rams.analysis.evaluate`),
 from that seat's observation only, and the best choice is shown to that seat alone.
 
-The valuing runs off the event loop, on a worker thread of its own; a hint the table has
-moved past is dropped. The values are kept with the table and worded for each socket in
-its language (the catalogue's ``analysis.hint`` section).
+The valuing runs in the server's worker processes (:mod:`rams.web.work`), after the bots'
+moves, and only while a person of that seat is connected: a hint the table has moved past,
+or whose person left, is dropped before it starts. The values are kept with the table and
+worded for each socket in its language (the catalogue's ``analysis.hint`` section).
 
 These are the steps of :class:`~rams.web.tables.Tables` (it binds them).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from collections.abc import Callable
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rams import bots
 from rams.analysis import action_words, evaluate
 from rams.web.live import LiveTable
+from rams.web.work import Stale
 from rams.words import text
 
 if TYPE_CHECKING:
@@ -109,29 +110,34 @@ def _key(live: LiveTable) -> tuple[tuple[int, int, int], Any] | None:
 
 
 def _arm_hint(tables: Tables, live: LiveTable) -> None:
-    """Start valuing the decision a person faces now (a table with hints), once per
-    decision; a hint for a decision the table left is forgotten."""
+    """Start valuing the decision a person faces now (a table with hints, while that
+    person is connected), once per decision; a hint for a decision the table left, or
+    whose person left, is forgotten."""
     found = _key(live) if bots.available("hard") else None
+    if found is not None and not live.online(found[0][2]):
+        found = None
     key = None if found is None else found[0]
     if key == live.hint_key:
         return
     live.hint_key, live.hint = key, None
     if found is None:
         return
-    view = found[1]
+    key, view = found
     family = live.rules.family
     samples = tables.settings.hint_samples
     seed = f"{live.id}:{key}"
-    loop = asyncio.get_running_loop()
+    seat = key[2]
 
     def current() -> bool:
-        return live.hint_key == key
+        return live.hint_key == key and live.online(seat) and not live.moved
 
     async def work() -> None:
         try:
-            ranked = await loop.run_in_executor(
-                tables._hint_executor(), ranked_choices, view, family, samples, seed, current
+            ranked = await tables.workers.run(
+                live.id, "hint", ranked_choices, view, family, samples, seed, current=current
             )
+        except Stale:
+            return
         except Exception:
             log.exception("table %s: the hint for %s failed", live.id, key)
             return

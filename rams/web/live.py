@@ -26,6 +26,7 @@ from rams.web.store import SeatRow, TableRow
 from rams.words import text
 
 __all__ = [
+    "BotSeat",
     "Client",
     "GuardedBot",
     "LiveTable",
@@ -49,16 +50,39 @@ THINKING_AFTER = 0.3
 _BUCKETS_MAX = 10_000
 
 
-def make_level_bot(level: str, rng: random.Random, family: str = "rams") -> Bot:
-    """A bot of a level (``easy``, ``medium``, ``hard`` for Rams; the plain games'
-    levels; nothing else, and never one that sees every card), guarded, so that no bot's
-    mistake can stop a table."""
+def make_level_bot(level: str, rng: random.Random, family: str = "rams") -> BotSeat:
+    """The bot of a level at a table (``easy``, ``medium``, ``hard`` for Rams; the plain
+    games' levels; nothing else, and never one that sees every card): a :class:`BotSeat`,
+    whose thinking the table's driver sends to the worker processes."""
     levels = LEVELS if family == "rams" else PLAIN_LEVELS
     if level not in levels:
         raise RulesError(
             "bots.not_a_level", ("bots",), levels=", ".join(levels), name=clip(repr(level))
         )
-    return GuardedBot(make_bot(level, rng, family=family), random.Random(rng.getrandbits(64)))
+    return BotSeat(level, family, rng.getrandbits(63))
+
+
+class BotSeat:
+    """A bot at a web table: its level, its game and the seed its bot is made from. The
+    table's driver has it think in the worker processes (:func:`rams.web.work.think`);
+    :meth:`act` thinks here instead (a tool, a test), guarded as there."""
+
+    def __init__(self, level: str, family: str, seed: int) -> None:
+        self.name = level
+        self.family = family
+        self.seed = seed
+        self._bot: GuardedBot | None = None
+
+    def act(self, view: Any) -> Any:
+        if self._bot is None:
+            rng = random.Random(self.seed)
+            made = make_bot(self.name, rng, family=self.family)
+            self._bot = GuardedBot(made, random.Random(rng.getrandbits(64)))
+        return self._bot.act(view)
+
+    def fallback(self, view: Any) -> Any:
+        """A random legal action: what a table plays when this bot could not think."""
+        return random.Random(self.seed ^ len(view.events)).choice(list(view.legal_actions))
 
 
 def clip(text: str, limit: int = 200) -> str:
@@ -140,8 +164,28 @@ class Settings:
     replay_workers: int = 1
     #: Worker processes that analyse finished games (rams.web.analysis; 0: a thread).
     analysis_workers: int = 1
+    #: Analyses that may wait or run at once, in all and from one address; more are
+    #: refused (HTTP 429), never queued in silence.
+    analysis_queue: int = 8
+    analyses_per_address: int = 2
     #: Sampled deals behind a learner's hint (a table with hints, rams.web.hints).
     hint_samples: int = 12
+    #: Worker processes that think for the bots and value the hints (rams.web.work; None:
+    #: one fewer than the machine's cores, at least one; 0: a thread, for measurements).
+    think_workers: int | None = None
+    #: Live tables one address may have made at once that put the workers to work: with
+    #: hints, or with a ``hard`` bot.
+    heavy_tables_per_address: int = 3
+    #: Seconds a playing table with nobody connected stays in memory; then it is unloaded,
+    #: and resumed from the database when someone comes back.
+    unload_after: float = 1800.0
+    #: Messages waiting to be sent to one connection, and the seconds one message may take
+    #: to leave: a connection that does not read is closed, with the reason.
+    send_queue: int = 512
+    send_timeout: float = 20.0
+    #: Pages at other addresses whose websockets are taken (``--allow-origin``): a browser
+    #: says where its page came from (``Origin``), and a page of another site is refused.
+    allow_origins: tuple[str, ...] = ()
     #: Several server processes over one PostgreSQL (rams.web.cluster): the Redis that
     #: carries their messages (None: this process alone plays every table), the seconds a
     #: process's lease of a table lasts unless renewed, and this process's name.
@@ -265,31 +309,75 @@ class RateLimit:
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
 
 
+#: What a guest at a table with a spectators' delay is sent at once; the rest comes late.
+_PROMPT = frozenset({"pong", "error"})
+
+
 class Client:
-    """One browser connection: its seat (None: a guest), language, and outgoing queue."""
+    """One browser connection: its seat (None: a guest), language, and outgoing queue.
+
+    The queue is bounded (``Settings.send_queue``) and each message must leave within
+    ``Settings.send_timeout``: a connection that does not read is closed with the reason
+    (``slow_reader``), never left to grow. A guest at a table that shows the game late
+    (``delay`` seconds) gets every message with game in it that late, whatever asked for
+    it."""
 
     def __init__(
-        self, send: Sender, settings: Settings, end: Callable[[], Awaitable[None]] | None = None
+        self,
+        send: Sender,
+        settings: Settings,
+        end: Callable[[str], Awaitable[None]] | None = None,
     ) -> None:
         self._send = send
-        #: Closes the connection from the server's side (its table moved to another
-        #: process: the browser reconnects, rams.web.cluster).
+        #: Closes the connection from the server's side, with a reason (a code the page
+        #: words): its table moved to another process, it did not read, …
         self.end = end
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.seat: int | None = None
         self.lang = "ru"
         self.greeted = False
+        #: Seconds a guest sees the game behind it (the table's spectators' delay).
+        self.delay = 0.0
         self._tokens = settings.burst
         self._rate = settings.rate
         self._burst = settings.burst
+        self._limit = settings.send_queue
+        self._timeout = settings.send_timeout
         self._stamp = time.monotonic()
         self.flooded = 0
         self.closed = False
+        #: Why the server closed it (None: it was not the server).
+        self.reason: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (sent in order by the writer task)."""
-        if not self.closed:
-            self.queue.put_nowait(message)
+        """Queue a message (sent in order by the writer task); a guest's, late if the table
+        delays its spectators."""
+        if self.closed:
+            return
+        if self.delay > 0 and message.get("type") not in _PROMPT:
+            asyncio.get_running_loop().call_later(self.delay, self._put, message)
+        else:
+            self._put(message)
+
+    def _put(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= self._limit:
+            self.close("slow_reader")
+            return
+        self.queue.put_nowait(message)
+
+    def close(self, reason: str) -> None:
+        """Close the connection from the server's side, saying why (``reason``, a code)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.reason = reason
+        self.queue.put_nowait(None)
+        if self.end is not None:
+            task = asyncio.ensure_future(self.end(reason))
+            _closing.add(task)
+            task.add_done_callback(_closing.discard)
 
     def allow(self) -> bool:
         """The token bucket: False when the connection sends faster than the rate."""
@@ -304,16 +392,26 @@ class Client:
         return False
 
     async def write(self) -> None:
-        """Send the queued messages until None is queued or the connection fails."""
+        """Send the queued messages until None is queued or the connection fails; a
+        message that cannot leave in time closes the connection (``slow_reader``)."""
         while True:
             message = await self.queue.get()
             if message is None:
                 return
             try:
-                await self._send(message)
+                async with asyncio.timeout(self._timeout):
+                    await self._send(message)
+            except TimeoutError:
+                log.warning("a connection did not read for %.0f s; closed", self._timeout)
+                self.close("slow_reader")
+                return
             except Exception:  # the socket is gone: the reader notices and cleans up
                 self.closed = True
                 return
+
+
+#: Closings under way (kept until done: a task nobody holds may be collected).
+_closing: set[asyncio.Future[None]] = set()
 
 
 @dataclass
@@ -353,8 +451,18 @@ class LiveTable:
     #: The verifiable dealer (:mod:`rams.fair`): the seeds of the deals dealt and the seed
     #: committed to for the next one (None: a table of before, or a finished one).
     dealer: Dealer | None = None
-    #: This process lost the table's lease: another plays it now (rams.web.cluster).
+    #: This process lost the table's lease: another plays it now (rams.web.cluster); or
+    #: it let the table go, to be resumed from the database.
     moved: bool = False
+    #: Writes that failed in a row (rams.web.tables.Tables._write).
+    write_failures: int = 0
+    #: Since when nobody has been connected (seconds since the epoch; None: somebody is):
+    #: an abandoned table is unloaded after ``Settings.unload_after``.
+    idle_since: float | None = field(default_factory=time.time)
+    #: The address that made the table, and whether it puts the workers to work (hints,
+    #: a ``hard`` bot): one address may have only so many such tables at once.
+    creator: str | None = None
+    heavy: bool = False
 
     @property
     def names(self) -> list[str]:

@@ -11,11 +11,12 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from rams.table import Table
+from rams.table import Table, Turn
 from rams.web import live as parts
 from rams.web.live import LiveTable
+from rams.web.work import Stale, think
 
 if TYPE_CHECKING:
     from rams.web.tables import Tables
@@ -26,60 +27,128 @@ log = logging.getLogger("rams.web")
 
 
 def kick(tables: Tables, live: LiveTable) -> None:
-    """Make sure the table's driver runs (it stops when a person must act)."""
-    if live.table is None or live.status == "over":
+    """Make sure the table's driver runs (it stops when a person must act). A driver that
+    dies of an error is logged, and started again a moment later: no table stops in
+    silence."""
+    if live.table is None or live.status == "over" or live.moved:
         return
     if live.driver is None or live.driver.done():
         live.driver = asyncio.get_running_loop().create_task(tables._drive(live))
+        live.driver.add_done_callback(lambda task: _driver_ended(tables, live, task))
+
+
+def _driver_ended(tables: Tables, live: LiveTable, task: asyncio.Task[None]) -> None:
+    if task.cancelled() or task.exception() is None:
+        return
+    log.error("table %s: its driver failed; starting it again", live.id,
+              exc_info=task.exception())  # fmt: skip
+    asyncio.get_running_loop().call_later(WRITE_RETRY, tables.kick, live)
 
 
 async def _drive(tables: Tables, live: LiveTable) -> None:
+    """The table's driver loop (:meth:`rams.table.Table.next_turn`), one step at a time:
+    a deal dealt, a bot's move (thought out in the worker processes, :mod:`rams.web.work`,
+    while the table's lock is free: its people's messages are answered meanwhile), or the
+    pause between deals; it ends when a person must act, when nobody is connected, or at
+    the game's end."""
     s = tables.settings
     while True:
+        turn: Turn | str
         async with live.lock:
             table = live.table
-            if table is None or table.game.is_over:
+            if table is None or table.game.is_over or live.moved:
                 tables._forget_if_done(live)
                 return
             if not live.anyone_online():
                 return  # nobody at the table: it waits (the next person's hello kicks it)
-            steps = None if s.bot_delay <= 0 else 1
-            try:
-                reason = await tables._advance(live, table, steps)
-            except Exception:  # storing failed, or worse: replay what is stored, retry
-                tables._recover(live)
-                if live.moved:  # (another process plays it now)
-                    return
-                reason = "error"
-            if reason == "deal_end":
+            turn = table.next_turn(stop_at_deal_end=True)
+            if turn == "deal":
+                if not tables._write(live, "deal", table.start_deal):
+                    turn = "error"
+                tables._broadcast(live)
+            elif turn == "deal_end":
                 live.ready.clear()
                 live.wake.clear()
                 live.pausing = True
                 live.pause_until = time.time() + s.deal_pause
-            tables._broadcast(live)
-        if reason == "error":
-            await asyncio.sleep(1.0)
-        elif reason == "steps":
-            await asyncio.sleep(s.bot_delay)
-        elif reason == "deal_end":
+                tables._broadcast(live)
+        if isinstance(turn, Turn):
+            acted = await _bot_move(tables, live, table, turn)
+            if acted is None:
+                turn = "error"
+            elif not acted:
+                continue  # (declined, or stale: the next step at once)
+        if turn == "error":
+            if live.moved or live.table is None:
+                return
+            await asyncio.sleep(WRITE_RETRY)
+        elif turn == "deal_end":
             await tables._pause(live)
-        else:
-            if reason == "over":
+        elif turn in ("person", "over"):
+            if turn == "over":
                 tables._forget_if_done(live)
             return
+        elif s.bot_delay > 0:  # (a deal dealt, a bot's move: paced, so people see them)
+            await asyncio.sleep(s.bot_delay)
 
 
-async def _advance(tables: Tables, live: LiveTable, table: Table, steps: int | None) -> str:
-    """The bots' turns, on a worker thread; when one thinks longer than
-    :data:`rams.web.live.THINKING_AFTER`, everyone at the table is told who is thinking."""
-    work = asyncio.ensure_future(asyncio.to_thread(table.advance, True, steps))
+#: Seconds before a table whose write failed tries again (rams.web.tables.Tables._write).
+WRITE_RETRY = 1.0
+
+
+async def _bot_move(tables: Tables, live: LiveTable, table: Table, turn: Turn) -> bool | None:
+    """A bot's turn: its move thought out in a worker, then taken under the table's lock if
+    the table is still where it was. True if an action was applied, False if not (the bot
+    declined an offer, or the table moved on), None if it could not be stored."""
+    action = await tables._think(live, table, turn)
+    if action is Stale:
+        return False
+    async with live.lock:
+        if live.table is not table or live.moved:
+            return False
+        applied: list[bool] = []
+        if not tables._write(live, "action", lambda: applied.append(table.take(turn, action))):
+            tables._broadcast(live)
+            return None
+        if applied and applied[0]:
+            tables._broadcast(live)
+            return True
+        return False
+
+
+async def _think(tables: Tables, live: LiveTable, table: Table, turn: Turn) -> Any:
+    """What the bot of ``turn`` does (:func:`rams.web.work.think`), in the worker
+    processes; when it thinks longer than :data:`rams.web.live.THINKING_AFTER`, everyone at
+    the table is told who is thinking. :class:`~rams.web.work.Stale` (the class itself) if
+    the table moved on before the bot's turn came."""
+    agent = table.agents[turn.seat]
+    deal = table.game.deal
+    if not isinstance(agent, parts.BotSeat) or deal is None:
+        return Stale
+    view = deal.observation(turn.seat)  # (that seat's view only: never another's cards)
+
+    def current() -> bool:
+        return live.table is table and not live.moved and table.next_turn() == turn
+
+    key = (live.id, turn.seat, agent.name, agent.family)
+    work = asyncio.ensure_future(
+        tables.workers.run(
+            live.id, "move", think, key, agent.seed, view, turn.offers, current=current
+        )
+    )
     done, _ = await asyncio.wait({work}, timeout=parts.THINKING_AFTER)
-    if not done:
-        seat = table.game.to_move
-        if seat is not None and not table.is_person(seat):
-            for c in list(live.clients):
-                c.send({"type": "thinking", "seat": seat})
-    return await work
+    if not done and turn.offers is None:
+        for c in list(live.clients):
+            c.send({"type": "thinking", "seat": turn.seat})
+    try:
+        return await work
+    except Stale:
+        return Stale
+    except Exception:
+        log.exception("table %s: the bot of seat %d could not think", live.id, turn.seat)
+        if turn.offers is not None:
+            return None
+        return agent.fallback(view)
 
 
 def _forget_if_done(tables: Tables, live: LiveTable) -> None:
@@ -192,7 +261,8 @@ def _arm_clock(tables: Tables, live: LiveTable) -> None:
 
 async def _time_out(tables: Tables, live: LiveTable, key: tuple[int, int, int]) -> None:
     """A person's time ran out: a bot (the stand-in's level) plays that one turn, as it
-    plays for a person who left; the seat stays theirs."""
+    plays for a person who left (thinking in the worker processes); the seat stays
+    theirs."""
     async with live.lock:
         if live.clock_key != key or live.table is None or live.game is None:
             return  # they acted in time (or the table moved on)
@@ -200,13 +270,25 @@ async def _time_out(tables: Tables, live: LiveTable, key: tuple[int, int, int]) 
         if deal is None or table.waiting_for() != seat:
             return
         bot = tables._standin_bot(live.rules.family)
-        action = await asyncio.to_thread(bot.act, deal.observation(seat))
-        try:
-            table.submit(seat, action)
-        except Exception:  # storing failed: replay what is stored, and let it be
-            log.exception("table %s: the timed-out turn of seat %d was not taken", live.id, seat)
-            tables._recover(live)
-        else:
+        view = deal.observation(seat)
+
+    def current() -> bool:
+        return live.clock_key == key and live.table is table and not live.moved
+
+    try:
+        action = await tables.workers.run(
+            live.id, "move", think, (live.id, seat, bot.name, bot.family), bot.seed, view, None,
+            current=current,
+        )  # fmt: skip
+    except Stale:
+        return
+    except Exception:
+        log.exception("table %s: the stand-in for seat %d could not think", live.id, seat)
+        action = bot.fallback(view)
+    async with live.lock:
+        if not current() or table.waiting_for() != seat:
+            return  # (they acted while the bot thought)
+        if tables._write(live, "action", lambda: table.submit(seat, action)):
             for c in list(live.clients):
                 c.send({"type": "timeout", "seat": seat, "action": str(action)})
         tables._broadcast(live)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +39,8 @@ if TYPE_CHECKING:
 
 __all__: list[str] = []
 
+log = logging.getLogger("rams.web")
+
 
 def _message_for(tables: Tables, live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
     """What a client of ``seat`` is shown now; a guest (``None``) sees the public board:
@@ -60,16 +64,11 @@ def _broadcast(tables: Tables, live: LiveTable) -> None:
     tables._arm_clock(live)
     tables._arm_hint(live)
     cache: dict[tuple[int | None, str], dict[str, Any]] = {}
-    delay = live.options.watch_delay
-    loop = asyncio.get_running_loop() if delay else None
     for c in list(live.clients):
         key = (c.seat, c.lang)
         if key not in cache:
             cache[key] = tables._message_for(live, c.seat, c.lang)
-        if c.seat is None and loop is not None:
-            loop.call_later(delay, c.send, cache[key])
-        else:
-            c.send(cache[key])
+        c.send(cache[key])  # (a guest's comes after the table's delay: Client.send)
     tables._send_hint(live)  # (after the state it is for: the deciding seat only)
 
 
@@ -78,7 +77,7 @@ async def serve(
     table_id: str,
     receive: Callable[[], Awaitable[Mapping[str, Any]]],
     send: Sender,
-    end: Callable[[], Awaitable[None]] | None = None,
+    end: Callable[[str], Awaitable[None]] | None = None,
     relayed: bool = False,
 ) -> bool:
     """Talk to one websocket until it closes (``receive``/``send`` are the ASGI
@@ -98,10 +97,16 @@ async def serve(
             return True
     client = Client(send, tables.settings, end)
     writer = asyncio.get_running_loop().create_task(client.write())
-    live = tables.get(table_id)
-    if live is None:
-        live = await tables._finished(table_id)
+    live: LiveTable | None = None
     try:
+        try:
+            live = tables.get(table_id)
+            if live is None:
+                live = await tables._finished(table_id)
+        except SQLAlchemyError:  # (the database is away: the browser tries again)
+            log.warning("table %s: not loaded, the database did not answer", table_id)
+            client.send(error("server", "en"))
+            return True
         if live is None:
             # (Before its hello a client has no language: its page words these codes.)
             if table_id in tables.broken:
@@ -129,11 +134,18 @@ async def serve(
             except ProtocolError as e:
                 client.send(error(e.code, client.lang, **e.fields))
                 continue
-            await tables._handle(live, client, parsed)
+            try:
+                await tables._handle(live, client, parsed)
+            except SQLAlchemyError:  # (a seed not stored: not taken; the client may resend)
+                log.warning("table %s: a message not stored, the database did not answer",
+                            live.id)  # fmt: skip
+                client.send(error("server", client.lang))
         return True
     finally:
         if live is not None and client in live.clients and not live.moved:
             live.clients.discard(client)
+            if not live.clients:  # (an abandoned table leaves memory after a while)
+                live.idle_since = time.time()
             if client.seat is not None:
                 tables._left(live, client.seat)
             if live.status != "over" or client.seat is not None:
@@ -202,7 +214,10 @@ async def _hello(tables: Tables, live: LiveTable, client: Client, m: Hello) -> N
         client.send(error("bad_token", client.lang))
     async with live.lock:  # joined under the lock: the welcome comes before any state
         client.seat = seat
+        if seat is None:  # a guest sees everything late, if the table says so
+            client.delay = float(live.options.watch_delay)
         live.clients.add(client)
+        live.idle_since = None
         if seat is not None and m.seed is not None:
             tables.client_seed(live, seat, m.seed)  # (before the kick: it may deal)
         if seat is not None:
@@ -239,14 +254,13 @@ async def _act(tables: Tables, live: LiveTable, client: Client, m: Act) -> None:
             client.send(tables._message_for(live, seat, lang))
             return
         try:
-            table.submit(seat, action)
+            stored = tables._write(live, "action", lambda: table.submit(seat, action))
         except IllegalActionError as e:
             hint = family.hint(deal, seat, lang) if deal else ""
             why = f"{e.why(lang, live.names)} ({e.clause})"
             client.send(error("illegal", lang, clause=e.clause, hint=hint, why=why))
             return
-        except SQLAlchemyError:
-            tables._recover(live)
+        if not stored:  # (undone: not taken; the seat may act again)
             client.send(error("server", lang))
             tables._broadcast(live)
             return

@@ -519,16 +519,17 @@ class Store:
             ).all()
         return {r.id for r in rows}
 
-    def release(self, owner: str, table_ids: list[str]) -> None:
-        """Give these leases up (a server stopping), so that another process takes the
-        tables at once."""
+    def release(self, owner: str, table_ids: list[str], idle: bool = False) -> None:
+        """Give these leases up: a server stopping, or a table it could not write for, so
+        that another process takes the tables at once; or (``idle``) tables nobody is at,
+        unloaded, which no process takes until somebody comes back to one."""
         if not table_ids:
             return
         with self._write() as c:
             c.execute(
                 tables.update()
                 .where(tables.c.owner == owner, tables.c.id.in_(table_ids))
-                .values(owner=None, lease_until=None)
+                .values(owner=None, lease_until=None if idle else 0.0)
             )
 
     def lease(self, table_id: str) -> LeaseRow | None:
@@ -542,15 +543,13 @@ class Store:
         return None if row is None else LeaseRow(row.status, row.owner, row.lease_until)
 
     def unowned_table_ids(self, now: float) -> list[str]:
-        """The live tables no lease holds at ``now`` (a process died, or none started yet),
-        oldest first."""
+        """The live tables whose lease lapsed by ``now`` or was given up to be taken (a
+        process died, stopped, or could not write), oldest first; not the tables unloaded
+        while idle, nor those no process ever held (one takes them when someone comes)."""
         with self.engine.connect() as c:
             rows = c.execute(
                 sa.select(tables.c.id)
-                .where(
-                    tables.c.status.in_(("open", "playing")),
-                    sa.or_(tables.c.lease_until.is_(None), tables.c.lease_until < now),
-                )
+                .where(tables.c.status.in_(("open", "playing")), tables.c.lease_until < now)
                 .order_by(tables.c.created_at)
             ).all()
         return [r.id for r in rows]

@@ -13,20 +13,20 @@ and its persistence; the seats' lifecycle is :mod:`rams.web.seats`, the websocke
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
+import dataclasses
 import logging
 import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from rams import games
-from rams.bots import LEVELS, PLAIN_LEVELS, Bot, available, available_levels
+from rams.bots import LEVELS, PLAIN_LEVELS, available, available_levels
 from rams.cards import cards_str, pack
 from rams.errors import RamsError
 from rams.fair import Dealer, DealProof, new_seed
@@ -37,6 +37,7 @@ from rams.table import Table
 from rams.web import hints, seats, sockets
 from rams.web.cluster import Cluster
 from rams.web.live import (
+    BotSeat,
     Client,
     LiveTable,
     RateLimit,
@@ -51,7 +52,8 @@ from rams.web.live import (
     make_level_bot,
 )
 from rams.web.protocol import error
-from rams.web.store import GameResult, SeatRow, Store, TableRow
+from rams.web.store import GameResult, LeaseLost, SeatRow, Store, TableRow
+from rams.web.work import Workers
 
 __all__ = [
     "Client",
@@ -71,6 +73,8 @@ log = logging.getLogger("rams.web")
 BOT_SEAT_NAMES = ("Прохор", "Глаша", "Кузьма", "Дуня", "Савва", "Фрося", "Тимоха")
 #: Finished tables kept in memory, replayed, for the connections that watch them.
 FINISHED_KEPT = 16
+#: Failed writes in a row after which a table is given up (see :meth:`Tables._write`).
+WRITE_GIVE_UP = 3
 
 
 class Tables:
@@ -93,8 +97,8 @@ class Tables:
         #: (the most recent few), and the replays under way.
         self._finished_tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._replaying: dict[str, asyncio.Future[LiveTable | None]] = {}
-        #: The thread that values the learners' hints (rams.web.hints), once one is asked.
-        self._hints: concurrent.futures.ThreadPoolExecutor | None = None
+        #: The worker processes that think for the bots and value the hints (rams.web.work).
+        self.workers = Workers(self.settings.think_workers)
         #: This process's part among several over one database (None: it plays every table).
         s = self.settings
         self.cluster = (
@@ -108,6 +112,7 @@ class Tables:
         is logged and marked broken, and the others play on. Tables whose seats never fill
         are closed after ``open_hours``, checked every few minutes."""
         self._spawn(self._expire_open_tables())
+        self._spawn(self._unload_idle_tables())
         if self.cluster is not None:  # (it takes the tables no other process plays)
             await self.cluster.start()
             return
@@ -125,11 +130,6 @@ class Tables:
                     self._start_grace(live, seat)
             self.kick(live)
 
-    def _hint_executor(self) -> concurrent.futures.ThreadPoolExecutor:
-        if self._hints is None:
-            self._hints = concurrent.futures.ThreadPoolExecutor(1, "rams-hints")
-        return self._hints
-
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
@@ -139,6 +139,39 @@ class Tables:
         while True:
             self.expire_open_tables()
             await asyncio.sleep(max(1.0, min(600.0, self.settings.open_hours * 3600 / 10)))
+
+    async def _unload_idle_tables(self) -> None:
+        while True:
+            await asyncio.sleep(max(0.2, min(60.0, self.settings.unload_after / 4)))
+            if await self.unload_idle_tables():
+                trim_memory()
+
+    async def unload_idle_tables(self, now: float | None = None) -> list[str]:
+        """Unload every table nobody has been connected to for ``Settings.unload_after``
+        seconds (its game is in the database; the next person who comes back resumes it
+        from there); their ids."""
+        now = time.time() if now is None else now
+        limit = self.settings.unload_after
+        idle = [
+            t
+            for t in self.tables.values()
+            if t.status in ("open", "playing")
+            and not t.clients
+            and t.idle_since is not None
+            and now - t.idle_since >= limit
+            and (t.driver is None or t.driver.done())
+        ]
+        for live in idle:
+            del self.tables[live.id]
+            live.moved = True  # (its timers and loops stop)
+            self.workers.forget(live.id)
+            await self._halt(live)
+            if self.cluster is not None:  # (nobody takes it until somebody comes back)
+                with contextlib.suppress(SQLAlchemyError):
+                    self.store.release(self.cluster.me, [live.id], idle=True)
+        if idle:
+            log.info("%d idle tables unloaded (kept in the database)", len(idle))
+        return [t.id for t in idle]
 
     def expire_open_tables(self, now: float | None = None) -> list[str]:
         """Close every table still waiting for players after ``open_hours``; their ids."""
@@ -167,9 +200,7 @@ class Tables:
             await self._halt(live)
             for c in list(live.clients):
                 c.queue.put_nowait(None)
-        if self._hints is not None:
-            self._hints.shutdown(wait=False, cancel_futures=True)
-            self._hints = None
+        self.workers.close()
 
     @staticmethod
     async def _halt(live: LiveTable) -> None:
@@ -190,11 +221,10 @@ class Tables:
         if live is None:
             return
         live.moved = True
+        self.workers.forget(table_id)
         await self._halt(live)
         for c in list(live.clients):
-            if c.end is not None:
-                with contextlib.suppress(Exception):
-                    await c.end()
+            c.close("moved")
 
     def _load(self, table_id: str) -> LiveTable | None:
         """A table not yet over, from the database, kept in memory while it is played; None
@@ -288,7 +318,7 @@ class Tables:
             self._finish(live)
 
     def _table_of(self, live: LiveTable, game: Match) -> Table:
-        agents: list[Bot | None] = []
+        agents: list[BotSeat | None] = []
         for i, s in enumerate(live.seats):
             if s.bot is not None:
                 rng = random.Random(self._rng.getrandbits(64))
@@ -328,7 +358,7 @@ class Tables:
             raise
         return True
 
-    def _standin_bot(self, family: str = "rams") -> Bot:
+    def _standin_bot(self, family: str = "rams") -> BotSeat:
         level = self.settings.standin if available(self.settings.standin) else "easy"
         if level not in available_levels(family):
             level = available_levels(family)[-1]
@@ -447,7 +477,23 @@ class Tables:
             live.id, len(game.deals) - 1, len(deal.actions) - 1, seat, str(action)
         )
         if game.is_over:
-            self._finish(live)
+            try:
+                self._finish(live)
+            except SQLAlchemyError:  # (the last action is stored: the end is written later)
+                log.warning("table %s: its end could not be stored; trying again", live.id)
+                self._spawn(self._finish_later(live))
+
+    async def _finish_later(self, live: LiveTable) -> None:
+        """Store a finished game's end once the database takes it (its every action is
+        stored already: a restart would finish it the same way)."""
+        delay = 1.0
+        while live.status != "over" and not live.moved:
+            await asyncio.sleep(delay)
+            try:
+                self._finish(live)
+            except SQLAlchemyError:
+                delay = min(delay * 2, 30.0)
+        self._forget_if_done(live)
 
     def _finish(self, live: LiveTable) -> None:
         assert live.game is not None
@@ -473,23 +519,77 @@ class Tables:
             sides=match_sides(game),
         )
 
-    def _recover(self, live: LiveTable) -> None:
-        """After a failed write: forget the game in memory and replay what was stored; or,
-        among several processes, let the table go if another process holds it now (this one
-        was paused past its lease: :class:`~rams.web.store.LeaseLost`)."""
-        if self.cluster is not None:
-            lease = self.store.lease(live.id)
-            if lease is None or lease.owner != self.cluster.me:
-                log.warning("table %s: taken over while this process was away", live.id)
-                live.moved = True  # (its loops stop; drop() closes its connections)
-                self._spawn(self.drop(live.id))
-                return
-        log.exception("table %s: an action failed; replaying the database", live.id)
-        row = self.store.table(live.id)
-        if row is None:  # pragma: no cover - the table itself is gone
-            return
-        live.status = row.status
-        self._rebuild(live, row)
+    def _write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
+        """Take one step of play that stores itself (``what``: a ``"deal"`` dealt, an
+        ``"action"`` taken: the :class:`~rams.table.Table`'s hooks store it before anyone
+        is told), True once it is stored. When the write fails, the step is undone in
+        memory (:meth:`_undo`: the database is not touched in the error path), the table
+        plays on from what was stored, and it is False; the caller says so and tries again.
+        A table that cannot write :data:`WRITE_GIVE_UP` times in a row, that lost its lease,
+        or whose database holds a step its memory does not, is let go (:meth:`_give_up`),
+        to be resumed from the database. An illegal action raises, as before."""
+        try:
+            step()
+        except SQLAlchemyError as e:
+            live.write_failures += 1
+            log.error("table %s: a %s could not be stored (%s: %s); undone, to try again",
+                      live.id, what, type(e).__name__, clip(str(e).splitlines()[0] if str(e)
+                      else "", 160))  # fmt: skip
+            if live.game is not None:
+                self._undo(live, what)
+            diverged = isinstance(e, (LeaseLost, IntegrityError))
+            if diverged or live.write_failures >= WRITE_GIVE_UP:
+                self._give_up(live, "lease" if isinstance(e, LeaseLost) else "write")
+            return False
+        live.write_failures = 0
+        return True
+
+    def _undo(self, live: LiveTable, what: str) -> None:
+        """Forget the last deal or action in memory (it was not stored): the game is
+        replayed from its own record without it."""
+        game = live.game
+        assert game is not None
+        record = record_of(game)
+        deals = list(record.deals)
+        if what == "deal":
+            deals.pop()
+        elif deals and deals[-1].actions:
+            deals[-1] = dataclasses.replace(deals[-1], actions=deals[-1].actions[:-1])
+        if deals:
+            rebuilt = Record(record.rules, record.players, tuple(deals)).replay(partial=True)
+        else:
+            family = games.family(live.rules.family)
+            rebuilt = family.new_match(live.rules, live.names, None, live.first_dealer)
+        rebuilt.rng = random.SystemRandom()
+        before = live.table
+        live.game = rebuilt
+        live.table = self._table_of(live, rebuilt)
+        if before is not None:  # (the pause after the last deal is not taken twice)
+            live.table.paused_after = before.paused_after
+
+    def _give_up(self, live: LiveTable, why: str) -> None:
+        """Let a table go from this process's memory (its loops stop, its lease is no longer
+        renewed, its connections are closed with the reason: browsers reconnect): what the
+        database holds is the game, and it is resumed from there, here or (among several
+        processes) wherever its lease is taken next."""
+        if why == "lease":
+            log.warning("table %s: taken over while this process was away; let go", live.id)
+        else:
+            log.error("table %s: its writes keep failing; let go, to be resumed from the "
+                      "database", live.id)  # fmt: skip
+        live.moved = True
+        if self.tables.get(live.id) is live:
+            del self.tables[live.id]
+        self._spawn(self._let_go(live))
+
+    async def _let_go(self, live: LiveTable) -> None:
+        self.workers.forget(live.id)
+        await self._halt(live)
+        for c in list(live.clients):
+            c.close("server_moved")
+        if self.cluster is not None:  # (another process may take it at once)
+            with contextlib.suppress(SQLAlchemyError):
+                self.store.release(self.cluster.me, [live.id])
 
     # Creating and joining (HTTP) ----------------------------------------------------------
 
@@ -502,9 +602,12 @@ class Tables:
         house_rules: dict[str, Any],
         options: TableOptions | None = None,
         key: str | None = None,
+        address: str | None = None,
     ) -> tuple[LiveTable, int, str]:
         """A new table; its creator sits in the first seat that is not a bot, rated by
-        their browser's ``key`` when they bring one (only its hash is kept).
+        their browser's ``key`` when they bring one (only its hash is kept). A table that
+        puts the worker processes to work (hints, a ``hard`` bot) is refused (429) when its
+        creator's ``address`` already has ``Settings.heavy_tables_per_address`` of them.
 
         Returns the table, the creator's seat and the creator's secret token.
         """
@@ -530,6 +633,12 @@ class Tables:
                 raise TableError(400, "bad_seats", "no_solver", level=b)
         if all(b is not None for b in bots):
             raise TableError(400, "bad_seats", "no_person")
+        options = options or TableOptions()
+        heavy = options.hints or "hard" in bots
+        if heavy and address is not None:
+            running = self.heavy_tables(address)
+            if running >= self.settings.heavy_tables_per_address:
+                raise TableError(429, "too_many_heavy", count=running)
         creator = bots.index(None)
         token = secrets.token_urlsafe(24)
         rows = [
@@ -541,7 +650,6 @@ class Tables:
             for i, b in enumerate(bots)
         ]
         table_id = secrets.token_urlsafe(9)
-        options = options or TableOptions()
         dealer = Dealer(table_id)  # committed to deal 1's seed before any seat sends one
         owner, until = (
             (self.cluster.me, self.cluster.until()) if self.cluster is not None else (None, None)
@@ -550,10 +658,19 @@ class Tables:
             table_id, rules, rows, options.to_json(), dealer.pending_json(), owner, until
         )
         live = LiveTable(table_id, rules, rows, "open", options=options, dealer=dealer)
+        live.creator, live.heavy = address, heavy
         self.tables[table_id] = live
         if self._full(live):
             self._start_game(live)
         return live, creator, token
+
+    def heavy_tables(self, address: str) -> int:
+        """The live tables ``address`` made that put the workers to work (hints, ``hard``)."""
+        return sum(
+            1
+            for t in self.tables.values()
+            if t.heavy and t.creator == address and t.status in ("open", "playing")
+        )
 
     async def joined(
         self,
@@ -627,7 +744,7 @@ class Tables:
 
     _drive = seats._drive
 
-    _advance = seats._advance
+    _think = seats._think
 
     _forget_if_done = seats._forget_if_done
 
@@ -673,3 +790,14 @@ class Tables:
 def _rated(key: str | None) -> str | None:
     """A person's player id from their browser's secret key (None: they are not rated)."""
     return None if key is None else player_id(key)
+
+
+def trim_memory() -> None:
+    """Give the memory freed back to the system (after tables leave memory): a collection,
+    then glibc's ``malloc_trim`` where there is one, so the server's size falls back."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)

@@ -16,6 +16,7 @@ from rams.games.rams.rules import Rules
 from rams.games.rams.view import Observation
 from rams.games.rams.wire import state_message
 from rams.web.live import (
+    BotSeat,
     GuardedBot,
     RateLimit,
     Settings,
@@ -57,12 +58,18 @@ def test_a_failing_bot_plays_a_legal_action_instead(bot: object) -> None:
         assert guarded.act(view) in view.legal_actions
 
 
-def test_every_level_makes_a_guarded_bot_of_that_level() -> None:
+def test_every_level_makes_a_bot_seat_of_that_level() -> None:
+    """A table's bot is a seat of its level, thinking in the workers (rams.web.work) as
+    here: a legal action from its view."""
+    from rams.web.work import think
+
     view = _view()
     for level in LEVELS:
         bot = make_level_bot(level, random.Random(2))
-        assert isinstance(bot, GuardedBot) and bot.name == level
+        assert isinstance(bot, BotSeat) and bot.name == level and bot.family == "rams"
         assert bot.act(view) in view.legal_actions
+        key = ("t", view.seat, level, "rams")
+        assert think(key, bot.seed, view, None) in view.legal_actions
 
 
 @pytest.mark.parametrize("name", [*ALL_SEEING, *(b for b in BOT_NAMES if b not in LEVELS), "x"])
@@ -154,8 +161,7 @@ def test_a_bot_no_table_may_seat_never_comes_back_from_the_database(sqlite_url: 
         assert live.table is not None
         for seat in (1, 2):
             agent = live.table.agents[seat]
-            assert isinstance(agent, GuardedBot) and agent.name == "medium"
-            assert not getattr(agent.bot, "sees_all", False)
+            assert isinstance(agent, BotSeat) and agent.name == "medium"
         assert [s["bot"] for s in live.public()["seats"]] == [None, "medium", "medium"]
         await tables.stop()
 
