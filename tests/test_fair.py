@@ -238,20 +238,22 @@ def fair_game(
     seed: int,
     cheat: Cheat | None = None,
     scheme: str = SCHEME,
+    name: str = "table",
     **options: Any,
 ) -> tuple[Record, Dealer, FairLog]:
     """A whole game dealt as a web table deals it: a Dealer bound to the table's rules and
     seating, every other seat a person's (P1, P3, …) and each bringing a seed to every deal,
     the others bots; the record as the server writes it (meta.bots, the table, the result),
     and the log P1's browser keeps of what it was shown. ``cheat(dealer, k)`` is a dishonest
-    server's hand in deal ``k``, after the seeds came in and before it deals."""
+    server's hand in deal ``k``, after the seeds came in and before it deals. The table's id
+    is ``name`` and the seed."""
     family = games.family_of(preset)
     rules = family.rules(preset, players, **options)
     names = [f"P{i + 1}" for i in range(players)]
     bots = [None if s % 2 == 0 else "random" for s in range(players)]
     match = family.new_match(rules, names, random.Random(seed), 0)
     rng = random.Random(seed)  # (the server seeds too: a repeatable game)
-    table_id = f"table{seed}"
+    table_id = f"{name}{seed}"
     dealer = Dealer(table_id, next_seed=f"{rng.getrandbits(256):064x}", scheme=scheme)
     dealer.bind(Context.of(rules, names, bots))
     log = FairLog(table_id)
@@ -283,11 +285,11 @@ def fair_game(
 
 
 def long_fair_game(
-    deals: int = 4, cheat: Cheat | None = None, scheme: str = SCHEME
+    deals: int = 4, cheat: Cheat | None = None, scheme: str = SCHEME, name: str = "table"
 ) -> tuple[Record, FairLog]:
     """A fair game of classic Rams of at least ``deals`` deals, and P1's log."""
     for seed in range(40):
-        record, _, log = fair_game("classic", 3, seed, cheat, scheme, start_score=30)
+        record, _, log = fair_game("classic", 3, seed, cheat, scheme, name, start_score=30)
         if len(record.deals) >= deals:
             return record, log
     raise AssertionError(f"no game of {deals} deals")
