@@ -163,7 +163,8 @@ export async function verifyRecord(record, packSize) {
     if (!wellFormed(fair)) return fail("deck");
     if (table !== null && fair.table !== table) return fail("table", { got: fair.table, want: table });
     if (context) {
-      const bot = Object.keys(fair.client_seeds || {}).map(Number).find((s) => context.seats[s - 1]?.bot);
+      const bot = Object.keys(fair.client_seeds || {}).map(Number)
+        .find((s) => context.seats[s - 1] && context.seats[s - 1].bot !== null);
       if (bot !== undefined) return fail("bot_seed", { name: players[bot - 1] });
     }
     if (fair.scheme === SCHEME) {
