@@ -833,7 +833,5 @@ class Dealer:
                 "commitment": self.next_commitment,
                 "seeded": sorted(self.next_client_seeds),
             }
-        context = None
-        if self.scheme == SCHEME and self.context is not None:
-            context = self.context.to_json()
+        context = None if self.context is None else self.context.to_json()
         return {"scheme": self.scheme, "context": context, "next": upcoming, "current": current}
