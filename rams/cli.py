@@ -16,7 +16,7 @@ from typing import Any
 from rams import games
 from rams.analysis import action_words
 from rams.errors import RamsError, RecordError
-from rams.fair import verify_record
+from rams.fair import SCHEME_1, FairLog, Verdict, check_log, verify_record
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
 from rams.words import Phrase, default_lang, text
@@ -51,11 +51,15 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    """Recompute every deck of a record from its seeds (:mod:`rams.fair`): one line, exit 0
-    when every deal is proven, 2 naming the first deal that is not and why."""
+    """Check a record from its seeds up (:mod:`rams.fair`): the dealing (every deck and the
+    first dealer from the seeds, no bot's seed, this table, its rules and seating), the
+    play (every action legal, every deal complete) and the result as written; with
+    ``--mine``, also against the person's own log of what they were shown. One line: exit 0
+    when all hold, 2 naming the part that does not (the dealing, the play, the result, the
+    log) and why."""
     lang = args.lang or default_lang()
     try:
-        verdicts = verify_record(_read_record(args.file))
+        record = _read_record(args.file)
     except RecordError as e:
         if e.key == "record.fair" and e.deal is not None:  # a proof that cannot be read
             why = Phrase("fair.why_malformed", **e.fields)
@@ -63,16 +67,71 @@ def _verify(args: argparse.Namespace) -> int:
         else:  # (not a record at all: said as `rams replay` says it)
             print(e.words(lang), file=sys.stderr)
         return 2
-    failed = [v for v in verdicts if not v.proven]
-    if failed:
-        why = Phrase(f"fair.why_{failed[0].reason}")
-        print(text("fair.not_proven", lang, deal=failed[0].deal, why=why))
-        return 2
+    log = None
+    if args.mine is not None:
+        log = _read_log(args.mine, lang)
+        if log is None:
+            return 2
+    names = list(record.players)
+    verdicts = verify_record(record)
     if not verdicts:
         print(text("fair.no_deals", lang))
         return 2
-    print(text("fair.proven", lang, count=len(verdicts)))
+    failed = [v for v in verdicts if not v.proven]
+    if failed:
+        print(_finding(failed[0], lang, names, "fair.not_proven", "fair.not_proven_record"))
+        return 2
+    try:
+        game = record.replay()
+    except RecordError as e:
+        if e.key.startswith("record.result"):
+            why = Phrase(e.key, **e.fields)
+            print(text("fair.result_fails", lang, names=names, why=why))
+        else:
+            print(text("fair.play_fails", lang, names=names, why=e))
+        return 2
+    if log is not None:
+        differs = check_log(record, log, game.is_over)
+        if differs:
+            print(_finding(differs[0], lang, names, "fair.not_mine_deal", "fair.not_mine"))
+            return 2
+    old = any(d.fair is not None and d.fair.scheme == SCHEME_1 for d in record.deals)
+    said = [text("fair.proven_old" if old else "fair.proven", lang, count=len(verdicts))]
+    if not game.is_over:
+        said.append(text("fair.play_unfinished", lang))
+    else:
+        said.append(text("fair.play_over" if record.result else "fair.play_no_result", lang))
+    if log is not None:
+        shown, seeds = log.checked(len(record.deals))
+        said.append(text("fair.mine_ok", lang, commitments=shown, seeds=seeds))
+    print(" ".join(said))
     return 0
+
+
+def _finding(v: Verdict, lang: str, names: list[str], in_deal: str, in_record: str) -> str:
+    """A verdict in one line: ``in_deal`` when it names a deal, else ``in_record``."""
+    if v.deal is None:
+        return text(in_record, lang, names=names, why=v.why())
+    return text(in_deal, lang, names=names, deal=v.deal, why=v.why())
+
+
+def _read_log(path: str, lang: str) -> FairLog | None:
+    """A person's log (``rams-fair-log/1``) from a file; None, said on stderr, if it cannot
+    be read or is not one."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        return FairLog.from_json(data)
+    except OSError as e:
+        print(
+            text("record.cannot_read", lang, path=path, why=e.strerror or str(e)), file=sys.stderr
+        )
+    except (UnicodeDecodeError, RecursionError):
+        print(text("fair.log_bad", lang, path=path, name="format"), file=sys.stderr)
+    except ValueError as e:  # (JSON's own errors are ValueErrors too: not a log at all)
+        name = "format" if isinstance(e, json.JSONDecodeError) else str(e)
+        print(text("fair.log_bad", lang, path=path, name=name), file=sys.stderr)
+    return None
 
 
 def _analyse(args: argparse.Namespace) -> int:
@@ -148,8 +207,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
     p.set_defaults(run=_replay)
-    p = sub.add_parser("verify", help="check that every deck of a record was dealt fairly")
+    p = sub.add_parser(
+        "verify", help="check that a record was dealt fairly and played and scored as written"
+    )
     p.add_argument("file", help="the record (JSON), or - for standard input")
+    p.add_argument(
+        "--mine",
+        metavar="LOG",
+        help="your own log of what you were shown (rams-fair-log/1: the replay page's "
+        "download, or the .fair-log.json beside a `rams play` save): the record must match it",
+    )
     p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
     p.set_defaults(run=_verify)
     p = sub.add_parser(

@@ -15,6 +15,9 @@ the deal (1-based), the action's position in it (1-based) and the clause.
 ([(100, 100, 100), (100, 100, 100)], None, 0)
 >>> loads(dumps(rec)) == rec
 True
+
+A record may write its result (``result``: the scores, the winners 1-based, the payouts, as
+the game's ``scores()``, ``winners()`` and ``returns()`` give them); replaying checks it.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ __all__ = [
     "DealRecord",
     "Record",
     "ReplayStep",
+    "Result",
     "dump",
     "dumps",
     "load",
@@ -46,7 +50,7 @@ __all__ = [
 ]
 
 FORMAT = "rams-record/1"
-_TOP_KEYS = {"format", "rules", "players", "deals", "meta"}
+_TOP_KEYS = {"format", "rules", "players", "deals", "result", "meta"}
 _DEAL_KEYS = {"dealer", "deck", "actions", "fair"}
 
 
@@ -76,6 +80,83 @@ class DealRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended, as its record writes it (optional): each seat's score as
+    the family keeps it (``scores()``), the winners (0-based; 1-based in the JSON) and each
+    seat's payout (``returns()``)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    payouts: tuple[float, ...]
+
+    @classmethod
+    def of(cls, game: Match) -> Result:
+        """The result of a finished match."""
+        return cls(
+            tuple(int(v) for v in game.scores()),
+            tuple(game.winners()),
+            tuple(float(r) for r in game.returns()),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "winners": [w + 1 for w in self.winners],
+            "payouts": [int(p) if p == int(p) else p for p in self.payouts],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, players: int) -> Result:
+        """Read a ``result`` object; :class:`RecordError` if it is not one."""
+        if not isinstance(data, dict) or set(data) != {"scores", "winners", "payouts"}:
+            raise RecordError("record.result")
+        scores, winners, payouts = data["scores"], data["winners"], data["payouts"]
+        ints = (scores, winners)
+        if not all(isinstance(v, list) and all(_is_int(x) for x in v) for v in ints):
+            raise RecordError("record.result")
+        if not isinstance(payouts, list) or not all(_is_number(x) for x in payouts):
+            raise RecordError("record.result")
+        if len(scores) != players or len(payouts) != players:
+            raise RecordError("record.result")
+        if not all(1 <= w <= players for w in winners):
+            raise RecordError("record.result")
+        return cls(tuple(scores), tuple(w - 1 for w in winners), tuple(map(float, payouts)))
+
+    def check(self, game: Match) -> None:
+        """Raise :class:`RecordError` naming what differs if ``game`` (replayed) did not end
+        so."""
+        if not game.is_over:
+            raise RecordError("record.result_not_over")
+        got = Result.of(game)
+        if got.scores != self.scores:
+            raise RecordError(
+                "record.result_scores", got=_numbers(got.scores), want=_numbers(self.scores)
+            )
+        if sorted(got.winners) != sorted(self.winners):
+            raise RecordError(
+                "record.result_winners", got=Names(got.winners), want=Names(self.winners)
+            )
+        if any(abs(a - b) > 1e-9 for a, b in zip(got.payouts, self.payouts, strict=True)):
+            payouts = _numbers(got.to_json()["payouts"])
+            raise RecordError(
+                "record.result_payouts", got=payouts, want=_numbers(self.to_json()["payouts"])
+            )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return _is_int(value) or (isinstance(value, float) and value == value and abs(value) < 1e300)
+
+
+def _numbers(values: Sequence[float]) -> str:
+    """Numbers as a person writes them: ``12, −40, 100``."""
+    return ", ".join(str(v).replace("-", "−") for v in values)
+
+
+@dataclass(frozen=True, slots=True)
 class ReplayStep:
     """One step of a replay: the game just after ``action`` (``None`` at a deal's start).
 
@@ -91,16 +172,18 @@ class ReplayStep:
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A whole game record: the rules, the players' names and the deals.
+    """A whole game record: the rules, the players' names and the deals, and the result
+    if it writes one.
 
     ``meta`` is free application data (who is a bot, the language…), kept by load and dump
-    and ignored by replay.
+    and ignored by replay (:mod:`rams.fair` reads its ``bots`` and ``table``).
     """
 
     rules: Any
     players: tuple[str, ...]
     deals: tuple[DealRecord, ...]
     meta: dict[str, Any] = field(default_factory=dict)
+    result: Result | None = None
 
     @property
     def family(self) -> Family:
@@ -117,6 +200,8 @@ class Record:
             "players": list(self.players),
             "deals": [d.to_json(self.family) for d in self.deals],
         }
+        if self.result is not None:
+            out["result"] = self.result.to_json()
         if self.meta:
             out["meta"] = self.meta
         return out
@@ -156,7 +241,8 @@ class Record:
         if not isinstance(meta, dict):
             raise RecordError("record.meta")
         deal_records = tuple(_deal_from_json(d, i + 1, rules, family) for i, d in enumerate(deals))
-        return cls(rules, tuple(players), deal_records, meta)
+        result = None if "result" not in data else Result.from_json(data["result"], len(players))
+        return cls(rules, tuple(players), deal_records, meta, result)
 
     # Replay ---------------------------------------------------------------------------
 
@@ -207,11 +293,16 @@ class Record:
 
         With ``partial`` the last deal may be unfinished: the game is returned mid-deal, ready
         to go on (an application resuming a saved game; ``rams replay`` never does this).
+        Without it, a result the record writes must be the game's.
         """
         game = None
         for step in self.steps(partial):
             game = step.game
-        return game if game is not None else self._new_match()
+        if game is None:
+            game = self._new_match()
+        if self.result is not None and not partial:
+            self.result.check(game)
+        return game
 
 
 def _deal_from_json(data: Any, k: int, rules: Any, family: Family) -> DealRecord:
@@ -265,9 +356,11 @@ def record_of(
     game: Match,
     meta: Mapping[str, Any] | None = None,
     proofs: Sequence[DealProof | None] = (),
+    result: bool = False,
 ) -> Record:
     """The record of a match played through the API (any state: unfinished deals included);
-    ``proofs``, the deals' proofs of their decks (:mod:`rams.fair`), by deal, if it has them."""
+    ``proofs``, the deals' proofs of their decks (:mod:`rams.fair`), by deal, if it has them;
+    with ``result``, a finished match's result written too (:class:`Result`)."""
     return Record(
         game.rules,
         tuple(game.players),
@@ -282,6 +375,7 @@ def record_of(
             for k, d in enumerate(game.deals)
         ),
         dict(meta or {}),
+        Result.of(game) if result and game.is_over else None,
     )
 
 
@@ -321,6 +415,20 @@ def replay_summary(game: Match) -> dict[str, Any]:
     return game.summary()
 
 
+class Names(tuple[int, ...]):
+    """Seats as a field of a text: their names (``p2, p3`` in the engine's text), «никто»
+    / ``nobody`` when there are none."""
+
+    __slots__ = ()
+
+    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+        from rams.words import text
+
+        return ", ".join(names[w] if names is not None else f"p{w + 1}" for w in self) or text(
+            "record.nobody", lang
+        )
+
+
 class Winners(tuple[int, ...]):
     """The winners of a match as a field of a text: ``p2 has won`` / «победитель — Борис»."""
 
@@ -329,8 +437,5 @@ class Winners(tuple[int, ...]):
     def words(self, lang: str, names: Sequence[str] | None = None) -> str:
         from rams.words import text
 
-        who = ", ".join(names[w] if names is not None else f"p{w + 1}" for w in self) or text(
-            "record.nobody", lang
-        )
         key = "record.has_won" if len(self) == 1 else "record.have_won"
-        return text(key, lang, who=who)
+        return text(key, lang, who=Names(self).words(lang, names))

@@ -25,7 +25,8 @@ __all__ = ["Table", "Turn", "bot_out_of_turn", "bot_turn", "choose", "next_turn"
 Action = Any  # an action of the match's family
 Listener = Callable[[int, Action], None]
 DealListener = Callable[[DealState], None]
-#: Deals the cards of the next deal: the deck top first and the deal fields drawn with it.
+#: Deals the cards of the next deal: the deck top first and the deal fields drawn with it;
+#: among them, for the first deal, ``dealer``: the first dealer drawn with its cards (D4).
 Shuffler = Callable[[Match], tuple[Sequence[Card], Mapping[str, Any]]]
 
 
@@ -104,9 +105,13 @@ class Table:
         if self.shuffle is None:
             deal = self.game.start_deal()
         else:
-            deck, extra = self.shuffle(self.game)
+            deck, drawn = self.shuffle(self.game)
+            extra = dict(drawn)
+            dealer = extra.pop("dealer", None)
+            if dealer is not None and not self.game.deals:
+                self.game.first_dealer = dealer  # D4: drawn with the first deal's cards
             game: Any = self.game  # (a family with deal fields takes them: Boston's turned)
-            deal = game.start_deal(deck, **extra)
+            deal = game.start_deal(deck, dealer, **extra)
         if self.on_deal is not None:
             self.on_deal(deal)
         return deal

@@ -140,6 +140,47 @@ def test_whole_game_with_wrong_input_help_quit_resume_and_replay(tmp_path: Path)
     assert json.loads(proc.stdout) == replay_summary(game)
 
 
+def test_a_game_without_a_seed_keeps_a_log_that_verifies_its_save_across_a_resume(
+    tmp_path: Path,
+) -> None:
+    """``rams play`` without --seed deals verifiably and writes the player's log beside the
+    save; quit and resumed, the game keeps the commitment it had shown for its next deal,
+    and at the end ``rams verify SAVE --mine LOG`` proves the save against the log."""
+    save = tmp_path / "game.json"
+    log = tmp_path / "game.fair-log.json"
+    child = spawn(
+        "play", "--preset", "classic", "--players", "3", "--bots", "heuristic,random",
+        "--names", "Anya,B1,B2", "--lang", "en", "--rule", "start_score=40",
+        "--save", str(save),
+    )  # fmt: skip
+    play_on(child, turns=6)
+    child.sendline("q")
+    child.expect(r"Your log of the dealing: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and log.exists()
+    assert stat.S_IMODE(log.stat().st_mode) == 0o600
+    before = json.loads(log.read_text(encoding="utf-8"))
+    child = spawn("play", "--resume", str(save), "--lang", "en")
+    play_on(child)
+    child.close()
+    assert child.exitstatus == 0
+    after = json.loads(log.read_text(encoding="utf-8"))
+    for k, shown in before["deals"].items():  # (the same commitments; seeds only added)
+        assert after["deals"][k]["commitment"] == shown["commitment"]
+        assert after["deals"][k]["seeds"].items() >= shown["seeds"].items()
+    proc = subprocess.run(
+        [*RAMS, "verify", str(save), "--mine", str(log), "--lang", "en"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    deals = len(loads(save.read_text(encoding="utf-8")).deals)
+    assert proc.stdout.endswith(
+        f"It matches your log: {deals} commitments of the server and {deals} seeds of yours.\n"
+    )
+
+
 def test_an_illegal_card_gets_the_rule_and_a_new_prompt(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     child = new_game(save, seed=5)

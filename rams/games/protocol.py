@@ -117,6 +117,9 @@ class Match(Protocol):
     rules: Any
     #: Shuffles the next deals (a resumed match gets a fresh one).
     rng: random.Random
+    #: The seat (0-based) that deals first (D4); a verifiable dealer (:mod:`rams.fair`)
+    #: sets it as it deals the first deal, having drawn it with that deal's cards.
+    first_dealer: int
 
     @property
     def deal(self) -> DealState | None: ...

@@ -4,6 +4,7 @@ bots act (through the one driver, :class:`rams.table.Table`) and saves after eve
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import secrets
@@ -21,13 +22,20 @@ from rams import games
 from rams.bots import SEARCHING, Bot, make_bot
 from rams.cards import pack
 from rams.errors import IllegalActionError, NotationError
-from rams.fair import Dealer, new_client_seed
+from rams.fair import Context, Dealer, FairLog, new_client_seed
 from rams.fast import warm
 from rams.files import atomic_write, writable_dir, writable_file
 from rams.games.protocol import Match
 from rams.rulebook import rules_view
 from rams.table import Table
-from rams.terminal.saves import SAVES, resume, save_text
+from rams.terminal.saves import (
+    SAVES,
+    fair_log_path,
+    load_fair_log,
+    pending_seed,
+    resume,
+    save_text,
+)
 from rams.terminal.setup import Reader, ask_setup
 from rams.terminal.widgets import Screen, sheet_table, ui
 from rams.words import default_lang
@@ -123,13 +131,20 @@ class TerminalGame:
             for seat, b in enumerate(bots)
         ]
         #: Deals verifiably (rams.fair) when given: each person's seat brings a seed of the
-        #: terminal's to every deal, and the save holds the proofs.
+        #: terminal's to every deal, and the save holds the proofs; the log beside the save
+        #: keeps what the players were shown (``rams verify SAVE --mine LOG``).
         self.dealer = dealer
+        self.fair_log: FairLog | None = None
+        if dealer is not None:
+            dealer.bind(Context.of(game.rules, game.players, bots))
+            self.fair_log = load_fair_log(save_path, dealer.table) or FairLog(dealer.table)
+            self.fair_log.saw_context(dealer.scheme, dealer.context)
+            self.fair_log.saw_commitment(dealer.next_deal, dealer.next_commitment)
         self.table = Table(
             game,
             agents,
             on_action=lambda seat, action: self.save(),
-            on_deal=None if dealer is None else lambda deal: dealer.dealt(),
+            on_deal=None if dealer is None else lambda deal: self._dealt(),
             shuffle=None if dealer is None else self._fair_cards,
         )
         self.people = [s for s, b in enumerate(bots) if b is None]
@@ -140,17 +155,32 @@ class TerminalGame:
     # Saving --------------------------------------------------------------------------
 
     def _fair_cards(self, game: Match) -> tuple[list[int], dict[str, int]]:
-        assert self.dealer is not None
+        assert self.dealer is not None and self.fair_log is not None
         for seat in self.people:
-            self.dealer.add_client_seed(seat, new_client_seed())
+            seed = new_client_seed()
+            if self.dealer.add_client_seed(seat, seed):
+                self.fair_log.saw_seed(self.dealer.next_deal, seat, seed)
         fields = games.family(game.rules.family).deal_fields
         return self.dealer.deal(pack(game.rules.pack_size), fields)
 
+    def _dealt(self) -> None:
+        """A deal is dealt: the dealer commits to the next one's seed, and the log notes it."""
+        assert self.dealer is not None and self.fair_log is not None
+        self.dealer.dealt()
+        self.fair_log.saw_commitment(self.dealer.next_deal, self.dealer.next_commitment)
+
     def save(self) -> None:
         """Write the game (atomically: a crash never leaves half a file; readable by its owner
-        only). The deal in progress is sealed (see :func:`save_text`)."""
-        proofs = self.dealer.proofs if self.dealer is not None else ()
-        atomic_write(self.save_path, save_text(self.game, self.meta, proofs) + "\n", 0o600)
+        only). The deal in progress is sealed (see :func:`save_text`). The log of what the
+        players were shown goes beside it."""
+        dealer = self.dealer
+        proofs = dealer.proofs if dealer is not None else ()
+        pending = dealer.next_seed if dealer is not None else None
+        text = save_text(self.game, self.meta, proofs, pending)
+        atomic_write(self.save_path, text + "\n", 0o600)
+        if self.fair_log is not None:
+            text = json.dumps(self.fair_log.to_json(), ensure_ascii=False, indent=1)
+            atomic_write(fair_log_path(self.save_path), text + "\n", 0o600)
 
     # Output --------------------------------------------------------------------------
 
@@ -213,6 +243,9 @@ class TerminalGame:
 
     def _saved_message(self) -> None:
         self.console.print(ui("saved", self.lang, path=self.save_path))
+        if self.fair_log is not None:
+            log = fair_log_path(self.save_path)
+            self.console.print(ui("fair_log", self.lang, path=self.save_path, log=log))
         if not self.game.is_over:
             self.console.print(ui("resume_hint", self.lang, path=self.save_path))
 
@@ -232,7 +265,7 @@ class TerminalGame:
                 self.show_sheet()
                 self.console.print(self.screen.result(game, lang))
                 self.save()
-                self.console.print(ui("saved", lang, path=self.save_path))
+                self._saved_message()
                 return 0
             seat = table.waiting_for()
             if seat is None:
@@ -340,11 +373,16 @@ def run_play(args: argparse.Namespace) -> int:
     if args.resume:
         path = Path(args.resume)
         game, bots, meta, proofs = resume(path)
-        # A game dealt verifiably goes on so (with a fresh seed for its next deal).
+        # A game dealt verifiably goes on so, by its scheme (with a fresh seed for its next
+        # deal).
         table_id = next((p.table for p in proofs if p is not None), None)
         dealer: Dealer | None = None
         if table_id is not None and all(p is not None for p in proofs):
-            dealer = Dealer(table_id, proofs)
+            scheme = next(p.scheme for p in proofs if p is not None)
+            dealer = Dealer(table_id, proofs, scheme=scheme)
+            promised = pending_seed(meta)  # (the seed committed to before the game was saved)
+            if promised is not None:
+                dealer.next_seed = promised
         if not game.is_over:
             writable_file(path, "--resume")
         lang = args.lang or meta.get("lang") or lang

@@ -12,11 +12,19 @@ from typing import Any
 
 from rams.bots import BOT_NAMES
 from rams.errors import RecordError
-from rams.fair import DealProof
+from rams.fair import DealProof, FairLog, is_server_seed
 from rams.games.protocol import Match
 from rams.record import Record, dumps, load, record_of
 
-__all__ = ["SAVES", "load_save", "resume", "save_text"]
+__all__ = [
+    "SAVES",
+    "fair_log_path",
+    "load_fair_log",
+    "load_save",
+    "pending_seed",
+    "resume",
+    "save_text",
+]
 
 #: Where games are saved unless ``--save`` names a file (the repository's .gitignore has it).
 SAVES = Path("saves")
@@ -36,22 +44,59 @@ def _unseal(text: str) -> dict[str, Any]:
     return data
 
 
-def save_text(game: Match, meta: dict[str, Any], proofs: Sequence[DealProof | None] = ()) -> str:
+def fair_log_path(save: Path) -> Path:
+    """Where the log of what the player was shown (:class:`rams.fair.FairLog`) is kept:
+    beside the save, ``GAME.fair-log.json``."""
+    return save.with_name(f"{save.stem}.fair-log.json")
+
+
+def load_fair_log(save: Path, table: str) -> FairLog | None:
+    """The log beside a save, if there is one for this table and it can be read."""
+    try:
+        with open(fair_log_path(save), encoding="utf-8") as f:
+            log = FairLog.from_json(json.load(f))
+    except (OSError, ValueError):
+        return None
+    return log if log.table == table else None
+
+
+def save_text(
+    game: Match,
+    meta: dict[str, Any],
+    proofs: Sequence[DealProof | None] = (),
+    pending: str | None = None,
+) -> str:
     """A saved game: a record (§12) of the finished deals, the deal in progress sealed in
     ``meta["sealed"]`` — its deck and every discard stay out of sight of a player who opens
-    the file (an obfuscation, not a lock). A finished game is a plain record. ``proofs``:
-    the deals' proofs of their decks (:mod:`rams.fair`), their seeds revealed (the file is
-    the player's own, and holds the decks)."""
-    record = record_of(game, meta, proofs)
+    the file (an obfuscation, not a lock). A finished game is a plain record, its result
+    written. ``proofs``: the deals' proofs of their decks (:mod:`rams.fair`), their seeds
+    revealed (the file is the player's own, and holds the decks); ``pending``: the server
+    seed committed to for the next deal, sealed in ``meta["fair_next"]`` so that a resumed
+    game keeps the commitment its player was shown."""
+    meta = {k: v for k, v in meta.items() if k not in ("sealed", "fair_next")}
+    record = record_of(game, meta, proofs, result=True)
+    extra: dict[str, Any] = {}
+    if pending is not None and not game.is_over:
+        extra["fair_next"] = _seal({"server_seed": pending})
     if record.deals and not game.is_over and not game.deals[-1].is_over:
         current = record.deals[-1]
-        record = Record(
-            record.rules,
-            record.players,
-            record.deals[:-1],
-            {**meta, "sealed": _seal(current.to_json(record.family))},
-        )
+        extra["sealed"] = _seal(current.to_json(record.family))
+        record = Record(record.rules, record.players, record.deals[:-1], record.meta)
+    if extra:
+        record = Record(record.rules, record.players, record.deals, {**meta, **extra})
     return dumps(record)
+
+
+def pending_seed(meta: dict[str, Any]) -> str | None:
+    """The server seed a saved game committed to for its next deal (:func:`save_text`)."""
+    sealed = meta.get("fair_next")
+    if not isinstance(sealed, str):
+        return None
+    try:
+        seed = _unseal(sealed).get("server_seed")
+    except (ValueError, zlib.error, TypeError):
+        return None
+    return seed if is_server_seed(seed) else None
 
 
 def load_save(path: Path) -> Record:

@@ -2,22 +2,25 @@
 
 Every message is one JSON object with a ``type``. A client sends:
 
-- ``hello`` ``{"token": str | null, "lang": "ru" | "en", "seed": str}``, first: the seat's
-  secret token (none to watch the table's public side), and optionally the seat's seed for
-  the next deal (as ``seed`` below);
+- ``hello`` ``{"token": str | null, "lang": "ru" | "en", "seed": str, "deal": k}``, first:
+  the seat's secret token (none to watch the table's public side), and optionally the
+  seat's seed for the next deal (as ``seed`` below);
 - ``act`` ``{"action": "AS" | "play" | "exchange 7S 8D" | …, "deal": k, "step": n}``, an
   action in record notation (§12); ``deal`` and ``step`` (optional) name the state it
   answers, so a double click or a stale page changes nothing;
 - ``ready`` (start the next deal), ``lang`` ``{"lang": …}``, ``ping``;
 - ``log`` ``{"deal": k}``: an earlier deal in words, as the seat saw it;
-- ``seed`` ``{"seed": str}``: the seat's client seed for the next deal not yet dealt (1–64
-  characters of ``0-9 a-z A-Z _ -``; :mod:`rams.fair`), taken if the seat gave none for it
-  yet. The table's ``fair`` says which deal is next, its commitment, and who gave a seed.
+- ``seed`` ``{"seed": str, "deal": k}``: the seat's client seed for the next deal not yet
+  dealt (1–64 characters of ``0-9 a-z A-Z _ -``; :mod:`rams.fair`), taken if the seat gave
+  none for it yet and, when ``deal`` names the deal it is meant for (a browser names the
+  one whose commitment it has seen), only if that deal is still the next. The table's
+  ``fair`` says which deal is next, its commitment, who gave a seed, and the context.
 
 The server sends ``welcome``, ``state`` (a snapshot), ``ack`` (an action stored),
 ``error`` ``{"code", "message", "clause", "hint"}``, ``pong``, ``log`` ``{"deal", "lines"}``,
 ``timeout`` ``{"seat", "action"}`` (a bot played a turn whose time ran out), ``seed``
-``{"deal", "accepted"}`` (the answer to a seed) and ``notice``
+``{"seed", "deal", "accepted"}`` (the answer to every seed, the hello's too: the deal it
+counts for, or would have) and ``notice``
 ``{"code"}`` (``two_devices``: the seat is open in another window too). A seat's ``state`` is
 built from the observation of that seat and nothing else, plus the public side of the
 table (names, the score sheet): the table's game family serialises it.
@@ -80,6 +83,8 @@ class Hello:
     token: str | None
     lang: str
     seed: str | None = None
+    #: The deal the seed is meant for (None: whichever is next).
+    deal: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +118,10 @@ class Log:
 
 @dataclass(frozen=True, slots=True)
 class Seed:
-    """A seat's client seed for the next deal (rams.fair)."""
+    """A seat's client seed for the next deal (rams.fair), or only for deal ``deal``."""
 
     seed: str
+    deal: int | None = None
 
 
 ClientMessage = Hello | Act | Lang | Ready | Ping | Log | Seed
@@ -164,7 +170,7 @@ def parse_message(text: str | bytes) -> ClientMessage:
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > 200):
             raise ProtocolError("bad_message", why=Phrase("server.why_token"))
-        return Hello(token or None, _lang(data, "ru"), _seed(data))
+        return Hello(token or None, _lang(data, "ru"), _seed(data), _opt_int(data, "deal"))
     if kind == "act":
         text_action = data.get("action")
         if not isinstance(text_action, str) or len(text_action) > 100:
@@ -185,5 +191,5 @@ def parse_message(text: str | bytes) -> ClientMessage:
         seed = _seed(data)
         if seed is None:
             raise ProtocolError("bad_message", why=Phrase("server.why_seed"))
-        return Seed(seed)
+        return Seed(seed, _opt_int(data, "deal"))
     raise ProtocolError("unknown_type", what=kind[:40])

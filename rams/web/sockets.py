@@ -188,8 +188,8 @@ async def _handle(tables: Tables, live: LiveTable, client: Client, m: ClientMess
             return
         async with live.lock:  # (a deal is dealt under the lock: the seed is for the next)
             deal = live.dealer.next_deal if live.dealer is not None else None
-            accepted = tables.client_seed(live, client.seat, m.seed)
-            client.send({"type": "seed", "deal": deal, "accepted": accepted})
+            accepted = tables.client_seed(live, client.seat, m.seed, m.deal)
+            client.send({"type": "seed", "seed": m.seed, "deal": deal, "accepted": accepted})
             if accepted:
                 tables._broadcast(live)
     elif isinstance(m, Log):
@@ -218,8 +218,11 @@ async def _hello(tables: Tables, live: LiveTable, client: Client, m: Hello) -> N
             client.delay = float(live.options.watch_delay)
         live.clients.add(client)
         live.idle_since = None
+        seeded = None
         if seat is not None and m.seed is not None:
-            tables.client_seed(live, seat, m.seed)  # (before the kick: it may deal)
+            deal = live.dealer.next_deal if live.dealer is not None else None
+            accepted = tables.client_seed(live, seat, m.seed, m.deal)  # (before the kick)
+            seeded = {"type": "seed", "seed": m.seed, "deal": deal, "accepted": accepted}
         if seat is not None:
             tables._came_back(live, seat)
             twins = [c for c in live.clients if c.seat == seat]
@@ -227,6 +230,8 @@ async def _hello(tables: Tables, live: LiveTable, client: Client, m: Hello) -> N
                 for c in twins:
                     c.send({"type": "notice", "code": "two_devices"})
         client.send({"type": "welcome", "seat": seat, "table": live.public()})
+        if seeded is not None:  # (acknowledged like any seed: the browser logs it)
+            client.send(seeded)
         tables._broadcast(live)
     tables.kick(live)
 

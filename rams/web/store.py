@@ -406,7 +406,8 @@ class Store:
         """A deal dealt: its dealer and whole deck, stored before anyone sees a card, and
         the fields its family adds (``fields``, as the record writes them); with its proof
         (``fair``) and, in the same transaction, the seed committed to for the deal after it
-        (``next_fair``)."""
+        (``next_fair``). The first deal's dealer is the table's first dealer (D4: a
+        verifiable dealer draws it with that deal's cards)."""
         with self._write() as c:
             self._fence(c, table_id)
             c.execute(
@@ -425,6 +426,10 @@ class Store:
                     tables.update()
                     .where(tables.c.id == table_id)
                     .values(fair=json.dumps(next_fair))
+                )
+            if deal_index == 0:
+                c.execute(
+                    tables.update().where(tables.c.id == table_id).values(first_dealer=dealer)
                 )
 
     def add_action(

@@ -29,7 +29,7 @@ from rams import games
 from rams.bots import LEVELS, PLAIN_LEVELS, available, available_levels
 from rams.cards import cards_str, pack
 from rams.errors import RamsError
-from rams.fair import Dealer, DealProof, new_seed
+from rams.fair import Context, Dealer, DealProof, new_seed
 from rams.games.protocol import DealState, Match
 from rams.ratings import match_places, match_sides, player_id
 from rams.record import FORMAT, Record, dumps, loads, record_of
@@ -318,6 +318,8 @@ class Tables:
             self._finish(live)
 
     def _table_of(self, live: LiveTable, game: Match) -> Table:
+        if live.dealer is not None:  # (rams-fair/2: the deals bind the rules and the seating)
+            live.dealer.bind(Context.of(live.rules, live.names, [s.bot for s in live.seats]))
         agents: list[BotSeat | None] = []
         for i, s in enumerate(live.seats):
             if s.bot is not None:
@@ -342,12 +344,15 @@ class Tables:
         fields = games.family(live.rules.family).deal_fields
         return live.dealer.deal(pack(live.rules.pack_size), fields)
 
-    def client_seed(self, live: LiveTable, seat: int, seed: str) -> bool:
+    def client_seed(self, live: LiveTable, seat: int, seed: str, deal: int | None = None) -> bool:
         """A seat's seed for the next deal (rams.fair), stored before it counts; False if the
-        table takes none now, the seed is malformed, or the seat gave one for that deal."""
+        table takes none now, the seed is malformed, the seat gave one for that deal, or it
+        was meant for another deal (``deal``) than the next."""
         dealer = live.dealer
         game = live.game
         if dealer is None or live.status == "over" or (game is not None and game.is_over):
+            return False
+        if deal is not None and deal != dealer.next_deal:
             return False
         if not dealer.add_client_seed(seat, seed):
             return False
@@ -500,7 +505,7 @@ class Tables:
         proofs = live.dealer.proofs if live.dealer is not None else ()
         # The server seeds are revealed here, with the record of the finished game, and
         # its players are rated in the same transaction (rams.ratings).
-        record = dumps(record_of(live.game, live.meta(), proofs))
+        record = dumps(record_of(live.game, live.meta(), proofs, result=True))
         self.store.finish(live.id, record, self._result(live, live.game))
         live.status = "over"  # the grace timers see it and do nothing
 
@@ -688,17 +693,20 @@ class Tables:
             args = {"table_id": table_id, "name": name, "seed": seed, "key": key}
             answer: dict[str, Any] = await self.cluster.call(owner, "join", **args)
             return answer
-        seat, token = await self.join(table_id, name, seed, key)
+        seat, token, seeded = await self.join(table_id, name, seed, key)
         live = self.get(table_id)
         assert live is not None
-        return {"id": table_id, "seat": seat, "token": token, "table": live.public()}
+        answer = {"id": table_id, "seat": seat, "token": token, "table": live.public()}
+        if seed is not None:  # (acknowledged as the websocket acknowledges a seed)
+            answer["seed"] = {"seed": seed, "deal": 1, "accepted": seeded}
+        return answer
 
     async def join(
         self, table_id: str, name: str, seed: str | None = None, key: str | None = None
-    ) -> tuple[int, str]:
+    ) -> tuple[int, str, bool]:
         """Take the first free seat, with the seat's seed for the first deal if it brings one
         (rams.fair), rated by the browser's ``key`` if it brings one (rams.ratings); returns
-        the seat and its secret token."""
+        the seat, its secret token, and whether its seed counts."""
         name = clean_name(name)
         live = self.get(table_id)
         if live is None:
@@ -713,8 +721,7 @@ class Tables:
             if not self.store.take_seat(live.id, seat, name, hash_token(token), rated):
                 raise TableError(409, "full", "just_taken")
             live.seats[seat] = SeatRow(name, None, hash_token(token), rated)
-            if seed is not None:
-                self.client_seed(live, seat, seed)
+            seeded = seed is not None and self.client_seed(live, seat, seed, 1)
             if self._full(live):
                 self._start_game(live)
                 for s in range(len(live.seats)):
@@ -722,14 +729,16 @@ class Tables:
                         self._start_grace(live, s)
             self._broadcast(live)
         self.kick(live)
-        return seat, token
+        return seat, token, seeded
 
     @staticmethod
     def _full(live: LiveTable) -> bool:
         return all(s.name is not None for s in live.seats)
 
     def _start_game(self, live: LiveTable) -> None:
-        first = self._rng.randrange(live.rules.players)  # D4: the first dealer by lot
+        # D4: the first dealer by lot; a verifiable dealer draws it again with deal 1's
+        # cards, from the committed seed (rams-fair/2), and the deal stores it.
+        first = self._rng.randrange(live.rules.players)
         self.store.start_game(live.id, first)
         live.status = "playing"
         live.first_dealer = first

@@ -1,6 +1,8 @@
 """Verifiable dealing at a web table (rams.fair): commitments published before the seeds
-come in, no server seed shown before the end, the downloaded record proven, a tampered copy
-not, and the seeds kept across a restart of the server."""
+come in, every seed acknowledged with its deal, no server seed shown before the end, the
+downloaded record proven (against the browser's own log too), a tampered copy not, a server
+that drops a person's seed caught by that person's log, and the seeds kept across a restart
+of the server."""
 
 from __future__ import annotations
 
@@ -12,17 +14,23 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
-from rams.fair import commitment, verify_record
+from rams import fair
+from rams.fair import Context, FairLog, commitment, verify_record
 from rams.record import loads
 from tests.web.helpers import ROOT, Seat, create_table, over, play_until, thread_server
 
 RAMS = [sys.executable, "-m", "rams.cli", "verify"]
 
 
-def rams_verify(path: Path) -> subprocess.CompletedProcess[str]:
+def rams_verify(path: Path, *more: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [*RAMS, str(path), "--lang", "en"], capture_output=True, text=True, cwd=ROOT, timeout=60
+        [*RAMS, str(path), *more, "--lang", "en"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
     )
 
 
@@ -57,19 +65,38 @@ def test_a_websocket_game_is_proven_and_a_tampered_copy_is_not(
             )
             assert joined.status_code == 200
             assert joined.json()["table"]["fair"]["next"]["seeded"] == [1]
+            assert joined.json()["seed"] == {"seed": "joiner-seed", "deal": 1, "accepted": True}
             bad = httpx.post(
                 f"{server.base}/api/tables/{table_id}/join", json={"name": "X", "seed": "a b"}
             )
             assert bad.status_code == 422  # (a malformed seed is refused, the seat stays free)
             anya = Seat(server.ws_base, table_id, None, hello=False)
             anya.send({"type": "hello", "token": made["token"], "lang": "en", "seed": "hello-seed"})
+            welcome = anya.until(lambda m: m["type"] == "welcome")
+            assert anya.recv() == {
+                "type": "seed",
+                "seed": "hello-seed",
+                "deal": 1,
+                "accepted": True,
+            }
+            assert welcome["table"]["fair"]["context"] == {
+                "rules": {"preset": "classic", "start_score": 60},
+                "seats": [
+                    {"name": "Аня", "bot": None},
+                    {"name": "Борис", "bot": None},
+                    {"name": "Кузьма", "bot": "easy"},  # (a bot is named by its seat)
+                ],
+            }
             boris = Seat(server.ws_base, table_id, joined.json()["token"])
             boris.until(lambda m: m["type"] == "state")
             boris.send({"type": "seed", "seed": "second-deal"})
             answer = boris.until(lambda m: m["type"] == "seed")
-            assert answer == {"type": "seed", "deal": 2, "accepted": True}
+            assert answer == {"type": "seed", "seed": "second-deal", "deal": 2, "accepted": True}
             boris.send({"type": "seed", "seed": "again"})
             assert boris.until(lambda m: m["type"] == "seed")["accepted"] is False
+            boris.send({"type": "seed", "seed": "late", "deal": 1})  # (deal 1 is dealt)
+            late = boris.until(lambda m: m["type"] == "seed")
+            assert late == {"type": "seed", "seed": "late", "deal": 2, "accepted": False}
             # While the game goes on its record is not served.
             assert httpx.get(f"{server.base}/api/tables/{table_id}/record").status_code == 409
             seats = [anya, boris]
@@ -102,6 +129,7 @@ def test_a_websocket_game_is_proven_and_a_tampered_copy_is_not(
     done = rams_verify(path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith("The dealing is fair:")
+    assert "the scores, the winners and the payouts are as written." in done.stdout
 
     data = json.loads(response.text)
     last = len(data["deals"])
@@ -111,17 +139,19 @@ def test_a_websocket_game_is_proven_and_a_tampered_copy_is_not(
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     done = rams_verify(path)
     assert done.returncode == 2
-    assert done.stdout == f"Deal {last} is not proven: the deck is not the one the seeds give.\n"
+    assert done.stdout == (
+        f"The dealing is not proven: deal {last}: the deck is not the one the seeds give.\n"
+    )
 
     data = json.loads(response.text)
     data["deals"][0]["fair"]["client_seeds"]["1"] = "hello-seee"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    assert rams_verify(path).stdout.startswith("Deal 1 is not proven: the deck")
+    assert rams_verify(path).stdout.startswith("The dealing is not proven: deal 1: the deck")
 
     data = json.loads(response.text)
     data["deals"][1]["fair"]["commitment"] = commitment("00" * 32)
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    assert rams_verify(path).stdout.startswith("Deal 2 is not proven: the SHA-256")
+    assert rams_verify(path).stdout.startswith("The dealing is not proven: deal 2: the SHA-256")
 
 
 def acks(seat: Seat) -> int:
@@ -157,3 +187,147 @@ def test_the_seeds_are_kept_across_a_restart(sqlite_url: str) -> None:
     if len(record.deals) > before["current"]["deal"]:  # the next deal: the one promised
         after = record.deals[before["current"]["deal"]].fair
         assert after is not None and after.commitment == before["next"]["commitment"]
+
+
+class BrowserSeat(Seat):
+    """A seat that keeps its log as the table page does (static/fair.js): each deal's
+    commitment from the table's ``fair.next`` (the first seen), the context, and every seed
+    the server acknowledged; and that sends a seed for the next deal, naming it, once its
+    commitment is out."""
+
+    def __init__(self, ws_base: str, table_id: str, token: str, log: FairLog) -> None:
+        self.log = log
+        self.seat: int | None = None
+        self.seeded: set[int] = set()
+        super().__init__(ws_base, table_id, None, hello=False)
+        self.token = token
+
+    def hello(self) -> None:
+        """The hello, with a seed for the deal whose commitment the log has and no seed of
+        this seat yet (as the page does when it comes back)."""
+        message: dict[str, Any] = {"type": "hello", "token": self.token, "lang": "en"}
+        waiting = [k for k, d in self.log.deals.items() if d.commitment and not d.seeds]
+        if waiting:
+            message.update(seed=fair.new_client_seed(), deal=max(waiting))
+            self.seeded.add(max(waiting))
+        self.send(message)
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        m = super().recv(timeout)
+        if m["type"] == "welcome":
+            self.seat = m["seat"]
+        shown = (m.get("table") or {}).get("fair") if isinstance(m.get("table"), dict) else None
+        if shown:
+            if shown["context"] is not None:
+                self.log.saw_context(shown["scheme"], Context.from_json(shown["context"]))
+            upcoming = shown["next"]
+            if upcoming is not None:
+                self.log.saw_commitment(upcoming["deal"], upcoming["commitment"])
+                k = upcoming["deal"]
+                mine = self.seat is not None and self.seat not in upcoming["seeded"]
+                if mine and k not in self.seeded:
+                    self.seeded.add(k)
+                    self.send({"type": "seed", "seed": fair.new_client_seed(), "deal": k})
+        if m["type"] == "seed" and m["accepted"]:
+            assert self.seat is not None
+            self.log.saw_seed(m["deal"], self.seat, m["seed"])
+        return m
+
+
+def play_logged(server: Any, rng: random.Random) -> tuple[str, dict[str, Any], list[FairLog]]:
+    """A game of two people and a bot, each person's browser keeping its log; the table
+    id, the first state's table and the two logs."""
+    made = create_table(server.base, [None, None, "easy"], rules={"start_score": 40})
+    table_id = made["id"]
+    anya_log, boris_log = FairLog(table_id), FairLog(table_id)
+    # The creator's page noted deal 1's commitment from the answer before it said hello.
+    anya_log.saw_commitment(1, made["table"]["fair"]["next"]["commitment"])
+    shown = httpx.get(f"{server.base}/api/tables/{table_id}").json()["fair"]["next"]
+    boris_log.saw_commitment(shown["deal"], shown["commitment"])
+    seed = fair.new_client_seed()
+    joined = httpx.post(
+        f"{server.base}/api/tables/{table_id}/join", json={"name": "Борис", "seed": seed}
+    ).json()
+    assert joined["seed"] == {"seed": seed, "deal": 1, "accepted": True}
+    boris_log.saw_seed(1, joined["seat"], seed)
+    anya = BrowserSeat(server.ws_base, table_id, made["token"], anya_log)
+    anya.hello()
+    boris = BrowserSeat(server.ws_base, table_id, joined["token"], boris_log)
+    boris.hello()
+    seats = [anya, boris]
+    play_until(seats, rng, over(seats), timeout=120)
+    return table_id, made["table"], [anya_log, boris_log]
+
+
+def test_a_tables_deals_verify_with_each_browsers_log(sqlite_url: str, tmp_path: Path) -> None:
+    rng = random.Random(24)
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=0, grace_s=60) as server:
+        for _ in range(5):
+            table_id, _, logs = play_logged(server, rng)
+            text = httpx.get(f"{server.base}/api/tables/{table_id}/record").text
+            record = loads(text)
+            if len(record.deals) >= 2:
+                break
+        row = server.store.table(table_id)
+    assert row is not None and row.first_dealer == record.deals[0].dealer  # (drawn, stored)
+    assert all(verify_record(record))
+    assert all(p is not None and p.scheme == fair.SCHEME for p in (d.fair for d in record.deals))
+    assert record.result is not None and record.meta["bots"] == [None, None, "easy"]
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    n = len(record.deals)
+    for who, log in zip(("anya", "boris"), logs, strict=True):
+        # Each browser saw every deal's commitment before it, and its seed counted in each.
+        assert all(log.deals[k].commitment for k in range(1, n + 1))
+        assert all(log.deals[k].seeds for k in range(1, n + 1))
+        mine = tmp_path / f"{who}.json"
+        mine.write_text(json.dumps(log.to_json(), ensure_ascii=False), encoding="utf-8")
+        done = rams_verify(path, "--mine", str(mine))
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert done.stdout.endswith(
+            f"It matches your log: {n} commitments of the server and {n} seeds of yours.\n"
+        )
+    # Another table's log does not match this record.
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({**logs[0].to_json(), "table": "elsewhere"}), encoding="utf-8")
+    done = rams_verify(path, "--mine", str(other))
+    assert done.returncode == 2
+    assert done.stdout.startswith("The record is not what you were shown: the record is of")
+
+
+def test_a_server_that_drops_a_persons_seed_is_caught_by_the_log(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dishonest server (its dealer patched): Аня's seed for deal 2 is acknowledged, then
+    left out and the deck dealt without it. The record is consistent in itself — ``rams
+    verify`` alone proves it — but Аня's log holds the seed the server acknowledged."""
+    honest_deal = fair.Dealer.deal
+
+    def dropping(self: fair.Dealer, *args: Any, **kwargs: Any) -> Any:
+        if self.next_deal == 2:
+            self.next_client_seeds.pop(0, None)
+        return honest_deal(self, *args, **kwargs)
+
+    monkeypatch.setattr(fair.Dealer, "deal", dropping)
+    rng = random.Random(7)
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=0, grace_s=60) as server:
+        for _ in range(5):
+            table_id, _, logs = play_logged(server, rng)
+            text = httpx.get(f"{server.base}/api/tables/{table_id}/record").text
+            if len(loads(text).deals) >= 2:
+                break
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    assert rams_verify(path).returncode == 0
+    anya_log = tmp_path / "anya.json"
+    anya_log.write_text(json.dumps(logs[0].to_json(), ensure_ascii=False), encoding="utf-8")
+    done = rams_verify(path, "--mine", str(anya_log))
+    seed = logs[0].deals[2].seeds[0]
+    assert done.returncode == 2
+    assert done.stdout == (
+        f"The record is not what you were shown: deal 2: your seed {seed[:12]}… is not in the "
+        "record as Аня's.\n"
+    )
+    boris_log = tmp_path / "boris.json"  # (Борис's seeds all counted)
+    boris_log.write_text(json.dumps(logs[1].to_json(), ensure_ascii=False), encoding="utf-8")
+    assert rams_verify(path, "--mine", str(boris_log)).returncode == 0

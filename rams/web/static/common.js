@@ -160,17 +160,10 @@ export function toast(text, kind = "error") {
 }
 
 // A fresh client seed for verifiable dealing (rams.fair): 16 random bytes in hex, drawn by
-// the browser; every seed sent is kept in this browser, by table, to find in the record.
-export function freshSeed(tableId) {
+// the browser (each one the server acknowledges goes into this browser's log: fair.js).
+export function freshSeed() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const seed = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-  const key = `rams.seeds.${tableId}`;
-  try {
-    const kept = JSON.parse(localStorage.getItem(key) || "[]");
-    kept.push(seed);
-    localStorage.setItem(key, JSON.stringify(kept.slice(-1000)));
-  } catch { /* (a full or disabled storage: the seed still counts) */ }
-  return seed;
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export function seatToken(tableId) {

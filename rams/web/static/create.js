@@ -1,5 +1,6 @@
 // The first page: pick a name, the game, the seats and house rules; create the table.
 import { api, el, lang, playerKey, saveSeatToken, t, toast } from "./common.js";
+import { noteShown } from "./fair.js";
 
 const FIELDS = ["max_exchange", "remise", "dealer_trump", "passing", "ace_forbids_pass",
   "must_trump", "must_overtrump", "must_head_trick", "marriage_lead", "ace_covers_honours",
@@ -128,6 +129,7 @@ export function showCreate(app) {
         key: playerKey(),
       });
       saveSeatToken(made.id, made.token);
+      noteShown(made.id, made.table.fair);  // deal 1's commitment, before this seat's seed
       location.assign(`/t/${made.id}`);
     } catch (e) {
       toast(e.message);

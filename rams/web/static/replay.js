@@ -4,7 +4,7 @@
 import {
   actionText, api, cardEl, el, lang, presetName, settlementEl, sheetEl, suitSymbol, t, toast,
 } from "./common.js";
-import { verifyRecord } from "./fair.js";
+import { checkLog, hasLog, loadLog, logChecked, recordTable, verifyRecord } from "./fair.js";
 
 // A number with a true minus sign, as the score sheet writes it.
 const num = (v) => (v < 0 ? `−${-v}` : String(v));
@@ -90,8 +90,29 @@ export function showReplay(app, tableId) {
       r.payouts ? settlementEl(names, r.payouts, r.pam_ledger) : null);
   }
 
-  // The Verify button: the downloadable record's every deck recomputed here (rams.fair);
-  // or a record file of one's own (its pack then read from its decks' length).
+  // A finding's fields in words: a seat as the log names it (its bot's level after it).
+  function fieldWords(fields) {
+    const out = {};
+    for (const [k, v] of Object.entries(fields || {})) {
+      if (v && typeof v === "object" && v.key) {
+        const level = v.level ? t(`level_${v.level}`) : null;
+        out[k] = t(v.key, { name: v.name, level: level === `level_${v.level}` ? v.level : level });
+      } else {
+        out[k] = v;
+      }
+    }
+    return out;
+  }
+
+  function findingText(f, inDeal, inRecord) {
+    const why = t(`fair.why_${f.reason}`, fieldWords(f.fields));
+    return f.deal === null || f.deal === undefined ? t(inRecord, { why }) : t(inDeal, { deal: f.deal, why });
+  }
+
+  // The Verify button: the downloadable record's every deck recomputed here (rams.fair),
+  // then the record held against this browser's own log of the table (what it was shown
+  // before each deal, its own seeds); or a record file of one's own (its pack then read
+  // from its decks' length, its table's log looked up by the record's table).
   async function verify(file = null) {
     if (!(window.crypto && crypto.subtle)) {
       verdict = { text: t("fair.no_crypto"), proven: false };
@@ -103,9 +124,25 @@ export function showReplay(app, tableId) {
     try {
       const record = file ? JSON.parse(await file.text()) : await api(`/api/tables/${tableId}/record`);
       const r = await verifyRecord(record, file ? null : data.pack_size);
-      if (r.count !== undefined) verdict = { text: t("fair.proven", { count: r.count }), proven: true };
-      else if (r.deal === undefined) verdict = { text: t(`fair.${r.reason}`), proven: false };
-      else verdict = { text: t("fair.not_proven", { deal: r.deal, why: t(`fair.why_${r.reason}`) }), proven: false };
+      if (r.count === undefined) {
+        verdict = r.deal === undefined ? { text: t(`fair.${r.reason}`), proven: false }
+          : { text: findingText(r, "fair.not_proven", "fair.not_proven_record"), proven: false };
+      } else {
+        const proven = t(r.old ? "fair.proven_old" : "fair.proven", { count: r.count });
+        const table = file ? recordTable(record) : tableId;
+        if (!table || !hasLog(table)) {
+          verdict = { text: `${proven} ${t("fair.no_log")}`, proven: true };
+        } else {
+          const log = loadLog(table);
+          const differs = checkLog(record, log, record.result !== undefined);
+          if (differs.length) {
+            verdict = { text: findingText(differs[0], "fair.not_mine_deal", "fair.not_mine"), proven: false };
+          } else {
+            const n = logChecked(log, record.deals.length);
+            verdict = { text: `${proven} ${t("fair.mine_ok", n)}`, proven: true };
+          }
+        }
+      }
     } catch (e) {
       verdict = { text: e instanceof SyntaxError ? t("fair.not_json") : e.message, proven: false };
     }
@@ -231,7 +268,11 @@ export function showReplay(app, tableId) {
         mark ? el("p", { class: "analysis-line", id: "analysis-line", role: "note" }, `${names[analysis.seat]}: ${mark.line}`) : null,
         centre, hands,
         last ? resultEl(names) : null,
-        el("p", { class: "links" }, el("a", { href: `/api/tables/${tableId}/record`, download: `rams-${tableId}.json` }, t("download"))),
+        el("p", { class: "links" }, el("a", { href: `/api/tables/${tableId}/record`, download: `rams-${tableId}.json` }, t("download")),
+          hasLog(tableId) ? " · " : null,
+          hasLog(tableId) ? el("a", { id: "log-download", download: `rams-${tableId}.fair-log.json`,
+            href: `data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(loadLog(tableId), null, 1))}` },
+          t("fair.log_download")) : null),
         analysisBox(names),
         verifyBox()),
       el("aside", {}, sheetEl(sheetAt(s)),

@@ -3,6 +3,7 @@ import {
   api, cardBack, cardEl, cardText, el, freshSeed, lang, playerKey, presetName, rulesTextEl, saveSeatToken,
   seatToken, setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
 } from "./common.js";
+import { noteSeed, noteShown, seedableDeal } from "./fair.js";
 import { plainBoard } from "./plain.js";
 import { beep } from "./prefs.js";
 
@@ -59,10 +60,11 @@ export function showTable(app, tableId) {
       if (socket !== ws) return;
       retry = 0;
       document.body.classList.remove("offline");
-      // A seat brings its seed for the next deal (rams.fair): the server committed to its
-      // own before taking any.
+      // A seat brings its seed for the next deal (rams.fair), naming it: only for a deal
+      // whose commitment this browser has already logged (the server committed first).
       const hello = { type: "hello", token, lang };
-      if (token) hello.seed = freshSeed(tableId);
+      const deal = token ? seedableDeal(tableId) : null;
+      if (deal !== null) Object.assign(hello, { seed: freshSeed(), deal });
       socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (event) => {
@@ -97,16 +99,23 @@ export function showTable(app, tableId) {
     send({ type: "act", action, deal: state.deal, step: state.step });
   }
 
-  // The next deal's commitment is out and this seat gave it no seed yet: send one.
+  // The next deal's commitment is out (logged first) and this seat gave it no seed yet: send
+  // one, naming the deal; the server's answer says whether it counts, and for which deal.
   const seededFor = new Set();
   function seedNextDeal() {
-    const next = table && table.fair && table.fair.next;
+    if (!table || !table.fair) return;
+    noteShown(tableId, table.fair);
+    const next = table.fair.next;
     if (!next || seat === null || next.seeded.includes(seat) || seededFor.has(next.deal)) return;
     seededFor.add(next.deal);
-    send({ type: "seed", seed: freshSeed(tableId) });
+    send({ type: "seed", seed: freshSeed(), deal: next.deal });
   }
 
   function receive(m) {
+    if (m.type === "seed") {
+      if (m.accepted && seat !== null) noteSeed(tableId, m.deal, seat, m.seed);
+      return;
+    }
     receiveOne(m);
     if (["welcome", "table", "state"].includes(m.type)) seedNextDeal();
   }
@@ -384,7 +393,9 @@ export function showTable(app, tableId) {
       const name = input.value.trim();
       localStorage.setItem("rams.name", name);
       try {
-        const joined = await api(`/api/tables/${tableId}/join`, { name, seed: freshSeed(tableId), key: playerKey() });
+        noteShown(tableId, table.fair);  // deal 1's commitment, before this seat's seed
+        const joined = await api(`/api/tables/${tableId}/join`, { name, seed: freshSeed(), key: playerKey() });
+        if (joined.seed && joined.seed.accepted) noteSeed(tableId, joined.seed.deal, joined.seat, joined.seed.seed);
         saveSeatToken(tableId, joined.token);
         token = joined.token;
         reconnect();
