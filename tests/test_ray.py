@@ -194,8 +194,8 @@ print("done")
 def test_runs_end_without_ray_aborting(local_ray: Any) -> None:
     """Issue 24: cancelling the tasks after the last result (every one, finished or not)
     made Ray's core abort the driver ("Tried to complete task that was not pending"), in the
-    first few dozen runs; a run stopped early, likewise."""
-    _driver(RUNS, local_ray.get_runtime_context().gcs_address, "150")
+    first ten runs here (60 is ample); a run stopped early, likewise."""
+    _driver(RUNS, local_ray.get_runtime_context().gcs_address, "60")
 
 
 #: Stopped after the first of 30 slow chunks: each chunk that runs leaves a file.
