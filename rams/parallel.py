@@ -91,14 +91,15 @@ def _on_ray(fn: Callable[[A], R], chunks: Sequence[A], ray: Any) -> Iterator[R]:
     result there or about to be, the task not yet marked done) makes Ray's core abort the
     process ("Tried to complete task that was not pending", ``task_manager.cc``;
     ray-project/ray#54260), and nothing tells such a task from one still running. Cancelling
-    every task after the last result, as this once did, hit that in the first few dozen
-    runs."""
+    every task after the last result, as this once did, aborted within ten short runs;
+    cancelling only those ``ray.wait`` said were unfinished, still in a run stopped early
+    (issue 24)."""
     task = ray.remote(fn)
     most = AHEAD_PER_CPU * max(1, int(ray.cluster_resources().get("CPU", 1)))
     refs: list[Any] = []
     unfinished: list[Any] = []
     for index in range(len(chunks)):
-        while True:
+        while True:  # (submit while few are unfinished, until this chunk's task is done)
             while len(refs) < len(chunks) and len(unfinished) < most:
                 refs.append(task.remote(chunks[len(refs)]))
                 unfinished.append(refs[-1])
