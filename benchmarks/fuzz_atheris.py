@@ -5,7 +5,8 @@ is imported). Three doors, by the input's first byte:
 - 0: a record (§12) — loaded, replayed and its proofs verified, or refused with a
   ``RamsError`` (``tests.fuzzing.load_and_replay``);
 - 1: a preset and house rules (§9.1), ``{"preset": …, "players": …, "rules": {…}}`` —
-  built, or refused with a ``RamsError`` (a value of the wrong kind: a ``TypeError``);
+  built, or refused with a ``RulesError`` that names the options at fault, a value of the
+  wrong kind included (``tests.fuzzing.build_rules``);
 - 2: a websocket message — read by the server's parser, or refused with a
   ``ProtocolError``; an action read by its family's parser, or a ``NotationError``.
 
@@ -31,9 +32,9 @@ import atheris
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 with atheris.instrument_imports(include=["rams"]):  # (every rams module imported here)
     from rams import games
-    from rams.errors import NotationError, RamsError
+    from rams.errors import NotationError
     from rams.web.protocol import Act, ProtocolError, parse_message
-    from tests.fuzzing import load_and_replay, records
+    from tests.fuzzing import build_rules, load_and_replay, records
 
 MESSAGES = [
     {"type": "hello", "token": "abc", "lang": "ru", "seed": "s-1"},
@@ -56,13 +57,9 @@ def _rules(text: str) -> None:
     if not isinstance(data, dict) or not isinstance(data.get("preset"), str):
         return
     rules = data.get("rules")
-    players = data.get("players")
-    if not isinstance(rules, dict) or "players" in rules:
+    if not isinstance(rules, dict) or data["preset"] not in games.presets():
         return
-    if data["preset"] not in games.presets():
-        return
-    with contextlib.suppress(RamsError, TypeError):
-        games.family_of(data["preset"]).rules(data["preset"], players, **rules)
+    build_rules(data["preset"], data.get("players"), rules)
 
 
 def _message(text: str) -> None:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rams.adapters.gymnasium import RamsEnv
-from rams.parallel import parallelism, run_in_order
+from rams.parallel import parallelism, release_ray, run_in_order
 from rams.stats import mean_ci
 
 #: A deal's steps for its updates: the nonzero features, their values, the policy's
@@ -208,4 +208,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        release_ray()  # (a Ray of --ray local stops here, as Ray expects a driver to end)

@@ -17,6 +17,7 @@ from rams import games
 from rams.analysis import action_words
 from rams.errors import RamsError, RecordError
 from rams.fair import SCHEME_1, FairLog, Verdict, check_log, verify_record
+from rams.parallel import release_ray
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
 from rams.words import Phrase, default_lang, text
@@ -422,6 +423,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        release_ray()  # (a Ray this command started stops now, not in Ray's exit hook)
 
 
 if __name__ == "__main__":

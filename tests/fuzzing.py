@@ -9,7 +9,6 @@ shrunk to the smallest mutation that shows it.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import random
@@ -19,7 +18,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from rams import games
-from rams.errors import RamsError
+from rams.errors import RamsError, RulesError
 from rams.fair import verify_record
 from rams.record import loads
 
@@ -116,23 +115,37 @@ def load_and_replay(text: str) -> None:
     assert text == before
 
 
-def options(data: st.DataObject) -> tuple[str, int | None, dict[str, Any]]:
-    """A preset, a table size (or None) and house rules: real option names with any
-    values, or made-up names."""
+#: A value of any kind an option might be handed through the Python API: JSON's, and others.
+ANY_VALUE = (
+    JSON
+    | st.tuples(JSON, JSON)
+    | st.sets(st.integers(-2, 9), max_size=3)
+    | st.binary(max_size=4)
+    | st.floats()
+    | st.complex_numbers(max_magnitude=10)
+)
+
+
+def options(data: st.DataObject) -> tuple[str, Any, dict[str, Any]]:
+    """A preset, a table size (an int, None, or a value of another kind) and house rules:
+    real option names (``players`` among them) or made-up names, with values of any kind."""
     preset = data.draw(st.sampled_from(sorted(games.presets())))
     family = games.family_of(preset)
-    names = [o["name"] for o in family.house_options()]
+    names = [o["name"] for o in family.house_options()] + ["players"]
     keys = st.sampled_from(names) | st.text(max_size=10)
-    chosen = data.draw(st.dictionaries(keys, JSON, max_size=3))
-    chosen.pop("players", None)  # (the table size is its own argument)
-    players = data.draw(st.none() | st.integers(-1, 9))
+    chosen = data.draw(st.dictionaries(keys, ANY_VALUE, max_size=3))
+    players = data.draw(st.none() | st.integers(-1, 9) | ANY_VALUE)
     return preset, players, chosen
 
 
-def build_rules(preset: str, players: int | None, chosen: dict[str, Any]) -> None:
-    """Rules from any options: built, or refused with a :class:`RamsError` — or, for a
-    value of a kind the option never takes, Python's ``TypeError`` (the Python API's way;
-    the web table and the command line word it, and a record's rules are refused as a
-    :class:`RamsError`: the mutated records check that)."""
-    with contextlib.suppress(RamsError, TypeError):
+def build_rules(preset: str, players: Any, chosen: dict[str, Any]) -> None:
+    """Rules from any options: built, or refused with a :class:`RulesError` that names the
+    options at fault and is worded in both languages — never another exception, a value of
+    a kind the option never takes included (issue 24: this once let any ``TypeError`` pass,
+    and an option named ``players`` raised one)."""
+    try:
         games.family_of(preset).rules(preset, players, **chosen)
+    except RulesError as e:
+        assert e.options, f"{e.key} names no option"
+        for lang in ("ru", "en"):
+            assert e.words(lang)

@@ -153,6 +153,12 @@ def test_tournament_out_that_is_a_file(tmp_path: Path) -> None:
          "--deals", "5"],
         ["play", "--preset", "nope"],
         ["rules", "nope"],
+        ["simulate", "--preset", "classic", "--players", "3", "--bots", "random,random,random",
+         "--rule", "players=4"],
+        ["tournament", "--preset", "whist", "--players", "4", "--bots",
+         "random,random,random,random", "--rule", "players=4"],
+        ["simulate", "--preset", "classic", "--players", "3", "--bots", "random,random,random",
+         "--rule", "start_score=[100]"],
     ],
 )  # fmt: skip
 def test_other_bad_setups_in_one_line(args: list[str]) -> None:

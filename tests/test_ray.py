@@ -1,17 +1,21 @@
 """Runs on Ray (``--ray``, :mod:`rams.parallel`): tournaments, bot-only games and the
 analysis give, as Ray tasks, exactly the figures of one process for the same seed; the
 commands record the address; an address nobody answers at, and Ray not installed, are
-said in one line."""
+said in one line; runs end without Ray's core aborting, also stopped early and on a loaded
+machine (issue 24)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
 import sys
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -90,6 +94,7 @@ def test_cli_tournament_on_ray_writes_the_same_figures(local_ray: Any, tmp_path:
     assert alone["parameters"].pop("ray") is None
     assert on_ray["parameters"].pop("ray") == "auto"
     assert on_ray == alone
+    assert local_ray.is_initialized()  # (the caller's Ray: the command leaves it running)
 
 
 def test_cli_analyse_json_on_ray(
@@ -146,3 +151,94 @@ def test_the_training_example_on_ray_learns_the_same_policy(local_ray: Any) -> N
         printed.append(lines[:-5] + lines[-4:])  # (all but the time it took)
     assert printed[0] == printed[1]
     assert len(printed[0]) == 8 + 4 and printed[0][-1] in ("beats random: yes", "beats random: no")
+
+
+def _ray_under_load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "ray_under_load_benchmark", ROOT / "benchmarks" / "ray_under_load.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _driver(script: str, *args: str) -> None:
+    """Run ``script`` as a Ray driver of its own (Ray's core aborting takes its process with
+    it): it must print ``done``, exit 0, and say none of the crash words."""
+    env = {**os.environ, **QUIET}
+    done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
+                          text=True, env=env, timeout=300, cwd=ROOT)  # fmt: skip
+    assert _ray_under_load().crash_words(done.stderr) == [], done.stderr[-3000:]
+    assert done.returncode == 0 and done.stdout == "done\n", done.stderr[-3000:]
+
+
+#: Joins the module's Ray at argv[1] and runs ``run_in_order`` argv[2] times to the end and as many
+#: times stopped after the first result. ``negate`` is pickled by value (``__main__``).
+RUNS = """
+import sys
+from rams.parallel import release_ray, run_in_order
+def negate(x):
+    return -x
+address, runs = sys.argv[1], int(sys.argv[2])
+for _ in range(runs):
+    assert list(run_in_order(negate, [1, 2, 3], 1, address)) == [-1, -2, -3]
+    early = run_in_order(negate, list(range(20)), 1, address)
+    assert next(early) == 0
+    early.close()
+release_ray()
+print("done")
+"""
+
+
+def test_runs_end_without_ray_aborting(local_ray: Any) -> None:
+    """Issue 24: cancelling the tasks after the last result (every one, finished or not)
+    made Ray's core abort the driver ("Tried to complete task that was not pending"), in the
+    first ten runs here (60 is ample); a run stopped early, likewise."""
+    _driver(RUNS, local_ray.get_runtime_context().gcs_address, "60")
+
+
+#: Stopped after the first of 30 slow chunks: each chunk that runs leaves a file.
+STOPPED = """
+import pathlib, sys, time
+from rams.parallel import release_ray, run_in_order
+folder = pathlib.Path(sys.argv[2])
+def slow(x):
+    time.sleep(0.5)
+    (folder / str(x)).touch()
+    return x
+run = run_in_order(slow, list(range(30)), 1, sys.argv[1])
+assert next(run) == 0
+run.close()
+release_ray()
+print("done")
+"""
+
+
+def test_a_run_stopped_early_runs_no_more_chunks(local_ray: Any, tmp_path: Path) -> None:
+    """Only the few chunks submitted ahead (two a CPU) run after the consumer stops; the
+    others never start, and the cluster is idle soon after."""
+    _driver(STOPPED, local_ray.get_runtime_context().gcs_address, str(tmp_path))
+    cpus = local_ray.cluster_resources()["CPU"]
+    deadline = time.monotonic() + 30
+    while local_ray.available_resources().get("CPU", 0) < cpus:
+        assert time.monotonic() < deadline, "the chunks submitted ahead still run"
+        time.sleep(0.2)
+    ran = {int(p.name) for p in tmp_path.iterdir()}
+    assert 0 in ran and len(ran) <= 1 + 2 * 2 + 2, sorted(ran)
+
+
+def test_tournaments_on_a_local_ray_end_well_on_a_loaded_machine(tmp_path: Path) -> None:
+    """benchmarks/ray_under_load.py, two runs (it runs ten for the results file): each
+    ``rams tournament --ray local`` exits 0 with its results and no crash words, while
+    both cores are kept busy."""
+    log = tmp_path / "printed.txt"
+    with open(log, "w") as printed:
+        done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "ray_under_load.py"),
+                               "--runs", "2", "--deals", "4"], stdout=printed,
+                              stderr=subprocess.STDOUT, timeout=400, cwd=ROOT,
+                              env={**os.environ, **QUIET})  # fmt: skip
+    text = log.read_text()
+    assert done.returncode == 0, text[-3000:]
+    assert text.count(", results.json written, crash words in stderr: none") == 2
+    assert "verdict: 2 of 2 runs good (all:" in text

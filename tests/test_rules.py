@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rams import games
 from rams.errors import RulesError
 from rams.games.rams.rules import OPTIONS, PRESETS, AceValues, Rules
 
@@ -183,6 +184,18 @@ def test_unknown_option_is_an_error_naming_it() -> None:
     with pytest.raises(RulesError) as info:
         Rules.preset("classic", 3, trumps=True)
     assert info.value.options == ("trumps",)
+
+
+@pytest.mark.parametrize("preset", ["classic", "whist", "ramsch"])
+def test_an_option_named_players_is_unknown(preset: str) -> None:
+    """§9.1: the table size is the rules' own argument, not a house rule; given as one (``--rule
+    players=4``, a web table's rules) it is an unknown option, named — not Python's
+    ``TypeError`` for an argument given twice (issue 24)."""
+    family = games.family_of(preset)
+    with pytest.raises(RulesError) as info:
+        family.rules(preset, 4, players=4)
+    assert info.value.options == ("players",)
+    assert "players" in info.value.words("ru") and "players" in info.value.words("en")
 
 
 @pytest.mark.parametrize(

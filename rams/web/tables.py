@@ -623,10 +623,8 @@ class Tables:
         check_house_rules(house_rules, family)
         try:
             rules = family.rules(preset, players, **house_rules)
-        except RamsError as e:
+        except RamsError as e:  # (a value of a kind an option never takes among them)
             raise TableError(400, "bad_rules", "cause", cause=e) from None
-        except TypeError as e:  # an option given a value of a kind it never takes
-            raise TableError(400, "bad_rules", "bad_value", why=clip(str(e))) from None
         if len(bots) != players:
             raise TableError(400, "bad_seats", "seat_count", players=players)
         offered = LEVELS if rules.family == "rams" else available_levels(rules.family)

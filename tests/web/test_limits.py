@@ -45,6 +45,27 @@ def test_numeric_house_rules_out_of_range_are_refused_by_name(
     assert not server.tables.tables
 
 
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ({"start_score": "100"}, "option start_score = '100': expected "),
+        ({"jacks": ["rams"]}, "option jacks = ['rams']: expected \"rams\" or "),
+        ({"passing": 1.5}, "option passing = 1.5: expected "),
+        ({"players": 4}, "unknown option 'players' (§9.1)"),
+    ],
+    ids=["str-for-int", "list-for-choice", "float-for-bool", "players"],
+)
+def test_house_rules_of_a_wrong_kind_are_refused_in_the_rules_words(
+    server: ThreadServer, rules: dict[str, object], words: str
+) -> None:
+    """The rules' own refusal, naming the option and its clause (issue 24: an option named
+    ``players`` was Python's ``TypeError``, passed on as it was)."""
+    r = httpx.post(f"{server.base}/api/tables", json=_body(rules=rules))
+    assert r.status_code == 400, r.text
+    assert r.json()["code"] == "bad_rules" and words in r.json()["message"], r.text
+    assert not server.tables.tables
+
+
 def test_the_largest_start_score_is_taken_and_the_ranges_are_published(
     server: ThreadServer,
 ) -> None:

@@ -56,7 +56,7 @@ class PlainFamily:
             for name, p in self.rules_class.PRESETS.items()
         }
 
-    def rules(self, preset: str, /, players: int | None = None, **options: Any) -> Any:
+    def rules(self, preset: str, players: int | None = None, /, **options: Any) -> Any:
         return self.rules_class.preset(preset, players, **options)
 
     def rules_from_json(self, data: Any, players: int) -> Any:

@@ -74,8 +74,9 @@ class PlainRules:
         return tuple(f.name for f in dataclasses.fields(cls) if f.init)
 
     @classmethod
-    def preset(cls, name: str, /, players: int | None = None, **overrides: Any) -> Any:
-        """The rules of a preset for ``players`` seats, with house-rule overrides."""
+    def preset(cls, name: str, players: int | None = None, /, **overrides: Any) -> Any:
+        """The rules of a preset for ``players`` seats, with house-rule overrides (the two
+        positional: an override named ``players`` is an unknown option, not a clash)."""
         if name not in cls.PRESETS:
             known = ", ".join(cls.PRESETS)
             raise RulesError("rules.unknown_preset", ("preset",), name=repr(name), known=known)

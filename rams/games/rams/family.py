@@ -96,7 +96,7 @@ class RamsFamily:
             for name, p in PRESETS.items()
         }
 
-    def rules(self, preset: str, /, players: int | None = None, **options: Any) -> Rules:
+    def rules(self, preset: str, players: int | None = None, /, **options: Any) -> Rules:
         return Rules.preset(preset, players, **options)
 
     def rules_from_json(self, data: Any, players: int) -> Rules:

@@ -1,9 +1,9 @@
 """Rules as frozen, validated data: every option of RULES §9.1, the presets of §9.2.
 
->>> r = Rules.preset("rams-001", players=4)
+>>> r = Rules.preset("rams-001", 4)
 >>> r.packets, r.dealer_trump, r.pack_size
 ((1, 1, 1, 1, 1), 'mandatory', 32)
->>> Rules.preset("classic", players=3, dave=True)
+>>> Rules.preset("classic", 3, dave=True)
 Traceback (most recent call last):
 ...
 rams.errors.RulesError: options dave, talon clash: Даве needs the duel's talon (V4)
@@ -122,8 +122,9 @@ class Rules:
     # Construction -------------------------------------------------------------------
 
     @classmethod
-    def preset(cls, name: str, /, players: int | None = None, **overrides: Any) -> Rules:
-        """The rules of a preset (§9.2) for ``players`` seats, with house-rule overrides."""
+    def preset(cls, name: str, players: int | None = None, /, **overrides: Any) -> Rules:
+        """The rules of a preset (§9.2) for ``players`` seats, with house-rule overrides (the
+        two positional: an override named ``players`` is an unknown option, not a clash)."""
         if name not in PRESETS:
             known = ", ".join(PRESETS)
             raise RulesError("rules.unknown_preset", ("preset",), name=repr(name), known=known)
