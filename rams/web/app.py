@@ -27,6 +27,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -286,6 +287,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     app = FastAPI(title="Rams", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
     app.state.tables = tables
     app.state.store = store
+    app.state.analyses = analyses
     meta = _meta()
 
     @app.middleware("http")
@@ -299,6 +301,15 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
         message = exc.words(_lang_of(request.headers.get("accept-language", "")))
         return JSONResponse({"code": exc.code, "message": message}, status_code=exc.status)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def database_away(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        # (A restart of the database, a lost connection: the request may be made again.)
+        why = clip(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, 160)
+        log.warning("%s %s: the database did not answer (%s)", request.method,
+                    request.url.path, why)  # fmt: skip
+        message = text("table.database", _lang_of(request.headers.get("accept-language", "")))
+        return JSONResponse({"code": "database", "message": message}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -37,10 +37,10 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rams.web.live import Client, Sender, TableError
-from rams.web.protocol import Act, Hello, ProtocolError, parse_message
+from rams.web.protocol import Act, Hello, ProtocolError, error, parse_message
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -54,6 +54,9 @@ log = logging.getLogger("rams.web")
 Receive = Callable[[], Awaitable[Mapping[str, Any]]]
 #: Seconds an HTTP request waits for the owner's answer before it gives up.
 CALL_TIMEOUT = 10.0
+#: Seconds a Redis command may take, and the longest wait between tries to reconnect.
+REDIS_TIMEOUT = 5.0
+REDIS_BACKOFF = 2.0
 
 
 def process_name() -> str:
@@ -102,6 +105,13 @@ class Cluster:
         self.remote: dict[str, tuple[str, asyncio.Queue[Mapping[str, Any]]]] = {}
         self._calls: dict[str, asyncio.Future[Any]] = {}
         self._ready = asyncio.Event()
+        #: Whether this process is linked to Redis now: while it is not, its relayed
+        #: sockets are told and closed, and requests for tables elsewhere refused at once.
+        self.linked = False
+        self._pubsub: Any = None
+        #: The processes whose relayed sockets this one serves, by how many checks in a row
+        #: found them not alive (two: they are gone).
+        self._missing: dict[str, int] = {}
 
     # Start and stop -----------------------------------------------------------------------
 
@@ -110,10 +120,13 @@ class Cluster:
         and keep the leases renewed."""
         import redis.asyncio as aioredis
 
-        self._redis = aioredis.from_url(self.redis_url)
+        self._redis = aioredis.from_url(
+            self.redis_url, socket_connect_timeout=REDIS_TIMEOUT, socket_timeout=REDIS_TIMEOUT
+        )
         await self._redis.ping()
         pubsub = self._redis.pubsub()
         await pubsub.subscribe(_channel(self.me))
+        self.linked = True
         loop = asyncio.get_running_loop()
         self._tasks = [
             loop.create_task(self._listen(pubsub)),
@@ -158,21 +171,27 @@ class Cluster:
         return time.time() + self.lease_s
 
     async def _leases(self) -> None:
+        failing = False
         while True:
             try:
                 await self._tend()
-            except Exception:  # (the database or Redis away for a moment: try again)
-                log.exception("cluster %s: the leases could not be tended", self.me)
+            except Exception as e:  # (the database away for a moment: try again)
+                if not failing:
+                    log.error("cluster %s: the leases could not be tended (%s); trying "
+                              "again every %.1f s", self.me, _why(e), self.lease_s / 3)  # fmt: skip
+                failing = True
+            else:
+                if failing:
+                    log.warning("cluster %s: the leases are tended again", self.me)
+                failing = False
             self._ready.set()
             await asyncio.sleep(self.lease_s / 3)
 
     async def _tend(self) -> None:
-        """Renew this process's leases, let go of the tables whose lease another took, take
-        the tables nobody plays, move relays whose owner changed, and forget the relayed
-        sockets of processes that died."""
+        """Renew this process's leases (in the database: Redis away or not), let go of the
+        tables whose lease another took, take the tables nobody plays, move relays whose
+        owner changed, and forget the relayed sockets of processes that died."""
         tables, store = self.tables, self.tables.store
-        assert self._redis is not None
-        await self._redis.set(_alive_key(self.me), "1", px=int(self.lease_s * 1000))
         mine = [t for t, live in tables.tables.items() if live.status != "over"]
         held = store.renew(self.me, mine, self.until())
         for table_id in mine:
@@ -187,13 +206,32 @@ class Cluster:
                 continue  # (over: its owner shows the end and keeps the socket)
             if self.owner_of(relay.table_id) != relay.owner:
                 relay.inbox.put_nowait({"type": "rams.resolve"})
-        senders = {sender for sender, _ in self.remote.values()}
-        for sender in senders:
-            if not await self._redis.exists(_alive_key(sender)):
-                for conn, (s, queue) in list(self.remote.items()):
-                    if s == sender:
-                        queue.put_nowait({"type": "websocket.disconnect"})
-                        del self.remote[conn]
+        if self.linked:
+            await self._heartbeat()
+
+    async def _heartbeat(self) -> None:
+        """Say in Redis that this process lives (a key that lapses with a lease), and drop the
+        relayed sockets of a process found dead twice in a row (its sockets died with it).
+        Redis away is not an error here: the listener says so, and says when it is back."""
+        assert self._redis is not None
+        try:
+            await self._redis.set(_alive_key(self.me), "1", px=int(self.lease_s * 1000))
+            senders = {sender for sender, _ in self.remote.values()}
+            alive = {s for s in senders if await self._redis.exists(_alive_key(s))}
+        except Exception:
+            return
+        self._missing = {s: self._missing.get(s, 0) + 1 for s in senders - alive}
+        for sender, times in self._missing.items():
+            if times >= 2:
+                self._drop_remote(sender)
+
+    def _drop_remote(self, sender: str | None = None) -> None:
+        """The relayed sockets of ``sender`` (None: of every process) end here, as if their
+        browsers had left (their seats' grace periods start)."""
+        for conn, (s, queue) in list(self.remote.items()):
+            if sender is None or s == sender:
+                queue.put_nowait({"type": "websocket.disconnect"})
+                del self.remote[conn]
 
     # The channel --------------------------------------------------------------------------
 
@@ -207,22 +245,69 @@ class Cluster:
             batch = [await self._outbox.get()]
             while not self._outbox.empty():
                 batch.append(self._outbox.get_nowait())
+            if not self.linked:
+                continue  # (nobody would hear them: the relays were told, and closed)
             try:
                 async with self._redis.pipeline(transaction=False) as pipe:
                     for channel, data in batch:
                         pipe.publish(channel, data)
                     await pipe.execute()
-            except Exception:
-                log.exception("cluster %s: %d messages could not be published", self.me, len(batch))
+            except Exception as e:
+                self._lost(e)
 
     async def _listen(self, pubsub: Any) -> None:
-        async for message in pubsub.listen():
-            if message.get("type") != "message":
-                continue
+        """Hear this process's channel; when Redis goes away, say so, tell the sockets that
+        depend on it, and connect and subscribe again (waiting longer each time, up to
+        :data:`REDIS_BACKOFF` seconds) until it is back."""
+        assert self._redis is not None
+        delay = 0.1
+        while True:
+            self._pubsub = pubsub
             try:
-                self._dispatch(json.loads(message["data"]))
-            except Exception:
-                log.exception("cluster %s: a message could not be handled", self.me)
+                if pubsub is None:
+                    pubsub = self._pubsub = self._redis.pubsub()
+                    await pubsub.subscribe(_channel(self.me))
+                    await self._redis.set(_alive_key(self.me), "1", px=int(self.lease_s * 1000))
+                    self.linked = True
+                    delay = 0.1
+                    log.warning("cluster %s: Redis is back; listening on %s again", self.me,
+                                _channel(self.me))  # fmt: skip
+                async for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    try:
+                        self._dispatch(json.loads(message["data"]))
+                    except Exception:
+                        log.exception("cluster %s: a message could not be handled", self.me)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                self._lost(e)
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+            pubsub = None
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, REDIS_BACKOFF)
+
+    def _lost(self, e: BaseException) -> None:
+        """Redis went away: every socket relayed through it is told and closed (its browser
+        reconnects), the relayed sockets served here end (their seats' grace periods start),
+        and calls waiting for an answer are refused; play at the tables whose sockets are
+        here goes on, and the leases are renewed in the database as before."""
+        if not self.linked:
+            return
+        self.linked = False
+        log.error("cluster %s: Redis cannot be reached (%s); reconnecting; the sockets "
+                  "relayed through it are closed", self.me, _why(e))  # fmt: skip
+        for relay in list(self.relays.values()):
+            relay.inbox.put_nowait({"type": "rams.unreachable"})
+        self._drop_remote()
+        for future in self._calls.values():
+            if not future.done():
+                future.set_exception(TableError(503, "elsewhere"))
+        if self._pubsub is not None:  # (the listener, if it still hears, connects anew)
+            closing = asyncio.ensure_future(self._pubsub.aclose())
+            self._tasks.append(cast("asyncio.Task[None]", closing))
 
     def _dispatch(self, m: dict[str, Any]) -> None:
         kind, conn = m.get("k"), m.get("conn", "")
@@ -283,6 +368,11 @@ class Cluster:
         this process takes the table over meanwhile, serve it here from then on."""
         conn = f"{self.me}/{next(self._ids)}"
         relay = _Relay(conn, table_id, owner, Client(send, self.tables.settings))
+        if not self.linked:  # (the owner cannot be reached now: said at once, not silence)
+            relay.out.send(error("unreachable", "en"))
+            relay.out.queue.put_nowait(None)
+            await relay.out.write()
+            return
         self.relays[conn] = relay
         loop = asyncio.get_running_loop()
         writer = loop.create_task(relay.out.write())
@@ -305,6 +395,9 @@ class Cluster:
                     self._post(relay.owner, {"k": "close", "conn": conn})
                     return
                 if kind == "rams.end":
+                    return
+                if kind == "rams.unreachable":  # (told, and closed: the browser reconnects)
+                    relay.out.send(error("unreachable", _lang(relay.hello)))
                     return
                 if kind == "rams.resolve":
                     if await self._resolve(relay):
@@ -372,6 +465,8 @@ class Cluster:
     async def call(self, owner: str, op: str, **args: Any) -> Any:
         """Ask the owner of a table to do ``op`` (``join``, ``public``); its answer, or
         the TableError it raised."""
+        if not self.linked:
+            raise TableError(503, "elsewhere")
         call_id = f"{self.me}#{next(self._ids)}"
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._calls[call_id] = future
@@ -406,6 +501,21 @@ class Cluster:
                 "fields": fields,
             }
         self._post(m["from"], reply)
+
+
+def _why(e: BaseException) -> str:
+    """An error in a few words, for a log line."""
+    first = str(e).strip().splitlines()
+    return f"{type(e).__name__}: {first[0][:160]}" if first else type(e).__name__
+
+
+def _lang(hello: Mapping[str, Any] | None) -> str:
+    """The language a relayed socket said hello in (the catalogue's words for it)."""
+    try:
+        parsed = parse_message(str(hello.get("text", ""))) if hello else None
+    except ProtocolError:
+        return "en"
+    return parsed.lang if isinstance(parsed, Hello) else "en"
 
 
 def _plain(m: Mapping[str, Any]) -> dict[str, Any]:

@@ -89,7 +89,11 @@ async def serve(
     """
     cluster = tables.cluster
     if cluster is not None:
-        owner = tables._elsewhere(table_id)
+        try:
+            owner = tables._elsewhere(table_id)
+        except SQLAlchemyError:  # (the database is away: the browser tries again)
+            await send(error("server", "en"))
+            return True
         if owner is not None:
             if relayed:
                 return False

@@ -249,7 +249,9 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
-        kwargs: dict[str, Any] = {}
+        # A pooled connection is tried before it is used: after a database restart the
+        # dead ones are replaced, not handed to a write that then fails.
+        kwargs: dict[str, Any] = {"pool_pre_ping": True}
         if self.is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
             path = sa.make_url(url).database

@@ -137,7 +137,10 @@ class Tables:
 
     async def _expire_open_tables(self) -> None:
         while True:
-            self.expire_open_tables()
+            try:
+                self.expire_open_tables()
+            except SQLAlchemyError as e:  # (the database away: next time)
+                log.warning("open tables not expired now: %s", clip(str(e), 160))
             await asyncio.sleep(max(1.0, min(600.0, self.settings.open_hours * 3600 / 10)))
 
     async def _unload_idle_tables(self) -> None:
@@ -537,7 +540,7 @@ class Tables:
             step()
         except SQLAlchemyError as e:
             live.write_failures += 1
-            log.error("table %s: a %s could not be stored (%s: %s); undone, to try again",
+            log.error("table %s: the %s could not be stored (%s: %s); undone, to try again",
                       live.id, what, type(e).__name__, clip(str(e).splitlines()[0] if str(e)
                       else "", 160))  # fmt: skip
             if live.game is not None:

@@ -317,7 +317,7 @@ class Workers:
         log.error("a worker process died; starting the workers again")
         pool, self._pool = self._pool, None
         if pool is not None:
-            stop_pool(pool)
+            stop_pool(pool, grace=0.0)
         job.tries += 1
         if job.tries > 1:
             if not job.future.done():
@@ -327,12 +327,16 @@ class Workers:
         asyncio.get_running_loop().call_soon(self._pump)
 
 
-def stop_pool(pool: concurrent.futures.Executor) -> None:
-    """Shut a pool down at once; its processes, if it has them, are killed (a running
-    job is abandoned: its result would be stale)."""
-    processes: Any = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
-        with contextlib.suppress(Exception):
-            process.kill()
+def stop_pool(pool: concurrent.futures.Executor, grace: float = 2.0) -> None:
+    """Shut a pool down: nothing more starts, its idle processes end, and one still busy
+    after ``grace`` seconds is killed (its result would be stale)."""
+    processes: Any = list((getattr(pool, "_processes", None) or {}).values())
     with contextlib.suppress(Exception):
         pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + grace
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join(1.0)

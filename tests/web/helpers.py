@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -218,6 +219,60 @@ class Seat:
 
     def close(self) -> None:
         self.ws.close()
+
+
+class RoamingSeat(Seat):
+    """A seat that, like the browser, connects again when its socket is closed (a server
+    let the table go, a relayed socket's owner cannot be reached, a process died) — to the
+    next of ``ws_bases`` each time — and says hello again; it keeps every message, and
+    counts its reconnections and the errors it was told."""
+
+    def __init__(self, ws_bases: list[str], table_id: str, token: str, lang: str = "en") -> None:
+        self.ws_bases = ws_bases
+        self.table_id = table_id
+        self.token = token
+        self.lang = lang
+        self.at = 0
+        self.reconnects = 0
+        super().__init__(ws_bases[0], table_id, token, lang)
+
+    def _again(self) -> None:
+        from websockets.exceptions import WebSocketException
+
+        self.acted_at = None  # (not acknowledged: act again on the state to come)
+        deadline = time.monotonic() + 60
+        while True:
+            self.at = (self.at + 1) % len(self.ws_bases)
+            with contextlib.suppress(Exception):
+                self.ws.close()
+            try:
+                self.ws = connect(f"{self.ws_bases[self.at]}/ws/{self.table_id}",
+                                  open_timeout=5, close_timeout=2, max_size=2**22).__enter__()
+                self.ws.send(json.dumps({"type": "hello", "token": self.token,
+                                         "lang": self.lang}))  # fmt: skip
+                self.reconnects += 1
+                return
+            except (OSError, WebSocketException):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.3)
+
+    def send(self, message: dict[str, Any]) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            super().send(message)
+        except ConnectionClosed:
+            self._again()
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            return super().recv(timeout)
+        except ConnectionClosed:
+            self._again()
+            raise TimeoutError("reconnected") from None
 
 
 def choose(state: dict[str, Any], rng: random.Random) -> str | None:
