@@ -246,8 +246,12 @@ class RoamingSeat(Seat):
             with contextlib.suppress(Exception):
                 self.ws.close()
             try:
-                self.ws = connect(f"{self.ws_bases[self.at]}/ws/{self.table_id}",
-                                  open_timeout=5, close_timeout=2, max_size=2**22).__enter__()
+                self.ws = connect(
+                    f"{self.ws_bases[self.at]}/ws/{self.table_id}",
+                    open_timeout=5,
+                    close_timeout=2,
+                    max_size=2**22,
+                ).__enter__()
                 self.ws.send(json.dumps({"type": "hello", "token": self.token,
                                          "lang": self.lang}))  # fmt: skip
                 self.reconnects += 1

@@ -200,7 +200,7 @@ def test_postgres_restarted_every_game_finishes_and_nothing_acknowledged_is_lost
             _play_for(seats, rng, 2.0)
             restart.join()
             before = _acks(seats)
-            play_until(seats, rng, lambda: _acks(seats) >= before + 10, timeout=120)
+            play_until(seats, rng, lambda b=before: _acks(seats) >= b + 10, timeout=120)
         play_until(seats, rng, over(seats), timeout=300)
         _check_records(a.base, games)
         for server in (a, b):
