@@ -400,6 +400,43 @@ def _add_serve(sub: Any) -> None:
         help="with --redis: seconds a process holds a table unless it renews its lease; "
         "another takes the table over after (default 10)",
     )
+    p.add_argument(
+        "--think-workers",
+        type=int,
+        metavar="N",
+        help="worker processes that think for the bots and value the hints (default: one "
+        "fewer than the cores, at least 1)",
+    )
+    p.add_argument(
+        "--heavy-tables",
+        type=int,
+        default=3,
+        metavar="N",
+        help="tables with hints or hard bots one address may have at once (default 3)",
+    )
+    p.add_argument(
+        "--analysis-queue",
+        type=int,
+        default=8,
+        metavar="N",
+        help="analyses that may wait or run at once (default 8; 2 from one address)",
+    )
+    p.add_argument(
+        "--unload-after",
+        type=float,
+        default=30.0,
+        metavar="MIN",
+        help="minutes a table nobody is connected to stays in memory; then it waits in the "
+        "database until someone comes back (default 30)",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="also take websockets from pages at this origin (https://HOST[:PORT]); "
+        "by default only this server's own pages",
+    )
     p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
     p.set_defaults(run=_leaf("rams.web.app", "run_serve", "web"))
 

@@ -57,6 +57,11 @@ def fails(*args: str, cwd: Path | None = None, within: float = 20.0) -> str:
         (["--workers", "0"], "at least 1, not 0"),
         (["--redis", "redis://127.0.0.1:1/0"], "SQLite is for one process"),
         (["--lease", "0.5"], "--lease 0.5"),
+        (["--unload-after", "0"], "--unload-after 0.0: minutes"),
+        (["--think-workers", "0"], "--think-workers 0"),
+        (["--heavy-tables", "-1"], "--heavy-tables -1"),
+        (["--analysis-queue", "0"], "--analysis-queue 0"),
+        (["--allow-origin", "evil.example"], "--allow-origin 'evil.example'"),
     ],
 )
 def test_serve_refuses_bad_options_in_one_line(

@@ -566,6 +566,19 @@ def _check_serve_args(args: argparse.Namespace) -> None:
             raise RamsError("cli.seconds", flag=flag, value=value)
     if not 0 < args.tables_per_minute < float("inf"):
         raise RamsError("cli.rate", value=args.tables_per_minute)
+    if not 0 < args.unload_after < float("inf"):
+        raise RamsError("cli.minutes", flag="--unload-after", value=args.unload_after)
+    for flag, count, least in (
+        ("--think-workers", args.think_workers, 1),
+        ("--heavy-tables", args.heavy_tables, 0),
+        ("--analysis-queue", args.analysis_queue, 1),
+    ):
+        if count is not None and not least <= count <= 1024:
+            raise RamsError("cli.count", flag=flag, value=count, least=least)
+    for origin in args.allow_origin:
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.path:
+            raise RamsError("cli.origin", origin=clip(repr(origin), 80))
 
 
 def open_store(url: str) -> Store:
@@ -710,6 +723,12 @@ def _serve_process(args: argparse.Namespace, database: str, sock: socket.socket)
         tables_per_minute=args.tables_per_minute,
         redis_url=args.redis,
         lease_s=args.lease,
+        think_workers=args.think_workers,
+        heavy_tables_per_address=args.heavy_tables,
+        analysis_queue=args.analysis_queue,
+        analyses_per_address=min(2, args.analysis_queue),
+        unload_after=args.unload_after * 60,
+        allow_origins=tuple(o.rstrip("/") for o in args.allow_origin),
     )
     app = create_app(database, settings)
     warm.start()  # the bots' solver, compiled in the background before a table needs it

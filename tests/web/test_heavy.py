@@ -298,3 +298,22 @@ def test_the_spectators_delay_holds_for_every_message_a_guest_asks_for(
                 assert late >= 1.8, (ask, late)
         me.close()
         guest.close()
+
+
+def test_the_serve_flags_set_the_limits(tmp_path: Path) -> None:
+    """``rams serve --allow-origin … --heavy-tables 1``: that origin's pages are taken, and
+    a second table with hints from one address is refused."""
+    url = f"sqlite:///{tmp_path / 'rams.sqlite3'}"
+    flags = ("--allow-origin", "https://rams.example", "--heavy-tables", "1", "--think-workers",
+             "1", "--unload-after", "5")  # fmt: skip
+    server = ProcessServer(url, None, *flags).start()
+    try:
+        made = create_table(server.base, [None, "easy", "easy"], hints=True)
+        with connect(f"{server.ws_base}/ws/{made['id']}", origin="https://rams.example") as ws:  # type: ignore[arg-type]
+            ws.send(json.dumps({"type": "hello", "token": None, "lang": "en"}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+        body = {"name": "Аня", "players": 3, "bots": [None, "easy", "easy"], "hints": True}
+        again = httpx.post(f"{server.base}/api/tables", json=body, timeout=10)
+        assert again.status_code == 429 and again.json()["code"] == "too_many_heavy"
+    finally:
+        server.stop()
