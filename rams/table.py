@@ -20,7 +20,7 @@ from rams.errors import IllegalActionError
 from rams.events import Event
 from rams.games.protocol import DealState, Match
 
-__all__ = ["Table", "Turn", "bot_out_of_turn", "bot_turn", "choose", "next_turn", "offered_turn"]
+__all__ = ["Table", "Turn", "bot_turn", "choose", "next_turn", "offered_turn"]
 
 Action = Any  # an action of the match's family
 Listener = Callable[[int, Action], None]
@@ -279,26 +279,6 @@ def choose(agent: Bot, deal: DealState, turn: Turn) -> Action | None:
     if getattr(agent, "sees_all", False):
         return agent.act_full(deal, turn.seat)  # type: ignore[attr-defined]
     return agent.act(deal.observation(turn.seat))
-
-
-def bot_out_of_turn(
-    deal: DealState, agents: Sequence[Bot | None], applied: Applied | None = None
-) -> bool:
-    """A bot offered an action out of turn takes it if it wants (:func:`choose`). True if
-    one did."""
-    declined: set[int] = set()
-    while (turn := offered_turn(deal, agents, declined)) is not None:
-        agent = agents[turn.seat]
-        assert agent is not None
-        action = choose(agent, deal, turn)
-        if action is None:
-            declined.add(turn.seat)
-            continue
-        deal.apply(action, turn.seat)
-        if applied is not None:
-            applied(turn.seat, action)
-        return True
-    return False
 
 
 def bot_turn(deal: DealState, agents: Sequence[Bot | None], applied: Applied | None = None) -> str:

@@ -58,6 +58,10 @@ REPLAYS_KEPT = 16
 #: The close code of a websocket the server ends, its reason a code the page words
 #: (``slow_reader``, ``moved``, ``server_moved``, ``unreachable``).
 CLOSE_CODE = 4000
+#: Seconds a close from this side may take before the connection is cut.
+CLOSE_TIMEOUT = 2.0
+#: The scope's extension by which the server lets the app cut a connection.
+ABORT = "rams.abort"
 #: A browser's secret key (rams.ratings): 32 random bytes in hex.
 KEY_PATTERN = r"^[0-9a-f]{64}$"
 #: A player's id: a key's SHA-256 in hex, or a bot level's ``bot:LEVEL``.
@@ -529,8 +533,15 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             await ws.send_text(json.dumps(message, ensure_ascii=False))
 
         async def end(reason: str) -> None:
-            with suppress(Exception):
-                await ws.close(code=CLOSE_CODE, reason=reason)
+            """Close from this side, with the reason; a connection that takes no more (its
+            reader does not read: not even the close frame leaves) is cut."""
+            try:
+                async with asyncio.timeout(CLOSE_TIMEOUT):
+                    await ws.close(code=CLOSE_CODE, reason=reason)
+            except Exception:
+                cut = ws.scope.get("extensions", {}).get(ABORT, {}).get("abort")
+                if cut is not None:
+                    cut()
 
         host = ws.client.host if ws.client is not None else ""
         if tables.sockets.get(host, 0) >= tables.settings.sockets_per_address:
@@ -653,6 +664,7 @@ def server_config(app: Any, proxy: str | None = None, **options: Any) -> Any:
 
     return uvicorn.Config(
         app,
+        ws=_websocket_protocol(),
         proxy_headers=bool(proxy),
         forwarded_allow_ips=proxy or None,
         ws_max_size=4 * MAX_MESSAGE,
@@ -661,6 +673,28 @@ def server_config(app: Any, proxy: str | None = None, **options: Any) -> Any:
         log_config=LOG_CONFIG,
         **options,
     )
+
+
+def _websocket_protocol() -> Any:
+    """uvicorn's websocket protocol, which also lets the app cut a connection (the scope's
+    extension :data:`ABORT`): a close cannot leave a socket whose reader never reads (its
+    send buffer is full), and ASGI has no other way to end it. Plain ``auto`` where that
+    protocol is not there."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import (
+            WebSocketsSansIOProtocol,
+        )
+    except ImportError:  # pragma: no cover - another uvicorn
+        return "auto"
+
+    class Protocol(WebSocketsSansIOProtocol):
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope: Any = getattr(self, "scope", None)
+            if scope is not None:  # (the app's task, made above, has not started yet)
+                scope.setdefault("extensions", {})[ABORT] = {"abort": self.transport.abort}
+
+    return Protocol
 
 
 def _check_cluster(args: argparse.Namespace, database: str) -> None:

@@ -37,9 +37,9 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from rams.web.live import Client, Sender, TableError
+from rams.web.live import Background, Client, Sender, TableError
 from rams.web.protocol import Act, Hello, ProtocolError, error, parse_message
 
 if TYPE_CHECKING:
@@ -98,6 +98,8 @@ class Cluster:
         self._redis: Redis | None = None
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        #: Calls answered and relayed sockets served here, each a task of its own.
+        self.background = Background(f"cluster {self.me}")
         self._ids = itertools.count(1)
         #: Sockets here, tables elsewhere (by connection id).
         self.relays: dict[str, _Relay] = {}
@@ -144,6 +146,7 @@ class Cluster:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.background.cancel()
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.delete(_alive_key(self.me))
@@ -306,8 +309,7 @@ class Cluster:
             if not future.done():
                 future.set_exception(TableError(503, "elsewhere"))
         if self._pubsub is not None:  # (the listener, if it still hears, connects anew)
-            closing = asyncio.ensure_future(self._pubsub.aclose())
-            self._tasks.append(cast("asyncio.Task[None]", closing))
+            self.background.spawn(self._pubsub.aclose())
 
     def _dispatch(self, m: dict[str, Any]) -> None:
         kind, conn = m.get("k"), m.get("conn", "")
@@ -332,7 +334,7 @@ class Cluster:
             if relay is not None:
                 relay.inbox.put_nowait({"type": "rams.end" if kind == "end" else "rams.resolve"})
         elif kind == "call":
-            asyncio.get_running_loop().create_task(self._answer(m))
+            self.background.spawn(self._answer(m))
         elif kind == "reply":
             future = self._calls.pop(m["id"], None)
             if future is not None and not future.done():
@@ -359,7 +361,7 @@ class Cluster:
             elif self.remote.pop(conn, None) is not None:  # ended here, not by the relay
                 self._post(sender, {"k": "end", "conn": conn})
 
-        asyncio.get_running_loop().create_task(serve())
+        self.background.spawn(serve())
 
     # Sockets here, tables elsewhere -------------------------------------------------------
 

@@ -5,6 +5,7 @@ bots that sit at it, the server's settings, and the errors a request about it me
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -26,6 +27,7 @@ from rams.web.store import SeatRow, TableRow
 from rams.words import text
 
 __all__ = [
+    "Background",
     "BotSeat",
     "Client",
     "GuardedBot",
@@ -363,6 +365,7 @@ class Client:
         if self.closed:
             return
         if self.queue.qsize() >= self._limit:
+            log.warning("a connection fell %d messages behind; closed", self._limit)
             self.close("slow_reader")
             return
         self.queue.put_nowait(message)
@@ -412,6 +415,36 @@ class Client:
 
 #: Closings under way (kept until done: a task nobody holds may be collected).
 _closing: set[asyncio.Future[None]] = set()
+
+
+class Background:
+    """Work a server runs in the background (timers' tasks, retries, loops): each task kept
+    until it is done (a task nobody holds may be collected), and an error that ends one
+    logged with ``what`` it was: no task dies in silence."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.tasks: set[asyncio.Future[Any]] = set()
+
+    def spawn(self, work: Awaitable[Any]) -> asyncio.Future[Any]:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self._ended)
+        return task
+
+    def _ended(self, task: asyncio.Future[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s: a background task failed", self.what, exc_info=task.exception())
+
+    async def cancel(self) -> None:
+        """Stop every task, and wait for them to end."""
+        tasks = list(self.tasks)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
 
 @dataclass

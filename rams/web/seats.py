@@ -186,9 +186,7 @@ def _start_grace(tables: Tables, live: LiveTable, seat: int) -> None:
     def expire() -> None:
         live.grace.pop(seat, None)
         live.grace_until.pop(seat, None)
-        task = loop.create_task(tables._stand_in(live, seat))
-        tables._tasks.add(task)
-        task.add_done_callback(tables._tasks.discard)
+        tables._spawn(tables._stand_in(live, seat))
 
     live.grace[seat] = loop.call_later(tables.settings.grace_s, expire)
     live.grace_until[seat] = time.time() + tables.settings.grace_s
@@ -251,9 +249,7 @@ def _arm_clock(tables: Tables, live: LiveTable) -> None:
     loop = asyncio.get_running_loop()
 
     def ring() -> None:
-        task = loop.create_task(tables._time_out(live, key))
-        tables._tasks.add(task)
-        task.add_done_callback(tables._tasks.discard)
+        tables._spawn(tables._time_out(live, key))
 
     live.clock_until = time.time() + seconds
     live.clock = loop.call_later(seconds, ring)

@@ -37,6 +37,7 @@ from rams.table import Table
 from rams.web import hints, seats, sockets
 from rams.web.cluster import Cluster
 from rams.web.live import (
+    Background,
     BotSeat,
     Client,
     LiveTable,
@@ -88,7 +89,8 @@ class Tables:
         #: start tries them again, so a fixed server brings them back).
         self.broken: dict[str, str] = {}
         self._rng = random.SystemRandom()
-        self._tasks: set[asyncio.Task[None]] = set()
+        #: The background work (timers' tasks, retries, the sweeping loops).
+        self.background = Background("tables")
         #: Table creations by client address (``POST /api/tables``).
         self.creations = RateLimit(self.settings.tables_per_minute, self.settings.tables_burst)
         #: Open websockets by client address.
@@ -131,9 +133,8 @@ class Tables:
             self.kick(live)
 
     def _spawn(self, work: Any) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        """Run ``work`` in the background (:class:`~rams.web.live.Background`)."""
+        self.background.spawn(work)
 
     async def _expire_open_tables(self) -> None:
         while True:
@@ -144,10 +145,13 @@ class Tables:
             await asyncio.sleep(max(1.0, min(600.0, self.settings.open_hours * 3600 / 10)))
 
     async def _unload_idle_tables(self) -> None:
+        held = len(self.tables)
         while True:
             await asyncio.sleep(max(0.2, min(60.0, self.settings.unload_after / 4)))
-            if await self.unload_idle_tables():
+            await self.unload_idle_tables()
+            if len(self.tables) < held:  # (tables unloaded, or finished and forgotten)
                 trim_memory()
+            held = len(self.tables)
 
     async def unload_idle_tables(self, now: float | None = None) -> list[str]:
         """Unload every table nobody has been connected to for ``Settings.unload_after``
@@ -197,8 +201,7 @@ class Tables:
         several processes, give up this one's leases first."""
         if self.cluster is not None:
             await self.cluster.stop()
-        for task in list(self._tasks):
-            task.cancel()
+        await self.background.cancel()
         for live in self.tables.values():
             await self._halt(live)
             for c in list(live.clients):

@@ -8,6 +8,7 @@ a websocket; the spectators' delay holds for every message a guest can ask for."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -22,7 +23,14 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from rams.web import live as web_live
-from tests.web.helpers import ProcessServer, Seat, create_table, play_until, thread_server
+from tests.web.helpers import (
+    ProcessServer,
+    Seat,
+    create_table,
+    play_until,
+    step,
+    thread_server,
+)
 from tests.web.test_analysis_web import store_duel
 from tests.web.test_browser_replay import store_finished
 
@@ -250,6 +258,29 @@ def test_a_socket_that_does_not_read_is_closed_with_the_reason() -> None:
     assert waiting <= 9  # (8 messages and the end: never the 20)
 
 
+def test_a_guest_that_never_reads_is_cut_off_and_leaves_the_table(sqlite_url: str) -> None:
+    """At a table whose bots play fast, a guest's socket that never reads (its buffers
+    full, not even a close frame can leave): the server closes it with the reason, cuts
+    the connection, and the table forgets it; the person plays on."""
+    with thread_server(sqlite_url, send_queue=16, send_timeout=2.0, **FAST) as server:
+        made = create_table(server.base, [None, *["easy"] * 6], rules={"start_score": 400})
+        me = Seat(server.ws_base, made["id"], made["token"])
+        slow = connect(f"{server.ws_base}/ws/{made['id']}", max_queue=1).__enter__()
+        slow.send(json.dumps({"type": "hello", "token": None, "lang": "en"}))
+        live = server.tables.tables[made["id"]]
+        rng = random.Random(2)
+        play_until([me], rng, lambda: live.spectators() == 1, timeout=30)
+        guest = next(c for c in live.clients if c.seat is None)
+        play_until([me], rng, lambda: live.spectators() == 0, timeout=120)
+        assert guest.closed and guest.reason == "slow_reader"
+        acks = len([m for m in me.messages if m["type"] == "ack"])
+        play_until([me], rng, lambda: len([m for m in me.messages if m["type"] == "ack"])
+                   > acks, timeout=60)  # fmt: skip
+        me.close()
+        with contextlib.suppress(Exception):
+            slow.close()
+
+
 def test_a_page_of_another_site_cannot_open_a_websocket(
     sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -317,3 +348,46 @@ def test_the_serve_flags_set_the_limits(tmp_path: Path) -> None:
         assert again.status_code == 429 and again.json()["code"] == "too_many_heavy"
     finally:
         server.stop()
+
+
+def test_a_hint_is_valued_only_while_its_person_is_connected(sqlite_url: str) -> None:
+    """Two people at a table with hints, Аня to decide: while she is away the table goes on
+    being drawn for Боря (his messages), but her hint is not valued; when she comes back it
+    is valued, and sent to her."""
+    with thread_server(sqlite_url, hint_samples=3, **FAST) as server:
+        made = create_table(server.base, [None, None, "easy"], hints=True)
+        other = httpx.post(f"{server.base}/api/tables/{made['id']}/join", json={"name": "Боря"},
+                           timeout=10).json()  # fmt: skip
+        live = server.tables.tables[made["id"]]
+        boris = Seat(server.ws_base, made["id"], other["token"])
+        anya = Seat(server.ws_base, made["id"], made["token"])
+        rng = random.Random(5)
+
+        def hinted() -> tuple[int, int] | None:
+            s = anya.state
+            if s is None or not s["legal"]:
+                return None
+            at = (s["deal"], s["step"])
+            hints = [m for m in anya.messages if m["type"] == "hint"]
+            return at if any((h["deal"], h["step"]) == at for h in hints) else None
+
+        deadline = time.monotonic() + 120
+        while (at := hinted()) is None:  # Боря plays; Аня waits for her turn and its hint
+            assert time.monotonic() < deadline
+            anya.drain(0.05)
+            boris.drain(0.05)
+            step(boris, rng)
+        anya.close()
+        boris.until(lambda m: m["type"] == "state" and not m["table"]["seats"][0]["online"])
+        done = server.tables.workers.done
+        for lang in ("ru", "en", "ru"):  # (the table is drawn again for him, each time)
+            boris.send({"type": "lang", "lang": lang})
+            boris.until(lambda m: m["type"] == "state")
+        time.sleep(1.0)
+        assert live.hint_key is None and server.tables.workers.done == done
+        back = Seat(server.ws_base, made["id"], made["token"])
+        hint = back.until(lambda m: m["type"] == "hint", timeout=60)
+        assert (hint["deal"], hint["step"]) == at and hint["seat"] == 0
+        assert server.tables.workers.done > done
+        back.close()
+        boris.close()
