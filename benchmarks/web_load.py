@@ -110,6 +110,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="server processes (needs --redis)")
     parser.add_argument("--redis", metavar="URL", help="the Redis linking the processes")
     parser.add_argument(
+        "--think-workers", type=int, help="the server's worker processes for the bots"
+    )
+    parser.add_argument(
         "--think",
         type=float,
         default=0.0,
@@ -117,6 +120,8 @@ def main() -> int:
     )
     args = parser.parse_args()
     extra = ["--workers", str(args.workers)]
+    if args.think_workers is not None:
+        extra += ["--think-workers", str(args.think_workers)]
     if args.redis:
         extra += ["--redis", args.redis]
     with tempfile.TemporaryDirectory() as tmp:

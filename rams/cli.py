@@ -404,8 +404,8 @@ def _add_serve(sub: Any) -> None:
         "--think-workers",
         type=int,
         metavar="N",
-        help="worker processes that think for the bots and value the hints (default: one "
-        "fewer than the cores, at least 1)",
+        help="worker processes that think for the bots and value the hints, below the "
+        "server's priority (default: as many as the cores)",
     )
     p.add_argument(
         "--heavy-tables",

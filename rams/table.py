@@ -172,10 +172,11 @@ class Table:
         """A bot's answer to its turn: the action is applied (and ``on_action`` called), or
         None, declining an offer out of turn, is remembered for this step. False (nothing
         applied) for a declined offer, or a turn the game has moved past; raises
-        IllegalActionError (unchanged game) for an action that is not legal."""
+        IllegalActionError (unchanged game) for an action that is not legal. A turn whose
+        seat a person has taken back (:meth:`set_agent`) is not taken either."""
         game = self.game
-        if _step_of(game) != turn.step or game.deal is None:
-            return False
+        if _step_of(game) != turn.step or game.deal is None or self.agents[turn.seat] is None:
+            return False  # (the game moved on, or the seat is a person's again)
         if action is None:
             if turn.offers is None:
                 raise ValueError(f"seat {turn.seat + 1}: a bot's own turn cannot be declined")

@@ -68,3 +68,43 @@ def test_a_bot_stands_in_for_a_person_and_hands_back() -> None:
     if reason == "person":  # handed back: the person's turn waits for the person again
         assert table.waiting_for() == 0
         assert all(s != 0 for s, _ in acted[before + 1 :])
+
+
+def test_a_bot_s_turn_is_taken_once_and_only_at_its_step() -> None:
+    """The steps a front end drives itself (the web's bots think elsewhere): ``next_turn``
+    names the bot's turn, ``take`` applies its answer once; the same answer again, or one
+    for a step the game has left, is not taken."""
+    from rams.table import Turn, choose
+
+    game = Game(Rules.preset("classic", 3), rng=random.Random(7))
+    acted: list[tuple[int, Action]] = []
+    table = Table(game, _bots(3, 70), on_action=lambda s, a: acted.append((s, a)))
+    assert table.next_turn() == "deal"
+    table.start_deal()
+    turn = table.next_turn()
+    assert isinstance(turn, Turn) and turn.offers is None and turn.step == (1, 0)
+    deal = game.deal
+    agent = table.agents[turn.seat]
+    assert deal is not None and agent is not None
+    action = choose(agent, deal, turn)
+    assert table.take(turn, action) and acted == [(turn.seat, action)]
+    assert not table.take(turn, action) and len(acted) == 1  # (that step is gone)
+    assert len(deal.actions) == 1
+
+
+def test_a_seat_handed_back_to_its_person_takes_no_late_bot_move() -> None:
+    """A stand-in thought while its person came back: its answer is not taken."""
+    from rams.table import Turn, choose
+
+    game = Game(Rules.preset("classic", 3), rng=random.Random(8))
+    table = Table(game, [make_bot("random", random.Random(1)), *_bots(2, 80)])
+    table.start_deal()
+    turn = table.next_turn()
+    assert isinstance(turn, Turn)
+    deal = game.deal
+    agent = table.agents[turn.seat]
+    assert deal is not None and agent is not None
+    action = choose(agent, deal, turn)
+    table.set_agent(turn.seat, None)  # (the person is back before the answer)
+    assert not table.take(turn, action) and deal.actions == []
+    assert table.next_turn() == "person" and table.waiting_for() == turn.seat

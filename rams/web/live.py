@@ -173,7 +173,7 @@ class Settings:
     #: Sampled deals behind a learner's hint (a table with hints, rams.web.hints).
     hint_samples: int = 12
     #: Worker processes that think for the bots and value the hints (rams.web.work; None:
-    #: one fewer than the machine's cores, at least one; 0: a thread, for measurements).
+    #: as many as the machine's cores; 0: a thread, for measurements).
     think_workers: int | None = None
     #: Live tables one address may have made at once that put the workers to work: with
     #: hints, or with a ``hard`` bot.

@@ -5,10 +5,10 @@ The server process answers people: an action is parsed, checked by the engine, s
 acknowledged there, in milliseconds. Whatever may take longer runs in worker processes
 (never in threads of the server, which would hold its interpreter):
 
-- **A bounded pool.** :class:`Workers` keeps ``processes`` worker processes (by default one
-  fewer than the machine's cores, at least one), started with ``spawn`` when the first job
-  comes, and at a lower scheduling priority than the server (``nice``), so that the
-  server's own work comes first on a busy machine.
+- **A bounded pool.** :class:`Workers` keeps ``processes`` worker processes (by default as
+  many as the machine has cores), started with ``spawn`` when the first job comes, and at a
+  lower scheduling priority than the server (``nice`` 10: on a busy core the server gets
+  about nine tenths of it), so that the server's own work comes first.
 - **A fair share.** Jobs wait in a queue per table and are started round-robin over the
   tables, the bots' moves before the hints: a table with six ``hard`` bots waits its turn
   behind the others' single moves, it does not take the pool.
@@ -62,8 +62,10 @@ class Stale(Exception):
 
 
 def default_processes() -> int:
-    """One worker fewer than the machine's cores (the server keeps one), at least one."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """As many workers as the machine has cores: they run below the server's priority, so
+    the server is not slowed by them (measured: ``benchmarks/attack.py``), and the bots of
+    a busy server think on every core."""
+    return max(1, os.cpu_count() or 1)
 
 
 # In the worker ---------------------------------------------------------------------------
