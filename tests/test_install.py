@@ -93,14 +93,14 @@ def ray_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
 class Served:
     """``rams serve`` from a clean environment, on a port it chooses and prints."""
 
-    def __init__(self, venv: Path, database: Path) -> None:
+    def __init__(self, venv: Path, database: Path, *extra: str) -> None:
         self.log = database.with_suffix(".log")
         self._err = open(self.log, "ab")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             [
                 str(venv / "bin" / "rams"), "serve", "--port", "0",
                 "--database-url", f"sqlite:///{database}",
-                "--bot-delay", "0", "--deal-pause", "0", "--log-level", "warning",
+                "--bot-delay", "0", "--deal-pause", "0", "--log-level", "warning", *extra,
             ],
             cwd=database.parent,
             env=ENV,
@@ -137,8 +137,8 @@ class Served:
         self._err.close()
 
 
-def _serve(venv: Path, database: Path) -> Iterator[Served]:
-    server = Served(venv, database)
+def _serve(venv: Path, database: Path, *extra: str) -> Iterator[Served]:
+    server = Served(venv, database, *extra)
     try:
         yield server
     finally:
@@ -216,7 +216,9 @@ def test_serve_every_preset_plays_a_deal(web_venv: Path, tmp_path: Path) -> None
     from tests.web.helpers import Seat, create_table, finished, play_until, step
 
     rng = random.Random(5)
-    gen = _serve(web_venv, tmp_path / "rams.sqlite3")
+    # (A table with a hard bot for every preset, from one address: more than a person may
+    # have at once, --heavy-tables.)
+    gen = _serve(web_venv, tmp_path / "rams.sqlite3", "--heavy-tables", "64")
     server = next(gen)
     try:
         for name, preset in games.presets().items():
