@@ -209,7 +209,8 @@ class Workers:
         self._pool: concurrent.futures.Executor | None = None
         self._queues = {kind: _Queue() for kind in KINDS}
         self._running = 0
-        #: Jobs run and dropped as stale, for the curious (the benchmarks print them).
+        #: Jobs started, finished and dropped as stale (the tests and benchmarks count them).
+        self.started = 0
         self.done = 0
         self.dropped = 0
 
@@ -296,6 +297,7 @@ class Workers:
             self._broken(job)
             return
         self._running += 1
+        self.started += 1
         started.add_done_callback(lambda f: self._finished(job, f))
 
     def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:

@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import random
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -263,9 +264,13 @@ def test_a_guest_that_never_reads_is_cut_off_and_leaves_the_table(sqlite_url: st
     full, not even a close frame can leave): the server closes it with the reason, cuts
     the connection, and the table forgets it; the person plays on."""
     with thread_server(sqlite_url, send_queue=16, send_timeout=2.0, **FAST) as server:
-        made = create_table(server.base, [None, *["easy"] * 6], rules={"start_score": 400})
+        made = create_table(server.base, [None, *["easy"] * 6], rules={"start_score": 10000})
         me = Seat(server.ws_base, made["id"], made["token"])
-        slow = connect(f"{server.ws_base}/ws/{made['id']}", max_queue=1).__enter__()
+        # (A small receive buffer: the server's sends back up soon.)
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.connect(("127.0.0.1", int(server.base.rsplit(":", 1)[1])))
+        slow = connect(f"{server.ws_base}/ws/{made['id']}", sock=raw, max_queue=1).__enter__()
         slow.send(json.dumps({"type": "hello", "token": None, "lang": "en"}))
         live = server.tables.tables[made["id"]]
         rng = random.Random(2)
@@ -387,15 +392,15 @@ def test_a_hint_is_valued_only_while_its_person_is_connected(sqlite_url: str) ->
                     step(anya, rng)
         anya.close()
         boris.until(lambda m: m["type"] == "state" and not m["table"]["seats"][0]["online"])
-        done = server.tables.workers.done
+        started = server.tables.workers.started  # (one under way may still end: not new)
         for lang in ("ru", "en", "ru"):  # (the table is drawn again for him, each time)
             boris.send({"type": "lang", "lang": lang})
             boris.until(lambda m: m["type"] == "state")
         time.sleep(1.0)
-        assert live.hint_key is None and server.tables.workers.done == done
+        assert live.hint_key is None and server.tables.workers.started == started
         back = Seat(server.ws_base, made["id"], made["token"])
         hint = back.until(lambda m: m["type"] == "hint", timeout=60)
         assert (hint["deal"], hint["step"]) == at and hint["seat"] == 0
-        assert server.tables.workers.done > done
+        assert server.tables.workers.started > started
         back.close()
         boris.close()

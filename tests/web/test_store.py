@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -67,11 +68,17 @@ def test_a_game_is_resumed_from_the_database_after_a_restart(database_url: str) 
         made = create_table(server.base, [None, "easy", "medium"], rules={"start_score": 60})
         me = Seat(server.ws_base, made["id"], made["token"])
         play_until([me], rng, lambda: sum(m["type"] == "ack" for m in me.messages) >= 5)
-        if me.state is None or me.state["winner"] is None:  # wait for the person's turn
-            me.until(  # (the bots' first search may compile: a loaded machine needs time)
-                lambda m: m["type"] == "state" and m["to_move"] == 0 and bool(m["legal"]),
-                timeout=60,
-            )
+
+        def my_turn(m: dict[str, Any] | None) -> bool:
+            return m is not None and m["type"] == "state" and m["to_move"] == 0 and bool(m["legal"])
+
+        # Wait for the person's turn (it may have come with the last acknowledgement, read
+        # already, and not acted on yet; the bots' first search may compile: a loaded
+        # machine needs time).
+        s = me.state
+        acted = s is not None and me.acted_at == (s["deal"], s["step"])
+        if (not my_turn(s) or acted) and (s is None or s["winner"] is None):
+            me.until(my_turn, timeout=60)
         assert me.state is not None
         before = (me.state["deal"], me.state["step"])
         hand = me.state["hand"]
