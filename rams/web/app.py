@@ -411,7 +411,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def get_table(table_id: str) -> dict[str, Any]:
         public = await tables.public(table_id)
         if public is None:
-            raise tables._no_table(table_id)
+            raise tables.no_table(table_id)
         return public
 
     @app.post("/api/tables/{table_id}/join")
@@ -544,18 +544,18 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                     cut()
 
         host = ws.client.host if ws.client is not None else ""
-        if tables.sockets.get(host, 0) >= tables.settings.sockets_per_address:
+        if tables.connections.get(host, 0) >= tables.settings.sockets_per_address:
             await send(error("too_many_sockets", "en"))
             with suppress(Exception):
                 await ws.close()
             return
-        tables.sockets[host] = tables.sockets.get(host, 0) + 1
+        tables.connections[host] = tables.connections.get(host, 0) + 1
         try:
             await tables.serve(table_id, ws.receive, send, end)
         finally:
-            tables.sockets[host] -= 1
-            if not tables.sockets[host]:
-                del tables.sockets[host]
+            tables.connections[host] -= 1
+            if not tables.connections[host]:
+                del tables.connections[host]
         with suppress(Exception):
             await ws.close()
 
@@ -758,6 +758,7 @@ def _serve_process(args: argparse.Namespace, database: str, sock: socket.socket)
         redis_url=args.redis,
         lease_s=args.lease,
         think_workers=args.think_workers,
+        prestart_workers=True,
         heavy_tables_per_address=args.heavy_tables,
         analysis_queue=args.analysis_queue,
         analyses_per_address=min(2, args.analysis_queue),

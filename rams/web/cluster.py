@@ -37,21 +37,61 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from rams.web.live import Background, Client, Sender, TableError
+from rams.web.live import Background, Client, LiveTable, Sender, Settings, TableError
 from rams.web.protocol import Act, Hello, ProtocolError, error, parse_message
+from rams.web.store import Store
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
 
-    from rams.web.tables import Tables
-
-__all__ = ["Cluster", "process_name"]
+__all__ = ["Cluster", "ClusterHost", "Receive", "process_name"]
 
 log = logging.getLogger("rams.web")
 
 Receive = Callable[[], Awaitable[Mapping[str, Any]]]
+
+
+class ClusterHost(Protocol):
+    """What a process's part in a cluster needs of its tables
+    (:class:`~rams.web.tables.Tables`)."""
+
+    store: Store
+    settings: Settings
+    #: The tables this process plays, by id.
+    tables: dict[str, LiveTable]
+
+    def get(self, table_id: str) -> LiveTable | None:
+        """A table not yet over, loaded here (its lease claimed) if need be."""
+
+    async def drop(self, table_id: str) -> None:
+        """Another process took this table's lease: stop playing it here."""
+
+    async def serve(
+        self,
+        table_id: str,
+        receive: Receive,
+        send: Sender,
+        end: Callable[[str], Awaitable[None]] | None = None,
+        relayed: bool = False,
+    ) -> bool:
+        """Talk to one websocket until it closes."""
+
+    async def joined(
+        self,
+        table_id: str,
+        name: str,
+        seed: str | None = None,
+        key: str | None = None,
+        routed: bool = True,
+    ) -> dict[str, Any]:
+        """Take a free seat at a table (``POST /api/tables/{id}/join``)."""
+
+    async def public(self, table_id: str, routed: bool = True) -> dict[str, Any] | None:
+        """What anyone may see of a table."""
+
+
 #: Seconds an HTTP request waits for the owner's answer before it gives up.
 CALL_TIMEOUT = 10.0
 #: Seconds a Redis command may take, and the longest wait between tries to reconnect.
@@ -89,7 +129,9 @@ class _Relay:
 class Cluster:
     """This process's part in a cluster of servers: its leases, its channel, its relays."""
 
-    def __init__(self, tables: Tables, redis_url: str, lease_s: float, name: str | None) -> None:
+    def __init__(
+        self, tables: ClusterHost, redis_url: str, lease_s: float, name: str | None
+    ) -> None:
         self.tables = tables
         self.redis_url = redis_url
         self.lease_s = lease_s

@@ -7,7 +7,7 @@ moves, and only while a person of that seat is connected: a hint the table has m
 or whose person left, is dropped before it starts. The values are kept with the table and
 worded for each socket in its language (the catalogue's ``analysis.hint`` section).
 
-These are the steps of :class:`~rams.web.tables.Tables` (it binds them).
+:class:`Hints` is one of the parts :class:`~rams.web.tables.Tables` is made of.
 """
 
 from __future__ import annotations
@@ -15,18 +15,15 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rams import bots
 from rams.analysis import action_words, evaluate
-from rams.web.live import LiveTable
-from rams.web.work import Stale
+from rams.web.live import Background, LiveTable
+from rams.web.work import Stale, Workers
 from rams.words import text
 
-if TYPE_CHECKING:
-    from rams.web.tables import Tables
-
-__all__ = ["EVEN", "TOP", "hint_message", "ranked_choices"]
+__all__ = ["EVEN", "TOP", "Hints", "hint_message", "ranked_choices"]
 
 log = logging.getLogger("rams.web")
 
@@ -109,55 +106,63 @@ def _key(live: LiveTable) -> tuple[tuple[int, int, int], Any] | None:
     return (len(game.deals), len(deal.actions), seat), view
 
 
-def _arm_hint(tables: Tables, live: LiveTable) -> None:
-    """Start valuing the decision a person faces now (a table with hints, while that
-    person is connected), once per decision; a hint for a decision the table left, or
-    whose person left, is forgotten."""
-    found = _key(live) if bots.available("hard") else None
-    if found is not None and not live.online(found[0][2]):
-        found = None
-    key = None if found is None else found[0]
-    if key == live.hint_key:
-        return
-    live.hint_key, live.hint = key, None
-    if found is None:
-        return
-    key, view = found
-    family = live.rules.family
-    samples = tables.settings.hint_samples
-    seed = f"{live.id}:{key}"
-    seat = key[2]
+class Hints:
+    """The hints of a server's tables: valued in its worker processes (``workers``), their
+    waiting done in the background (``background``), ``samples`` sampled deals each."""
 
-    def current() -> bool:
-        return live.hint_key == key and live.online(seat) and not live.moved
+    def __init__(self, workers: Workers, background: Background, samples: int) -> None:
+        self.workers = workers
+        self.background = background
+        self.samples = samples
 
-    async def work() -> None:
-        try:
-            ranked = await tables.workers.run(
-                live.id, "hint", ranked_choices, view, family, samples, seed, current=current
-            )
-        except Stale:
+    def arm(self, live: LiveTable) -> None:
+        """Start valuing the decision a person faces now (a table with hints, while that
+        person is connected), once per decision; a hint for a decision the table left, or
+        whose person left, is forgotten."""
+        found = _key(live) if bots.available("hard") else None
+        if found is not None and not live.online(found[0][2]):
+            found = None
+        key = None if found is None else found[0]
+        if key == live.hint_key:
             return
-        except Exception:
-            log.exception("table %s: the hint for %s failed", live.id, key)
+        live.hint_key, live.hint = key, None
+        if found is None:
             return
-        if ranked is None or not current():
-            return  # (stale: the step moved on)
-        live.hint = ranked
-        _send_hint(tables, live)
+        key, view = found
+        family = live.rules.family
+        seed = f"{live.id}:{key}"
+        seat = key[2]
 
-    tables._spawn(work())
+        def current() -> bool:
+            return live.hint_key == key and live.online(seat) and not live.moved
 
+        async def work() -> None:
+            try:
+                ranked = await self.workers.run(
+                    live.id, "hint", ranked_choices, view, family, self.samples, seed,
+                    current=current,
+                )  # fmt: skip
+            except Stale:
+                return
+            except Exception:
+                log.exception("table %s: the hint for %s failed", live.id, key)
+                return
+            if ranked is None or not current():
+                return  # (stale: the step moved on)
+            live.hint = ranked
+            self.send(live)
 
-def _send_hint(tables: Tables, live: LiveTable) -> None:
-    """Send the current hint, if one is ready, to the deciding seat's sockets only."""
-    key, ranked = live.hint_key, live.hint
-    if key is None or ranked is None:
-        return
-    worded: dict[str, dict[str, Any]] = {}
-    for c in list(live.clients):
-        if c.seat != key[2]:
-            continue
-        if c.lang not in worded:
-            worded[c.lang] = hint_message(key, ranked, c.lang, live.names)
-        c.send(worded[c.lang])
+        self.background.spawn(work())
+
+    def send(self, live: LiveTable) -> None:
+        """Send the current hint, if one is ready, to the deciding seat's sockets only."""
+        key, ranked = live.hint_key, live.hint
+        if key is None or ranked is None:
+            return
+        worded: dict[str, dict[str, Any]] = {}
+        for c in list(live.clients):
+            if c.seat != key[2]:
+                continue
+            if c.lang not in worded:
+                worded[c.lang] = hint_message(key, ranked, c.lang, live.names)
+            c.send(worded[c.lang])

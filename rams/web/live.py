@@ -175,6 +175,9 @@ class Settings:
     #: Worker processes that think for the bots and value the hints (rams.web.work; None:
     #: as many as the machine's cores; 0: a thread, for measurements).
     think_workers: int | None = None
+    #: Start those worker processes with the server, their bots' code loaded (``rams
+    #: serve`` does), rather than when the first bot is to move.
+    prestart_workers: bool = False
     #: Live tables one address may have made at once that put the workers to work: with
     #: hints, or with a ``hard`` bot.
     heavy_tables_per_address: int = 3

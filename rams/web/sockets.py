@@ -2,7 +2,9 @@
 
 The server is the authority: an action comes in over a seat's websocket, goes through the
 engine, is stored, and only then acknowledged and shown to everyone, each seat its own view
-(the family serialises it). These are the steps of :class:`~rams.web.tables.Tables`.
+(the family serialises it). :class:`Sockets` is one of the parts
+:class:`~rams.web.tables.Tables` is made of; it is given the driver, the hints and what it
+needs of the rest (:class:`SocketsHost`), and imports none of it.
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from rams import games
 from rams.errors import IllegalActionError, NotationError
-from rams.web.live import Client, LiveTable, Sender
+from rams.web.hints import Hints
+from rams.web.live import Client, LiveTable, Sender, Settings, TableError
 from rams.web.protocol import (
     Act,
     ClientMessage,
@@ -32,250 +35,288 @@ from rams.web.protocol import (
     error,
     parse_message,
 )
+from rams.web.seats import Driver
 from rams.words import Phrase
 
-if TYPE_CHECKING:
-    from rams.web.tables import Tables
-
-__all__: list[str] = []
+__all__ = ["Receive", "Sockets", "SocketsHost"]
 
 log = logging.getLogger("rams.web")
 
-
-def _message_for(tables: Tables, live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
-    """What a client of ``seat`` is shown now; a guest (``None``) sees the public board:
-    the game as the engine's spectator observation has it, no hand."""
-    family = games.family(live.rules.family)
-    public = live.public()
-    if live.game is None or (seat is None and live.game.deal is None):
-        out: dict[str, Any] = {"type": "table", "table": public}
-        if live.game is not None:
-            out["sheet"] = family.sheet_json(live.game)
-            out["payouts"] = [int(r) for r in live.game.returns()] if live.game.is_over else None
-        return out
-    return family.view_json(live.game, seat, lang, public)
+#: An ASGI websocket's receive.
+Receive = Callable[[], Awaitable[Mapping[str, Any]]]
 
 
-def _broadcast(tables: Tables, live: LiveTable) -> None:
-    """Send every client of the table the table as its seat sees it now (the turn clock
-    set first, so that the message shows it); spectators get theirs after the table's
-    delay, if it has one. A table with hints starts valuing a person's decision, and sends
-    that seat the hint once it is ready (rams.web.hints)."""
-    tables._arm_clock(live)
-    tables._arm_hint(live)
-    cache: dict[tuple[int | None, str], dict[str, Any]] = {}
-    for c in list(live.clients):
-        key = (c.seat, c.lang)
-        if key not in cache:
-            cache[key] = tables._message_for(live, c.seat, c.lang)
-        c.send(cache[key])  # (a guest's comes after the table's delay: Client.send)
-    tables._send_hint(live)  # (after the state it is for: the deciding seat only)
+class SocketsHost(Protocol):
+    """What the sockets need of the server's tables (:class:`~rams.web.tables.Tables`)."""
+
+    settings: Settings
+    #: Tables that could not be rebuilt, and why.
+    broken: dict[str, str]
+
+    def get(self, table_id: str) -> LiveTable | None:
+        """A table not yet over (loaded if need be), or a finished one still watched."""
+
+    async def finished(self, table_id: str) -> LiveTable | None:
+        """A finished table, replayed once and shared."""
+
+    def no_table(self, table_id: str) -> TableError:
+        """Why there is no such table to play."""
+
+    def elsewhere(self, table_id: str) -> str | None:
+        """The process that plays this table, if another one does (among several)."""
+
+    async def relay(self, table_id: str, owner: str, receive: Receive, send: Sender) -> None:
+        """Serve a socket whose table ``owner`` plays, through it (rams.web.cluster)."""
+
+    def forget_if_done(self, live: LiveTable) -> None:
+        """A finished table nobody watches leaves memory."""
+
+    def client_seed(self, live: LiveTable, seat: int, seed: str, deal: int | None = None) -> bool:
+        """A seat's seed for the next deal (rams.fair), stored before it counts."""
+
+    def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
+        """Take a step of play that stores itself; False (undone) if it was not stored."""
 
 
-async def serve(
-    tables: Tables,
-    table_id: str,
-    receive: Callable[[], Awaitable[Mapping[str, Any]]],
-    send: Sender,
-    end: Callable[[str], Awaitable[None]] | None = None,
-    relayed: bool = False,
-) -> bool:
-    """Talk to one websocket until it closes (``receive``/``send`` are the ASGI
-    websocket's message functions, already accepted; ``end`` closes it from this side).
+class Sockets:
+    """The websockets of a server's tables: each served until it closes, and every seat's
+    view sent to it whenever its table changes."""
 
-    Among several processes, a socket whose table another process plays is relayed to it
-    (rams.web.cluster); a socket relayed here (``relayed``) whose table this process does
-    not play is not served: False.
-    """
-    cluster = tables.cluster
-    if cluster is not None:
+    def __init__(self, host: SocketsHost, driver: Driver, hints: Hints) -> None:
+        self.host = host
+        self.driver = driver
+        self.hints = hints
+        self.settings = host.settings
+
+    def message_for(self, live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+        """What a client of ``seat`` is shown now; a guest (``None``) sees the public board:
+        the game as the engine's spectator observation has it, no hand."""
+        family = games.family(live.rules.family)
+        public = live.public()
+        if live.game is None or (seat is None and live.game.deal is None):
+            out: dict[str, Any] = {"type": "table", "table": public}
+            if live.game is not None:
+                out["sheet"] = family.sheet_json(live.game)
+                out["payouts"] = (
+                    [int(r) for r in live.game.returns()] if live.game.is_over else None
+                )
+            return out
+        return family.view_json(live.game, seat, lang, public)
+
+    def broadcast(self, live: LiveTable) -> None:
+        """Send every client of the table the table as its seat sees it now (the turn clock
+        set first, so that the message shows it); spectators get theirs after the table's
+        delay, if it has one. A table with hints starts valuing a person's decision, and sends
+        that seat the hint once it is ready (rams.web.hints)."""
+        self.driver.arm_clock(live)
+        self.hints.arm(live)
+        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for c in list(live.clients):
+            key = (c.seat, c.lang)
+            if key not in cache:
+                cache[key] = self.message_for(live, c.seat, c.lang)
+            c.send(cache[key])  # (a guest's comes after the table's delay: Client.send)
+        self.hints.send(live)  # (after the state it is for: the deciding seat only)
+
+    async def serve(
+        self,
+        table_id: str,
+        receive: Receive,
+        send: Sender,
+        end: Callable[[str], Awaitable[None]] | None = None,
+        relayed: bool = False,
+    ) -> bool:
+        """Talk to one websocket until it closes (``receive``/``send`` are the ASGI
+        websocket's message functions, already accepted; ``end`` closes it from this side).
+
+        Among several processes, a socket whose table another process plays is relayed to it
+        (rams.web.cluster); a socket relayed here (``relayed``) whose table this process does
+        not play is not served: False.
+        """
         try:
-            owner = tables._elsewhere(table_id)
+            owner = self.host.elsewhere(table_id)  # (among several processes)
         except SQLAlchemyError:  # (the database is away: the browser tries again)
             await send(error("server", "en"))
             return True
         if owner is not None:
             if relayed:
                 return False
-            await cluster.relay(table_id, owner, receive, send)
+            await self.host.relay(table_id, owner, receive, send)
             return True
-    client = Client(send, tables.settings, end)
-    writer = asyncio.get_running_loop().create_task(client.write())
-    live: LiveTable | None = None
-    try:
+        client = Client(send, self.settings, end)
+        writer = asyncio.get_running_loop().create_task(client.write())
+        live: LiveTable | None = None
         try:
-            live = tables.get(table_id)
-            if live is None:
-                live = await tables._finished(table_id)
-        except SQLAlchemyError:  # (the database is away: the browser tries again)
-            log.warning("table %s: not loaded, the database did not answer", table_id)
-            client.send(error("server", "en"))
-            return True
-        if live is None:
-            # (Before its hello a client has no language: its page words these codes.)
-            if table_id in tables.broken:
-                client.send(error("broken", "en"))
-            elif tables._no_table(table_id).code == "expired":
-                client.send(error("expired", "en"))
-            else:
-                client.send(error("no_such_table", "en"))
-            return True
-        while not client.closed:
-            message = await receive()
-            if message["type"] == "websocket.disconnect":
+            try:
+                live = self.host.get(table_id)
+                if live is None:
+                    live = await self.host.finished(table_id)
+            except SQLAlchemyError:  # (the database is away: the browser tries again)
+                log.warning("table %s: not loaded, the database did not answer", table_id)
+                client.send(error("server", "en"))
                 return True
-            text = message.get("text")
-            raw = text if text is not None else message.get("bytes")
-            if not client.allow():
-                # Every message dropped is answered (a client must know its action was
-                # not taken); a flood that goes on is closed.
-                client.send(error("flood", client.lang))
-                if client.flooded > tables.settings.flood_close:
+            if live is None:
+                # (Before its hello a client has no language: its page words these codes.)
+                if table_id in self.host.broken:
+                    client.send(error("broken", "en"))
+                elif self.host.no_table(table_id).code == "expired":
+                    client.send(error("expired", "en"))
+                else:
+                    client.send(error("no_such_table", "en"))
+                return True
+            while not client.closed:
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
                     return True
-                continue
-            try:
-                parsed = parse_message(raw if raw is not None else b"")
-            except ProtocolError as e:
-                client.send(error(e.code, client.lang, **e.fields))
-                continue
-            try:
-                await tables._handle(live, client, parsed)
-            except SQLAlchemyError:  # (a seed not stored: not taken; the client may resend)
-                log.warning("table %s: a message not stored, the database did not answer",
-                            live.id)  # fmt: skip
-                client.send(error("server", client.lang))
-        return True
-    finally:
-        if live is not None and client in live.clients and not live.moved:
-            live.clients.discard(client)
-            if not live.clients:  # (an abandoned table leaves memory after a while)
-                live.idle_since = time.time()
-            if client.seat is not None:
-                tables._left(live, client.seat)
-            if live.status != "over" or client.seat is not None:
-                async with live.lock:  # (the seat's dot, or the spectators' count)
-                    tables._broadcast(live)
-        client.closed = True
-        client.queue.put_nowait(None)
-        if live is not None:
-            tables._forget_if_done(live)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, timeout=5)
+                text = message.get("text")
+                raw = text if text is not None else message.get("bytes")
+                if not client.allow():
+                    # Every message dropped is answered (a client must know its action was
+                    # not taken); a flood that goes on is closed.
+                    client.send(error("flood", client.lang))
+                    if client.flooded > self.settings.flood_close:
+                        return True
+                    continue
+                try:
+                    parsed = parse_message(raw if raw is not None else b"")
+                except ProtocolError as e:
+                    client.send(error(e.code, client.lang, **e.fields))
+                    continue
+                try:
+                    await self._handle(live, client, parsed)
+                except SQLAlchemyError:  # (a seed not stored: not taken; the client may resend)
+                    log.warning("table %s: a message not stored, the database did not answer",
+                                live.id)  # fmt: skip
+                    client.send(error("server", client.lang))
+            return True
+        finally:
+            if live is not None and client in live.clients and not live.moved:
+                live.clients.discard(client)
+                if not live.clients:  # (an abandoned table leaves memory after a while)
+                    live.idle_since = time.time()
+                if client.seat is not None:
+                    self.driver.left(live, client.seat)
+                if live.status != "over" or client.seat is not None:
+                    async with live.lock:  # (the seat's dot, or the spectators' count)
+                        self.broadcast(live)
+            client.closed = True
+            client.queue.put_nowait(None)
+            if live is not None:
+                self.host.forget_if_done(live)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=5)
 
-
-async def _handle(tables: Tables, live: LiveTable, client: Client, m: ClientMessage) -> None:
-    if isinstance(m, Ping):
-        client.send({"type": "pong"})
-        return
-    if isinstance(m, Hello):
-        await tables._hello(live, client, m)
-        return
-    if not client.greeted:
-        client.send(error("hello_first", client.lang))
-        return
-    if isinstance(m, Lang):
-        client.lang = m.lang
-        async with live.lock:
-            client.send(tables._message_for(live, client.seat, client.lang))
-    elif isinstance(m, Ready):
-        if client.seat is not None and live.pausing:
-            live.ready.add(client.seat)
-            if not tables._waiting(live):
-                live.wake.set()
+    async def _handle(self, live: LiveTable, client: Client, m: ClientMessage) -> None:
+        if isinstance(m, Ping):
+            client.send({"type": "pong"})
+            return
+        if isinstance(m, Hello):
+            await self._hello(live, client, m)
+            return
+        if not client.greeted:
+            client.send(error("hello_first", client.lang))
+            return
+        if isinstance(m, Lang):
+            client.lang = m.lang
             async with live.lock:
-                tables._broadcast(live)
-    elif isinstance(m, Act):
-        await tables._act(live, client, m)
-    elif isinstance(m, Seed):
-        if client.seat is None:
-            client.send(error("no_seat", client.lang))
-            return
-        async with live.lock:  # (a deal is dealt under the lock: the seed is for the next)
-            deal = live.dealer.next_deal if live.dealer is not None else None
-            accepted = tables.client_seed(live, client.seat, m.seed, m.deal)
-            client.send({"type": "seed", "seed": m.seed, "deal": deal, "accepted": accepted})
-            if accepted:
-                tables._broadcast(live)
-    elif isinstance(m, Log):
-        async with live.lock:
-            game = live.game
-            if game is None or not 1 <= m.deal <= len(game.deals):
-                client.send(error("bad_message", client.lang, why=Phrase("server.why_deal")))
+                client.send(self.message_for(live, client.seat, client.lang))
+        elif isinstance(m, Ready):
+            if client.seat is not None and live.pausing:
+                live.ready.add(client.seat)
+                if not self.driver.waiting(live):
+                    live.wake.set()
+                async with live.lock:
+                    self.broadcast(live)
+        elif isinstance(m, Act):
+            await self._act(live, client, m)
+        elif isinstance(m, Seed):
+            if client.seat is None:
+                client.send(error("no_seat", client.lang))
                 return
-            family = games.family(live.rules.family)
-            lines = family.log_json(game, m.deal, client.seat, client.lang)
-            client.send({"type": "log", "deal": m.deal, "lines": lines})
+            async with live.lock:  # (a deal is dealt under the lock: the seed is for the next)
+                deal = live.dealer.next_deal if live.dealer is not None else None
+                accepted = self.host.client_seed(live, client.seat, m.seed, m.deal)
+                client.send({"type": "seed", "seed": m.seed, "deal": deal, "accepted": accepted})
+                if accepted:
+                    self.broadcast(live)
+        elif isinstance(m, Log):
+            async with live.lock:
+                game = live.game
+                if game is None or not 1 <= m.deal <= len(game.deals):
+                    client.send(error("bad_message", client.lang, why=Phrase("server.why_deal")))
+                    return
+                family = games.family(live.rules.family)
+                lines = family.log_json(game, m.deal, client.seat, client.lang)
+                client.send({"type": "log", "deal": m.deal, "lines": lines})
 
-
-async def _hello(tables: Tables, live: LiveTable, client: Client, m: Hello) -> None:
-    if client.greeted:
-        client.send(error("bad_message", client.lang, why=Phrase("server.why_hello")))
-        return
-    client.greeted = True
-    client.lang = m.lang
-    seat = live.seat_of(m.token) if m.token else None
-    if m.token and seat is None:
-        client.send(error("bad_token", client.lang))
-    async with live.lock:  # joined under the lock: the welcome comes before any state
-        client.seat = seat
-        if seat is None:  # a guest sees everything late, if the table says so
-            client.delay = float(live.options.watch_delay)
-        live.clients.add(client)
-        live.idle_since = None
-        seeded = None
-        if seat is not None and m.seed is not None:
-            deal = live.dealer.next_deal if live.dealer is not None else None
-            accepted = tables.client_seed(live, seat, m.seed, m.deal)  # (before the kick)
-            seeded = {"type": "seed", "seed": m.seed, "deal": deal, "accepted": accepted}
-        if seat is not None:
-            tables._came_back(live, seat)
-            twins = [c for c in live.clients if c.seat == seat]
-            if len(twins) > 1:  # the same seat open twice: each window is told
-                for c in twins:
-                    c.send({"type": "notice", "code": "two_devices"})
-        client.send({"type": "welcome", "seat": seat, "table": live.public()})
-        if seeded is not None:  # (acknowledged like any seed: the browser logs it)
-            client.send(seeded)
-        tables._broadcast(live)
-    tables.kick(live)
-
-
-async def _act(tables: Tables, live: LiveTable, client: Client, m: Act) -> None:
-    seat, lang = client.seat, client.lang
-    family = games.family(live.rules.family)
-    try:
-        action = family.parse_action(m.action)
-    except NotationError:
-        client.send(error("bad_action", lang, what=m.action))
-        return
-    if seat is None:
-        client.send(error("no_seat", lang))
-        return
-    async with live.lock:
-        table, game = live.table, live.game
-        if table is None or game is None:
-            client.send(error("not_started", lang))
+    async def _hello(self, live: LiveTable, client: Client, m: Hello) -> None:
+        if client.greeted:
+            client.send(error("bad_message", client.lang, why=Phrase("server.why_hello")))
             return
-        deal = game.deal
-        now = (len(game.deals), len(deal.actions) if deal is not None else 0)
-        if m.deal is not None and m.step is not None and (m.deal, m.step) != now:
-            client.send(error("stale", lang))
-            client.send(tables._message_for(live, seat, lang))
-            return
+        client.greeted = True
+        client.lang = m.lang
+        seat = live.seat_of(m.token) if m.token else None
+        if m.token and seat is None:
+            client.send(error("bad_token", client.lang))
+        async with live.lock:  # joined under the lock: the welcome comes before any state
+            client.seat = seat
+            if seat is None:  # a guest sees everything late, if the table says so
+                client.delay = float(live.options.watch_delay)
+            live.clients.add(client)
+            live.idle_since = None
+            seeded = None
+            if seat is not None and m.seed is not None:
+                deal = live.dealer.next_deal if live.dealer is not None else None
+                accepted = self.host.client_seed(live, seat, m.seed, m.deal)  # (before the kick)
+                seeded = {"type": "seed", "seed": m.seed, "deal": deal, "accepted": accepted}
+            if seat is not None:
+                self.driver.came_back(live, seat)
+                twins = [c for c in live.clients if c.seat == seat]
+                if len(twins) > 1:  # the same seat open twice: each window is told
+                    for c in twins:
+                        c.send({"type": "notice", "code": "two_devices"})
+            client.send({"type": "welcome", "seat": seat, "table": live.public()})
+            if seeded is not None:  # (acknowledged like any seed: the browser logs it)
+                client.send(seeded)
+            self.broadcast(live)
+        self.driver.kick(live)
+
+    async def _act(self, live: LiveTable, client: Client, m: Act) -> None:
+        seat, lang = client.seat, client.lang
+        family = games.family(live.rules.family)
         try:
-            stored = tables._write(live, "action", lambda: table.submit(seat, action))
-        except IllegalActionError as e:
-            hint = family.hint(deal, seat, lang) if deal else ""
-            why = f"{e.why(lang, live.names)} ({e.clause})"
-            client.send(error("illegal", lang, clause=e.clause, hint=hint, why=why))
+            action = family.parse_action(m.action)
+        except NotationError:
+            client.send(error("bad_action", lang, what=m.action))
             return
-        if not stored:  # (undone: not taken; the seat may act again)
-            client.send(error("server", lang))
-            tables._broadcast(live)
+        if seat is None:
+            client.send(error("no_seat", lang))
             return
-        deal = game.deal
-        assert deal is not None
-        step = len(deal.actions)
-        client.send({"type": "ack", "action": str(action), "deal": now[0], "step": step})
-        tables._broadcast(live)
-    tables.kick(live)
+        async with live.lock:
+            table, game = live.table, live.game
+            if table is None or game is None:
+                client.send(error("not_started", lang))
+                return
+            deal = game.deal
+            now = (len(game.deals), len(deal.actions) if deal is not None else 0)
+            if m.deal is not None and m.step is not None and (m.deal, m.step) != now:
+                client.send(error("stale", lang))
+                client.send(self.message_for(live, seat, lang))
+                return
+            try:
+                stored = self.host.write(live, "action", lambda: table.submit(seat, action))
+            except IllegalActionError as e:
+                hint = family.hint(deal, seat, lang) if deal else ""
+                why = f"{e.why(lang, live.names)} ({e.clause})"
+                client.send(error("illegal", lang, clause=e.clause, hint=hint, why=why))
+                return
+            if not stored:  # (undone: not taken; the seat may act again)
+                client.send(error("server", lang))
+                self.broadcast(live)
+                return
+            deal = game.deal
+            assert deal is not None
+            step = len(deal.actions)
+            client.send({"type": "ack", "action": str(action), "deal": now[0], "step": step})
+            self.broadcast(live)
+        self.driver.kick(live)

@@ -20,7 +20,7 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -34,14 +34,15 @@ from rams.games.protocol import DealState, Match
 from rams.ratings import match_places, match_sides, player_id
 from rams.record import FORMAT, Record, dumps, loads, record_of
 from rams.table import Table
-from rams.web import hints, seats, sockets
-from rams.web.cluster import Cluster
+from rams.web.cluster import Cluster, Receive
+from rams.web.hints import Hints
 from rams.web.live import (
     Background,
     BotSeat,
     Client,
     LiveTable,
     RateLimit,
+    Sender,
     Settings,
     TableError,
     TableOptions,
@@ -53,6 +54,8 @@ from rams.web.live import (
     make_level_bot,
 )
 from rams.web.protocol import error
+from rams.web.seats import Driver
+from rams.web.sockets import Sockets
 from rams.web.store import GameResult, LeaseLost, SeatRow, Store, TableRow
 from rams.web.work import Workers
 
@@ -94,13 +97,17 @@ class Tables:
         #: Table creations by client address (``POST /api/tables``).
         self.creations = RateLimit(self.settings.tables_per_minute, self.settings.tables_burst)
         #: Open websockets by client address.
-        self.sockets: dict[str, int] = {}
+        self.connections: dict[str, int] = {}
         #: Finished tables being watched, replayed once and shared by every connection
         #: (the most recent few), and the replays under way.
         self._finished_tables: OrderedDict[str, LiveTable] = OrderedDict()
         self._replaying: dict[str, asyncio.Future[LiveTable | None]] = {}
         #: The worker processes that think for the bots and value the hints (rams.web.work).
         self.workers = Workers(self.settings.think_workers)
+        #: The parts: the hints, the tables' turns, the websockets (each given what it needs).
+        self.hints = Hints(self.workers, self.background, self.settings.hint_samples)
+        self.driver = Driver(self)
+        self.sockets = Sockets(self, self.driver, self.hints)
         #: This process's part among several over one database (None: it plays every table).
         s = self.settings
         self.cluster = (
@@ -115,6 +122,8 @@ class Tables:
         are closed after ``open_hours``, checked every few minutes."""
         self._spawn(self._expire_open_tables())
         self._spawn(self._unload_idle_tables())
+        if self.settings.prestart_workers:
+            self.workers.prestart()
         if self.cluster is not None:  # (it takes the tables no other process plays)
             await self.cluster.start()
             return
@@ -129,7 +138,7 @@ class Tables:
         if live.game is not None and not live.game.is_over:
             for seat in range(len(live.seats)):
                 if live.is_person(seat):
-                    self._start_grace(live, seat)
+                    self.driver.start_grace(live, seat)
             self.kick(live)
 
     def _spawn(self, work: Any) -> None:
@@ -332,7 +341,7 @@ class Tables:
                 rng = random.Random(self._rng.getrandbits(64))
                 agents.append(make_level_bot(s.bot, rng, game.rules.family))
             elif i in live.standins:
-                agents.append(self._standin_bot(game.rules.family))
+                agents.append(self.standin_bot(game.rules.family))
             else:
                 agents.append(None)
         return Table(
@@ -369,7 +378,7 @@ class Tables:
             raise
         return True
 
-    def _standin_bot(self, family: str = "rams") -> BotSeat:
+    def standin_bot(self, family: str = "rams") -> BotSeat:
         level = self.settings.standin if available(self.settings.standin) else "easy"
         if level not in available_levels(family):
             level = available_levels(family)[-1]
@@ -383,7 +392,7 @@ class Tables:
             live = self._load(table_id)
         return live
 
-    def _elsewhere(self, table_id: str) -> str | None:
+    def elsewhere(self, table_id: str) -> str | None:
         """The process that plays this table, if another one does (among several)."""
         if self.cluster is None or table_id in self.tables or self.get(table_id) is not None:
             return None
@@ -397,7 +406,7 @@ class Tables:
         """What anyone may see of a table (``GET /api/tables/{id}``); a finished table's
         from its stored record, and it is not kept in memory; one that another process
         plays, as that process answers (``routed``)."""
-        owner = self._elsewhere(table_id) if routed else None
+        owner = self.elsewhere(table_id) if routed else None
         if owner is not None:
             assert self.cluster is not None
             found: dict[str, Any] | None = await self.cluster.call(
@@ -408,13 +417,13 @@ class Tables:
         if live is not None:
             return live.public()
         if table_id in self.broken:
-            raise self._no_table(table_id)
+            raise self.no_table(table_id)
         row = self._row(table_id)
         if row is None or row.record is None:
             return None
         return await asyncio.to_thread(_finished_public, row, row.record)
 
-    async def _finished(self, table_id: str) -> LiveTable | None:
+    async def finished(self, table_id: str) -> LiveTable | None:
         """A finished table, replayed from its stored record off the event loop, once, and
         shared by every connection that watches it (the most recent few are kept)."""
         cached = self._finished_tables.get(table_id)
@@ -450,7 +459,7 @@ class Tables:
         live.table = Table(game, [None] * row.rules.players)  # acting is refused (X9)
         return live
 
-    def _no_table(self, table_id: str) -> TableError:
+    def no_table(self, table_id: str) -> TableError:
         if table_id in self.broken:
             return TableError(409, "broken")
         row = self._row(table_id)
@@ -504,7 +513,7 @@ class Tables:
                 self._finish(live)
             except SQLAlchemyError:
                 delay = min(delay * 2, 30.0)
-        self._forget_if_done(live)
+        self.forget_if_done(live)
 
     def _finish(self, live: LiveTable) -> None:
         assert live.game is not None
@@ -530,7 +539,7 @@ class Tables:
             sides=match_sides(game),
         )
 
-    def _write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
+    def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
         """Take one step of play that stores itself (``what``: a ``"deal"`` dealt, an
         ``"action"`` taken: the :class:`~rams.table.Table`'s hooks store it before anyone
         is told), True once it is stored. When the write fails, the step is undone in
@@ -691,7 +700,7 @@ class Tables:
     ) -> dict[str, Any]:
         """``POST /api/tables/{id}/join``: :meth:`join`, answered with the table as it is
         then; at a table another process plays, that process joins (``routed``)."""
-        owner = self._elsewhere(table_id) if routed else None
+        owner = self.elsewhere(table_id) if routed else None
         if owner is not None:
             assert self.cluster is not None
             args = {"table_id": table_id, "name": name, "seed": seed, "key": key}
@@ -714,7 +723,7 @@ class Tables:
         name = clean_name(name)
         live = self.get(table_id)
         if live is None:
-            raise self._no_table(table_id)
+            raise self.no_table(table_id)
         async with live.lock:
             free = [i for i, s in enumerate(live.seats) if s.name is None]
             if not free:
@@ -730,8 +739,8 @@ class Tables:
                 self._start_game(live)
                 for s in range(len(live.seats)):
                     if live.is_person(s) and not live.online(s):
-                        self._start_grace(live, s)
-            self._broadcast(live)
+                        self.driver.start_grace(live, s)
+            self.broadcast(live)
         self.kick(live)
         return seat, token, seeded
 
@@ -751,53 +760,37 @@ class Tables:
         live.game = game
         live.table = self._table_of(live, game)
 
-    # Driving the bots ---------------------------------------------------------------------
+    # The parts' needs (DriverHost, SocketsHost, ClusterHost) -------------------------------
 
-    kick = seats.kick
+    def kick(self, live: LiveTable) -> None:
+        """Make sure the table's driver runs (:meth:`rams.web.seats.Driver.kick`)."""
+        self.driver.kick(live)
 
-    _drive = seats._drive
+    def broadcast(self, live: LiveTable) -> None:
+        """Show every client of the table the table as it is now
+        (:meth:`rams.web.sockets.Sockets.broadcast`)."""
+        self.sockets.broadcast(live)
 
-    _think = seats._think
+    async def serve(
+        self,
+        table_id: str,
+        receive: Receive,
+        send: Sender,
+        end: Callable[[str], Awaitable[None]] | None = None,
+        relayed: bool = False,
+    ) -> bool:
+        """Talk to one websocket until it closes (:meth:`rams.web.sockets.Sockets.serve`)."""
+        return await self.sockets.serve(table_id, receive, send, end, relayed)
 
-    _forget_if_done = seats._forget_if_done
+    async def relay(self, table_id: str, owner: str, receive: Receive, send: Sender) -> None:
+        """Serve a socket whose table ``owner`` plays, through it (rams.web.cluster)."""
+        assert self.cluster is not None
+        await self.cluster.relay(table_id, owner, receive, send)
 
-    _waiting = seats._waiting
-
-    _pause = seats._pause
-
-    # People leaving and coming back -------------------------------------------------------
-
-    _start_grace = seats._start_grace
-
-    _stand_in = seats._stand_in
-
-    _came_back = seats._came_back
-
-    _arm_clock = seats._arm_clock
-
-    _arm_hint = hints._arm_hint
-
-    _send_hint = hints._send_hint
-
-    _time_out = seats._time_out
-
-    _left = seats._left
-
-    # Sending ------------------------------------------------------------------------------
-
-    _message_for = sockets._message_for
-
-    _broadcast = sockets._broadcast
-
-    # The websocket ------------------------------------------------------------------------
-
-    serve = sockets.serve
-
-    _handle = sockets._handle
-
-    _hello = sockets._hello
-
-    _act = sockets._act
+    def forget_if_done(self, live: LiveTable) -> None:
+        """A finished table nobody watches leaves memory (the database keeps its record)."""
+        if live.status == "over" and not live.clients and self.tables.get(live.id) is live:
+            del self.tables[live.id]
 
 
 def _rated(key: str | None) -> str | None:

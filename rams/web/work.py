@@ -44,7 +44,15 @@ from typing import Any, cast
 
 from rams.table import Turn
 
-__all__ = ["Stale", "Workers", "default_processes", "process_pool", "stop_pool", "think"]
+__all__ = [
+    "Stale",
+    "Workers",
+    "default_processes",
+    "process_pool",
+    "stop_pool",
+    "think",
+    "warm",
+]
 
 log = logging.getLogger("rams.web")
 
@@ -104,6 +112,17 @@ def process_pool(processes: int, nice: int = NICE) -> concurrent.futures.Process
 
 
 _bots: OrderedDict[tuple[str, int, str, str], Any] = OrderedDict()
+
+
+def warm() -> int:
+    """A worker's first job when the pool is started ahead (:meth:`Workers.prestart`): the
+    bots' code loaded (the compiled solver from its cache), so that no table's first bot
+    move waits for it. Its process id."""
+    from rams import bots
+
+    if bots.available("hard"):
+        from rams.bots import levels, plain_search  # noqa: F401 - loaded here, once
+    return os.getpid()
 
 
 def think(
@@ -233,6 +252,15 @@ class Workers:
         self._queues[kind].put(_Job(table, fn, args, current, future))
         self._pump()
         return await future
+
+    def prestart(self) -> None:
+        """Start every worker now and load the bots' code in it (``rams serve`` does, so
+        that the first bot move of a table does not wait for a process to start)."""
+        if self.processes <= 0:
+            return
+        executor = self._executor()
+        for _ in range(self.processes):
+            executor.submit(warm)
 
     def forget(self, table: str) -> None:
         """Drop every job of a table still waiting (it left this process's memory)."""

@@ -108,6 +108,16 @@ def _children(pid: int) -> list[int]:
     return [int(p) for p in out.split()]
 
 
+def _spawned(pid: int) -> list[int]:
+    """The worker processes (multiprocessing's spawned children) of a process."""
+    found = []
+    for child in _children(pid):
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(child)
+    return found
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -337,13 +347,19 @@ def test_the_spectators_delay_holds_for_every_message_a_guest_asks_for(
 
 
 def test_the_serve_flags_set_the_limits(tmp_path: Path) -> None:
-    """``rams serve --allow-origin … --heavy-tables 1``: that origin's pages are taken, and
-    a second table with hints from one address is refused."""
+    """``rams serve --allow-origin … --heavy-tables 1 --think-workers 1``: its worker
+    process starts with it (before any table), that origin's pages are taken, and a second
+    table with hints from one address is refused."""
     url = f"sqlite:///{tmp_path / 'rams.sqlite3'}"
     flags = ("--allow-origin", "https://rams.example", "--heavy-tables", "1", "--think-workers",
              "1", "--unload-after", "5")  # fmt: skip
     server = ProcessServer(url, None, *flags).start()
     try:
+        assert server.proc is not None
+        deadline = time.monotonic() + 30  # (its worker started with it, before any table)
+        while not _spawned(server.proc.pid):
+            assert time.monotonic() < deadline, "no worker process was started with the server"
+            time.sleep(0.2)
         made = create_table(server.base, [None, "easy", "easy"], hints=True)
         with connect(f"{server.ws_base}/ws/{made['id']}", origin="https://rams.example") as ws:  # type: ignore[arg-type]
             ws.send(json.dumps({"type": "hello", "token": None, "lang": "en"}))

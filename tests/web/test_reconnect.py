@@ -102,8 +102,8 @@ def test_a_stand_in_waiting_for_the_lock_never_keeps_a_returning_persons_seat(
         client = Client(send, tables.settings)
         await live.lock.acquire()  # the driver, while a bot thinks
         tasks = {
-            "stand_in": lambda: tables._stand_in(live, seat),
-            "hello": lambda: tables._handle(live, client, Hello(token, "en")),
+            "stand_in": lambda: tables.driver._stand_in(live, seat),
+            "hello": lambda: tables.sockets._handle(live, client, Hello(token, "en")),
         }
         order = [first, *(k for k in tasks if k != first)]
         running = []

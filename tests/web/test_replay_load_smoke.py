@@ -43,7 +43,7 @@ def test_a_small_run_reports_sane_figures(tmp_path: Path) -> None:
     out, figures = tmp_path / "report.txt", tmp_path / "figures.json"
     argv = [
         *("--deals", "5", "--replays", "2", "--guests", "2", "--tables", "2"),
-        *("--rounds", "2", "--warmup", "0.5", "--quiet", "1.5", "--hold", "1", "--gap", "0.2"),
+        *("--rounds", "2", "--warmup", "3", "--quiet", "2", "--hold", "1", "--gap", "0.2"),
         *("--bot-delay", "0.05", "--seed", "3"),
         *("--out", str(out), "--json", str(figures)),
     ]

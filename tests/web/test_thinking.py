@@ -47,4 +47,4 @@ def test_a_server_without_the_solver_offers_and_seats_only_the_levels_it_can(
         assert r.status_code == 400
         assert "hard" in r.json()["message"]
         assert server.store.live_table_ids() == []
-        assert server.tables._standin_bot().name == "easy"
+        assert server.tables.standin_bot().name == "easy"
