@@ -438,7 +438,7 @@ def _add_serve(sub: Any) -> None:
         "by default only this server's own pages",
     )
     p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
-    p.set_defaults(run=_leaf("rams.web.app", "run_serve", "web"))
+    p.set_defaults(run=_leaf("rams.web.serve", "run_serve", "web"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,5 +11,10 @@ A leaf of the package: FastAPI, SQLAlchemy and Alembic are the ``web`` extra. Th
 - :mod:`rams.web.hints`: a table's hints for learners, the strong bot's valuation of a
   person's decision sent to that seat alone;
 - :mod:`rams.web.replay`: the step-by-step replay of a finished game;
-- :mod:`rams.web.app`: the HTTP and websocket routes, and the browser client in ``static/``.
+- :mod:`rams.web.tables`' parts: :mod:`rams.web.seats` (the driver of every table's turns,
+  pauses and clocks) and :mod:`rams.web.sockets` (a connection's messages), each its own class;
+- :mod:`rams.web.routes`: the routers (pages, the API, the websockets) and their services;
+- :mod:`rams.web.app`: the application, its middleware and error handlers;
+- :mod:`rams.web.serve`: ``rams serve`` (the server's settings, its log, the cluster's checks);
+  the browser client is in ``static/``.
 """

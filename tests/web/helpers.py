@@ -24,7 +24,8 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from rams.web.app import create_app, server_config
+from rams.web.app import create_app
+from rams.web.serve import server_config
 from rams.web.tables import Settings
 
 ROOT = Path(__file__).resolve().parents[2]

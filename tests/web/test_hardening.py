@@ -11,7 +11,7 @@ import time
 import httpx
 import pytest
 
-from rams.web import app as web_app
+from rams.web import replay as web_replay
 from tests.web.helpers import Seat, create_table, thread_server
 from tests.web.test_finished import store_finished_game
 
@@ -79,7 +79,7 @@ def test_a_finished_games_replay_is_built_once_for_many_requests(
     built: list[str] = []
     building = threading.Event()
     gate = threading.Event()
-    real = web_app.replay_bytes
+    real = web_replay.replay_bytes
 
     def held(record: str, lang: str) -> bytes:
         built.append(lang)
@@ -89,7 +89,7 @@ def test_a_finished_games_replay_is_built_once_for_many_requests(
 
     # (Built in a thread here, so that the builds can be counted and held; a server builds
     # them in a worker process, as the next test checks.)
-    monkeypatch.setattr(web_app, "replay_bytes", held)
+    monkeypatch.setattr(web_replay, "replay_bytes", held)
     with thread_server(sqlite_url, bot_delay=0, deal_pause=0, grace_s=60, replay_workers=0) as s:
         store_finished_game(s.store, "done", {"winner": 1})
         url = f"{s.base}/api/tables/done/replay?lang=ru"
@@ -123,7 +123,7 @@ def test_a_replay_is_built_in_a_worker_process_and_its_bytes_shared(sqlite_url: 
         assert {a.status_code for a in answers} == {200}
         assert len({a.content for a in answers}) == 1
         record = s.store.table("done").record
-        assert answers[0].content == web_app.replay_bytes(record, "en")
+        assert answers[0].content == web_replay.replay_bytes(record, "en")
         assert answers[0].json()["steps"]
 
 

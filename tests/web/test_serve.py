@@ -14,7 +14,7 @@ def test_serve_prints_the_database_url_without_its_password(
 ) -> None:
     import uvicorn
 
-    import rams.web.app
+    import rams.web.serve
 
     served: list[dict[str, Any]] = []
 
@@ -22,7 +22,7 @@ def test_serve_prints_the_database_url_without_its_password(
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(rams.web.app, "open_store", lambda url: NoStore())
+    monkeypatch.setattr(rams.web.serve, "open_store", lambda url: NoStore())
     monkeypatch.setattr("rams.fast.warm.start", lambda: None)
     monkeypatch.setattr(
         uvicorn.Server,

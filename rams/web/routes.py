@@ -1,0 +1,455 @@
+"""The web server's routes, in routers (Starlette's way): the pages, the HTTP API, the
+websocket. Each route reaches the server's parts through :class:`Services` (the app's
+state), never through a closure: ``rams.web.app`` builds them and includes the routers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Depends, Request, WebSocket
+from fastapi.responses import FileResponse, Response
+from pydantic import BaseModel, Field
+
+from rams import games
+from rams.bots import available_levels
+from rams.errors import RamsError
+from rams.games import FAMILIES, SHARED, parse_override
+from rams.rulebook import rules_view
+from rams.web.analysis import Analyses, analysis_json
+from rams.web.live import TableError, TableOptions, clip
+from rams.web.protocol import LANGS, error
+from rams.web.replay import Replays
+from rams.web.store import Store, TableRow
+from rams.web.tables import Tables
+from rams.words import section
+
+__all__ = [
+    "ABORT",
+    "ERRORS",
+    "STATIC",
+    "CreateBody",
+    "ErrorBody",
+    "JoinBody",
+    "Services",
+    "api",
+    "lang_of",
+    "pages",
+    "sockets",
+]
+
+log = logging.getLogger("rams.web.app")
+STATIC = Path(__file__).resolve().parent / "static"
+#: A browser's secret key (rams.ratings): 32 random bytes in hex.
+KEY_PATTERN = r"^[0-9a-f]{64}$"
+#: A player's id: a key's SHA-256 in hex, or a bot level's ``bot:LEVEL``.
+PLAYER_PATTERN = r"^([0-9a-f]{64}|bot:[a-z]{1,16})$"
+#: The close code of a websocket the server ends, its reason a code the page words
+#: (``slow_reader``, ``moved``, ``server_moved``, ``unreachable``).
+CLOSE_CODE = 4000
+#: Seconds a close from this side may take before the connection is cut.
+CLOSE_TIMEOUT = 2.0
+#: The scope's extension by which the server lets the app cut a connection.
+ABORT = "rams.abort"
+
+
+# What the routes are given ---------------------------------------------------------------
+
+
+@dataclass
+class Services:
+    """The server's parts, as the routes reach them (the app's ``state.services``)."""
+
+    store: Store
+    tables: Tables
+    analyses: Analyses
+    replays: Replays
+    #: What the page that creates a table offers, and the client's words: made once.
+    meta: dict[str, Any] = field(default_factory=dict)
+    words: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def finished_record(self, table_id: str) -> str:
+        """A finished table's record (§12); 404 for no table, 409 while it is played."""
+        row = self.store.table(table_id)
+        if row is None:
+            raise TableError(404, "no_table")
+        if row.status != "over" or row.record is None:
+            raise TableError(409, "not_over")
+        return row.record
+
+    def analysed_table(self, table_id: str, seat: int) -> TableRow:
+        """A finished table whose seat may be analysed (404, 422, 409 otherwise)."""
+        row = self.store.table(table_id) if 0 < len(table_id) <= 32 else None
+        if row is None:
+            raise TableError(404, "no_table")
+        if not 0 <= seat < row.rules.players:
+            raise TableError(422, "no_seat", seat=seat, players=row.rules.players)
+        if row.status != "over" or row.record is None:
+            raise TableError(409, "not_over", "analysis_not_over")
+        return row
+
+
+def services(request: Request) -> Services:
+    found: Services = request.app.state.services
+    return found
+
+
+Served = Annotated[Services, Depends(services)]
+
+
+def meta() -> dict[str, Any]:
+    """What the page that creates a table offers: every preset of every family (with its
+    options), each family's house options, the bot levels this server can seat."""
+    presets = []
+    options: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for name, p in games.presets().items():
+        family = games.family(p.family)
+        presets.append(
+            {
+                "name": name,
+                "family": p.family,
+                "ru": p.title["ru"],
+                "en": p.title["en"],
+                "source": p.source,
+                "players": list(p.players),
+                "options": family.rules(name, p.players[0]).options(),
+                "levels": list(available_levels(p.family)),
+            }
+        )
+        if p.family not in seen:
+            seen.add(p.family)
+            options += [{"family": p.family, **o} for o in family.house_options()]
+    return {"presets": presets, "options": options, "levels": list(available_levels())}
+
+
+def words() -> dict[str, dict[str, str]]:
+    """Every word the browser's client shows, in both languages (the text catalogue)."""
+    return {
+        lang: {
+            **section("web", lang),
+            **{f"fair.{k}": v for k, v in section("fair", lang).items()},
+            **{f"ratings.{k}": v for k, v in section("ratings", lang).items()},
+            **{f"analysis.{k}": v for k, v in section("analysis.web", lang).items()},
+            **{k: v for f in (*SHARED, *FAMILIES) for k, v in section(f"{f}.web", lang).items()},
+        }
+        for lang in LANGS
+    }
+
+
+def address(request: Request) -> str:
+    """The client's address (its proxy's forwarded one only from the proxies believed)."""
+    return request.client.host if request.client is not None else ""
+
+
+def lang_of(accept_language: str) -> str:
+    """The client's language from its Accept-Language (the client sends the one it shows)."""
+    first = accept_language.split(",")[0].strip().lower()
+    return "ru" if first.startswith("ru") else "en"
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGS else "ru"
+
+
+# The requests' bodies and the refusals ---------------------------------------------------
+
+
+class CreateBody(BaseModel):
+    """``POST /api/tables``: the creator's name, the rules and who sits where."""
+
+    name: str = Field(max_length=200)
+    preset: str = Field(default="classic", max_length=40)
+    players: int = Field(default=3, ge=2, le=7)
+    #: A bot level or null (a person) for each seat; the creator takes the first null.
+    bots: list[str | None] = Field(max_length=7)
+    #: House rules as JSON values, ``{"start_score": 50}``.
+    rules: dict[str, Any] = Field(default_factory=dict)
+    #: More house rules written ``KEY=VALUE`` (RULES §9.1).
+    extra: list[str] = Field(default_factory=list, max_length=40)
+    #: The turn clock: ``off``, ``relaxed`` or ``fast``.
+    clock: str = Field(default="off", max_length=16)
+    #: Seconds the spectators see the game behind it.
+    watch_delay: int = 0
+    #: Hints for learners: the strong bot's choice shown to each person before a decision.
+    hints: bool = False
+    #: The creator's secret key, kept by their browser: their rating's identity (only its
+    #: SHA-256 is stored, rams.ratings); none, not rated.
+    key: str | None = Field(default=None, pattern=KEY_PATTERN)
+
+
+class JoinBody(BaseModel):
+    """``POST /api/tables/{id}/join``: the name of the person taking a free seat, and the
+    seat's client seed for the first deal (rams.fair), drawn by the browser."""
+
+    name: str = Field(max_length=200)
+    seed: str | None = Field(default=None, max_length=64, pattern=r"^[0-9A-Za-z_-]{1,64}$")
+    #: The person's secret key, as in :class:`CreateBody`.
+    key: str | None = Field(default=None, pattern=KEY_PATTERN)
+
+
+class ErrorBody(BaseModel):
+    """Every refusal of the HTTP API: a code for programs, the reason in the client's
+    language (``Accept-Language``) for people."""
+
+    code: str
+    message: str
+
+
+#: The refusals the API's schema documents for every operation (OpenAPI).
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": what}
+    for status, what in [
+        (400, "Bad rules or a bad request"),
+        (404, "No such table, player or family"),
+        (409, "Not possible now (the table is full, or not over)"),
+        (410, "The table has expired"),
+        (413, "The request body is too big"),
+        (422, "The request does not match the schema"),
+        (429, "Too many tables made from this address"),
+        (503, "The server is busy"),
+    ]
+}
+
+
+# The pages ---------------------------------------------------------------------------------
+
+pages = APIRouter(include_in_schema=False)
+
+
+def _page() -> FileResponse:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+@pages.get("/")
+async def index() -> FileResponse:
+    return _page()
+
+
+@pages.get("/t/{table_id}")
+async def table_page(table_id: str) -> FileResponse:
+    return _page()
+
+
+@pages.get("/r/{table_id}")
+async def replay_page(table_id: str) -> FileResponse:
+    return _page()
+
+
+@pages.get("/ratings")
+@pages.get("/ratings/{family}")
+@pages.get("/p/{player}")
+async def ratings_page() -> FileResponse:
+    return _page()
+
+
+# The HTTP API --------------------------------------------------------------------------------
+
+api = APIRouter(prefix="/api")
+
+
+@api.get("/words")
+async def get_words(s: Served) -> dict[str, dict[str, str]]:
+    """Every word the browser's client shows, in both languages (the text catalogue)."""
+    return s.words
+
+
+@api.get("/meta")
+async def get_meta(s: Served) -> dict[str, Any]:
+    return s.meta
+
+
+@api.post("/tables", status_code=201)
+async def create_table(request: Request, body: CreateBody, s: Served) -> dict[str, Any]:
+    tables, client = s.tables, address(request)
+    if not tables.creations.allow(client):
+        raise TableError(429, "too_many")
+    try:
+        house = dict(body.rules)
+        for line in body.extra:
+            if not line.strip():
+                continue
+            try:
+                key, value = parse_override(line)
+            except RamsError as e:
+                raise TableError(400, "bad_rules", "cause", cause=e) from None
+            house[key] = value
+        options = TableOptions(body.clock, body.watch_delay, body.hints)
+        made = tables.create(
+            body.name, body.preset, body.players, body.bots, house, options, body.key,
+            address=client,
+        )  # fmt: skip
+    except TableError:
+        tables.creations.refund(client)  # a refused creation does not count
+        raise
+    live, seat, token = made
+    tables.kick(live)
+    return {"id": live.id, "seat": seat, "token": token, "table": live.public()}
+
+
+@api.get("/tables/{table_id}")
+async def get_table(table_id: str, s: Served) -> dict[str, Any]:
+    public = await s.tables.public(table_id)
+    if public is None:
+        raise s.tables.no_table(table_id)
+    return public
+
+
+@api.post("/tables/{table_id}/join")
+async def join_table(table_id: str, body: JoinBody, s: Served) -> dict[str, Any]:
+    return await s.tables.joined(table_id, body.name, body.seed, body.key)
+
+
+@api.get("/tables/{table_id}/record")
+async def get_record(table_id: str, s: Served) -> Response:
+    text = s.finished_record(table_id)
+    return Response(
+        text + "\n",
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="rams-{table_id}.json"'},
+    )
+
+
+@api.get("/tables/{table_id}/replay")
+async def get_replay(table_id: str, s: Served, lang: str = "ru") -> Response:
+    """A finished game's every step, built once per table and language off the server
+    process, and its bytes shared by every request for it (the most recent few kept)."""
+    built = await s.replays.get(table_id, _lang(lang), lambda: s.finished_record(table_id))
+    return Response(built, media_type="application/json")
+
+
+@api.post("/tables/{table_id}/analysis")
+async def post_analysis(
+    request: Request, table_id: str, seat: int, s: Served, lang: str = "ru"
+) -> dict[str, Any]:
+    """Start the strong bot's analysis of a seat of a finished table (0-based seat), in
+    the background; or answer the one already stored or running. Refused (429) when too
+    many analyses wait, in all or from this address."""
+    await asyncio.to_thread(s.analysed_table, table_id, seat)
+    found = await s.analyses.start(table_id, seat, address(request))
+    return analysis_json(found, _lang(lang))
+
+
+@api.get("/tables/{table_id}/analysis")
+async def get_analysis(table_id: str, seat: int, s: Served, lang: str = "ru") -> dict[str, Any]:
+    """A seat's analysis: its status (``none`` before it is started), its progress, and
+    once done its ratings, each with its line in words."""
+    await asyncio.to_thread(s.analysed_table, table_id, seat)
+    found = await asyncio.to_thread(s.store.analysis, table_id, seat)
+    if found is None:
+        return {"table": table_id, "seat": seat, "status": "none", "done": 0, "total": 0}
+    return analysis_json(s.analyses.live(found), _lang(lang))
+
+
+@api.get("/tables/{table_id}/rules")
+async def get_table_rules(table_id: str, s: Served, lang: str = "ru") -> dict[str, Any]:
+    """The table's whole rules in words (the rules panel; the text a cited clause opens)."""
+    live = s.tables.get(table_id)
+    if live is not None:
+        rules = live.rules
+    else:
+        row = s.store.table(table_id) if 0 < len(table_id) <= 32 else None
+        if row is None:
+            raise TableError(404, "no_table")
+        rules = row.rules
+    return rules_view(rules, _lang(lang))
+
+
+@api.get("/rules/{preset}")
+async def get_preset_rules(preset: str, players: int | None = None, lang: str = "ru") -> Any:
+    """A preset's whole rules in words, for the page that creates a table."""
+    try:
+        rules = games.family_of(preset).rules(preset, players)
+    except RamsError as e:
+        raise TableError(400, "bad_rules", "cause", cause=e) from None
+    return rules_view(rules, _lang(lang))
+
+
+@api.get("/ratings/{family}")
+async def get_ratings(family: str, s: Served) -> dict[str, Any]:
+    """A family's leaderboard: people and bots, best ``ordinal`` (mu − 3 sigma) first."""
+    if family not in FAMILIES:
+        raise TableError(404, "no_family")
+    board = await asyncio.to_thread(s.store.leaderboard, family)
+    return {"family": family, "families": list(FAMILIES), "players": board}
+
+
+@api.get("/players/{player}")
+async def get_player(player: str, s: Served) -> dict[str, Any]:
+    """A player's page: per family the rating, games, wins, mean place, by preset, and
+    the rating after every game."""
+    if re.fullmatch(PLAYER_PATTERN, player) is None:
+        raise TableError(404, "no_player")
+    found = await asyncio.to_thread(s.store.player, player)
+    if found is None:
+        raise TableError(404, "no_player")
+    return found
+
+
+# The websocket -------------------------------------------------------------------------------
+
+sockets = APIRouter()
+
+
+def _same_origin(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """A websocket's page is this server's (its ``Origin`` names the address the browser
+    reached it at, its ``Host``) or one the server allows (``--allow-origin``). A client
+    that is not a browser sends no ``Origin``: it is not a page of another site."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = ws.headers.get("host", "")
+    parts = urlsplit(origin)
+    return bool(host) and parts.scheme in ("http", "https") and parts.netloc == host
+
+
+@sockets.websocket("/ws/{table_id}")
+async def websocket(ws: WebSocket, table_id: str) -> None:
+    tables: Tables = ws.app.state.services.tables
+    if not _same_origin(ws, tables.settings.allow_origins):
+        # A page of another site (cross-site websocket hijacking): refused (HTTP 403).
+        log.warning("websocket from the page %s refused: not this server's",
+                    clip(ws.headers.get("origin", ""), 80))  # fmt: skip
+        await ws.close(code=1008)
+        return
+    await ws.accept()
+
+    async def send(message: dict[str, Any]) -> None:
+        await ws.send_text(json.dumps(message, ensure_ascii=False))
+
+    async def end(reason: str) -> None:
+        """Close from this side, with the reason; a connection that takes no more (its
+        reader does not read: not even the close frame leaves) is cut."""
+        try:
+            async with asyncio.timeout(CLOSE_TIMEOUT):
+                await ws.close(code=CLOSE_CODE, reason=reason)
+        except Exception:
+            cut = ws.scope.get("extensions", {}).get(ABORT, {}).get("abort")
+            if cut is not None:
+                cut()
+
+    host = ws.client.host if ws.client is not None else ""
+    if tables.connections.get(host, 0) >= tables.settings.sockets_per_address:
+        await send(error("too_many_sockets", "en"))
+        with suppress(Exception):
+            await ws.close()
+        return
+    tables.connections[host] = tables.connections.get(host, 0) + 1
+    try:
+        await tables.serve(table_id, ws.receive, send, end)
+    finally:
+        tables.connections[host] -= 1
+        if not tables.connections[host]:
+            del tables.connections[host]
+    with suppress(Exception):
+        await ws.close()
