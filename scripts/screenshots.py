@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -120,63 +121,64 @@ def _wait_for(url: str, seconds: float = 30) -> None:
             time.sleep(0.1)
 
 
-def web(out: Path) -> Path:
-    """A person's page at a table of four, mid-trick, as ``out/web-table.png``."""
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen(
-            [
-                sys.executable, "-m", "rams.cli", "serve", "--port", "0",
-                "--database-url", f"sqlite:///{tmp}/rams.sqlite3", "--log-level", "warning",
-                "--bot-delay", "0.2", "--deal-pause", "600",
-            ],
-            cwd=tmp,
-            stdout=subprocess.PIPE,
-            text=True,
-        )  # fmt: skip
+@contextlib.contextmanager
+def _served(folder: str) -> Iterator[str]:
+    """``rams serve`` on a fresh SQLite database in ``folder``, on a free port: its address."""
+    command = [
+        sys.executable, "-m", "rams.cli", "serve", "--port", "0",
+        "--database-url", f"sqlite:///{folder}/rams.sqlite3", "--log-level", "warning",
+        "--bot-delay", "0.2", "--deal-pause", "600",
+    ]  # fmt: skip
+    with subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, text=True) as server:
         try:
             assert server.stdout is not None
             found = re.search(r"http://127\.0\.0\.1:\d+", server.stdout.readline())
             if found is None:
                 raise RuntimeError("rams serve printed no address")
-            base = found.group(0)
-            _wait_for(f"{base}/api/meta")
-            table = _post(
-                f"{base}/api/tables",
-                {
-                    "name": NAMES[0],
-                    "preset": "classic",
-                    "players": 4,
-                    "bots": [None, "easy", "easy", "easy"],
-                    "rules": {},
-                },
-            )
-            with sync_playwright() as p:
-                browser = p.chromium.launch(
-                    executable_path=CHROMIUM, args=["--headless", "--no-sandbox"]
-                )
-                page = browser.new_page(locale="ru-RU", viewport={"width": 1280, "height": 700})
-                page.goto(f"{base}/t/{table['id']}#s={table['token']}")
-                page.wait_for_selector(".hand .card", timeout=30000)
-                rng = random.Random(1)
-                deadline = time.monotonic() + 120
-                while time.monotonic() < deadline:
-                    page.wait_for_timeout(300)
-                    if page.get_attribute("body", "data-my-turn") != "1":
-                        continue
-                    if page.locator(".trick figure").count() >= 2:
-                        break
-                    _click_something(page, rng)
-                else:
-                    raise RuntimeError("the table never reached the person's turn mid-trick")
-                page.wait_for_timeout(1500)  # (the last card's animation)
-                path = out / "web-table.png"
-                page.screenshot(path=str(path))
-                browser.close()
+            _wait_for(f"{found.group(0)}/api/meta")
+            yield found.group(0)
         finally:
             server.terminate()
             server.wait(timeout=20)
+
+
+def web(out: Path) -> Path:
+    """A person's page at a table of four, mid-trick, as ``out/web-table.png``."""
+    from playwright.sync_api import sync_playwright
+
+    path = out / "web-table.png"
+    with tempfile.TemporaryDirectory() as tmp, _served(tmp) as base, sync_playwright() as p:
+        table = _post(
+            f"{base}/api/tables",
+            {
+                "name": NAMES[0],
+                "preset": "classic",
+                "players": 4,
+                "bots": [None, "easy", "easy", "easy"],
+                "rules": {},
+            },
+        )
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+        page = browser.new_page(locale="ru-RU", viewport={"width": 1280, "height": 700})
+        page.goto(f"{base}/t/{table['id']}#s={table['token']}")
+        page.wait_for_selector(".hand .card", timeout=30000)
+        rng = random.Random(1)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            page.wait_for_timeout(300)
+            if page.locator("#ready").count():  # (a deal is over: on to the next one)
+                page.locator("#ready").click()
+                continue
+            if page.get_attribute("body", "data-my-turn") != "1":
+                continue
+            if page.locator(".trick figure").count() >= 2:
+                break
+            _click_something(page, rng)
+        else:
+            raise RuntimeError("the table never reached the person's turn mid-trick")
+        page.wait_for_timeout(1500)  # (the last card's animation)
+        page.screenshot(path=str(path))
+        browser.close()
     return path
 
 
