@@ -4,7 +4,7 @@ reveal, check — and check against what a person was shown.
 Scheme ``rams-fair/2``, precisely enough to check it without this code. (``rams-fair/1``,
 the scheme of the records made before it, is the same without the ``context`` line and
 without the first dealer's draw; its records are still read and checked as they were, and
-prove less: see the README.)
+prove less: see docs/fair.md.)
 
 **Seeds.** A server seed is 32 random bytes, written as 64 lowercase hex digits. Its
 commitment is the SHA-256 of those 32 bytes (not of the hex text), as 64 lowercase hex

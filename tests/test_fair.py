@@ -45,7 +45,7 @@ EXAMPLES = Path(__file__).parent / "records" / "examples"
 
 
 def reference_stream(server_seed: str, head: str) -> Callable[[int], int]:
-    """``below`` as the README states it, written again with hmac alone over the message
+    """``below`` as docs/fair.md states it, written again with hmac alone over the message
     lines ``head`` (everything before ``counter:``)."""
     key = bytes.fromhex(server_seed)
     stream: list[int] = []
@@ -83,7 +83,7 @@ def reference_deck(
     cards: list[int],
     context: str | None = None,
 ) -> tuple[list[int], int, Callable[[int], int]]:
-    """The scheme as the README states it (scheme 2 with a ``context`` digest, else 1): the
+    """The scheme as docs/fair.md states it (scheme 2 with a ``context`` digest, else 1): the
     deck, how many draws were rejected (so that a test can see rejection happen), and the
     stream to draw on from."""
     seed_line = ",".join(f"{s + 1}={seeds[s]}" for s in sorted(seeds))
@@ -163,7 +163,7 @@ def test_below_stays_below_and_one_needs_no_byte() -> None:
         draws.below(0)
 
 
-#: The context of the examples, its canonical JSON written out by hand from the README.
+#: The context of the examples, its canonical JSON written out by hand from docs/fair.md.
 CONTEXT = Context("classic", (("Аня", None), ("Прохор", "easy"), ("Глаша", "easy")))
 CONTEXT_TEXT = (
     '{"rules":"classic","seats":[{"bot":null,"name":"Аня"},'
@@ -211,7 +211,7 @@ def test_scheme_2s_deck_and_first_dealer_computed_independently(size: int) -> No
 
 
 def test_scheme_2_is_pinned() -> None:
-    """The golden values of the README and the module's docstring (the browser's verifier
+    """The golden values of docs/fair.md and the module's docstring (the browser's verifier
     reaches them too: tests/web)."""
     assert CONTEXT.digest()[:16] == "77e5b39d946799e8"
     deck, extra = deal_cards("00" * 32, {0: "abc"}, "t1", 1, pack(32), (), CONTEXT)
@@ -329,7 +329,7 @@ def test_an_honest_record_is_proven_and_still_replays(honest: Record) -> None:
 
 def test_the_first_dealer_is_drawn_from_deal_1s_stream(honest: Record) -> None:
     """D4: after the shuffle, ``below(players)`` of the same stream, computed here from
-    the README's description."""
+    the description in docs/fair.md."""
     proof = honest.deals[0].fair
     assert proof is not None and proof.server_seed is not None and proof.context is not None
     cards = list(pack(honest.rules.pack_size))

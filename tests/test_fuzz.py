@@ -51,7 +51,7 @@ def test_house_rules_of_any_name_and_value_are_built_or_refused_in_words(example
 def test_a_short_coverage_guided_run_finds_no_crash(tmp_path: Path) -> None:
     """benchmarks/fuzz_atheris.py (libFuzzer, steered by the lines of ``rams`` each input
     reaches) on records, house rules and websocket messages: a short run, no crash; its
-    long run is in the README."""
+    long run is in docs/measured.md."""
     pytest.importorskip("atheris")
     script = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz_atheris.py"
     done = subprocess.run([sys.executable, str(script), "--", "-runs=2000", "-seed=1"],

@@ -1,7 +1,7 @@
 """A small run of benchmarks/web_load.py: three tables played to the end over loopback
 websockets, the client seats at a person's pace (a short one here), every figure there.
 
-No latency bound is asserted (the README quotes the long runs)."""
+No latency bound is asserted (docs/measured.md quotes the long runs)."""
 
 from __future__ import annotations
 

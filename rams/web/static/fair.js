@@ -1,5 +1,5 @@
 // Verifiable dealing in the browser (schemes rams-fair/2 and, for older records,
-// rams-fair/1: the same as rams/fair.py and the README's «Честная раздача / Verifiable
+// rams-fair/1: the same as rams/fair.py and docs/fair.md «Честная раздача / Verifiable
 // dealing»): every deck of a record recomputed with Web Crypto (SHA-256 of the revealed server
 // seed against its commitment, then HMAC-SHA256 blocks over the table, the context — the
 // rules and the seating — the deal's number, the client seeds and a counter, drawn from by
