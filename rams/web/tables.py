@@ -30,6 +30,7 @@ from rams.bots import LEVELS, PLAIN_LEVELS, available, available_levels
 from rams.cards import cards_str, pack
 from rams.errors import RamsError
 from rams.fair import Context, Dealer, DealProof, new_seed
+from rams.games import DEFAULT_FAMILY
 from rams.games.protocol import DealState, Match
 from rams.ratings import match_places, match_sides, player_id
 from rams.record import FORMAT, Record, dumps, loads, record_of
@@ -369,7 +370,7 @@ class Tables:
             raise
         return True
 
-    def _standin_bot(self, family: str = "rams") -> BotSeat:
+    def _standin_bot(self, family: str = DEFAULT_FAMILY) -> BotSeat:
         level = self.settings.standin if available(self.settings.standin) else "easy"
         if level not in available_levels(family):
             level = available_levels(family)[-1]
@@ -633,7 +634,7 @@ class Tables:
             raise TableError(400, "bad_rules", "cause", cause=e) from None
         if len(bots) != players:
             raise TableError(400, "bad_seats", "seat_count", players=players)
-        offered = LEVELS if rules.family == "rams" else available_levels(rules.family)
+        offered = family.levels
         for b in bots:
             if b is not None and b not in offered:
                 levels = ", ".join(offered)
