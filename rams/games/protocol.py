@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from rams.cards import Card
@@ -165,9 +165,13 @@ class DealLayout:
     """What the research adapters (:mod:`rams.adapters`) lay out beyond the protocol for a
     family's deals: its views' planes and its action ids."""
 
-    #: Whether a seat is asked out of turn about an offer it may answer by staying silent
-    #: (Boston's «Играю вместе», B5): that silence gets an action id one past the deal's.
-    silent_offer: bool = False
+    #: The offer a seat is asked about out of turn and may answer by staying silent
+    #: (Boston's «Играю вместе», B5), or None: that silence gets an action id one past the
+    #: deal's own.
+    silent_offer: Any = None
+    #: The chance outcomes of each field a deal records beside its deck (Boston's
+    #: ``turned``: one of 52 cards), each drawn as one chance step after the deck.
+    chance_fields: Mapping[str, int] = field(default_factory=dict)
     #: Whether the deal opens with declarations its view shows (each seat's dealt cards, its
     #: calls, the active seats, the stock, the stake, the card turned, Даве: Rams' view,
     #: which keeps ``records`` for scores and ``known`` for the cards shown); a hidden deal

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rams.actions import Say
 from rams.cards import SUIT_SYMBOLS, card_str, parse_card
 from rams.games.boston.bids import NULLS, WORDS, Aside, Bid, Invite, parse_boston
 from rams.games.boston.game import BostonMatch, BostonRules
@@ -38,7 +39,7 @@ class BostonFamily(PlainFamily):
     early_tricks = "heuristic"  # (measured in Whist over 200 duplicate deals: +0.37
     # points a deal [+0.16, +0.58] against searching the first tricks by playouts)
     deal_fields = ("turned",)
-    layout = DealLayout(silent_offer=True)
+    layout = DealLayout(silent_offer=Say("together"), chance_fields={"turned": 52})
     WORDS = WORDS
 
     def parse_word(self, text_: str) -> Any:
