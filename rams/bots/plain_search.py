@@ -290,7 +290,7 @@ class PlainSearchBot:
     ) -> dict[Card, float]:
         """Each card's weighted average value over the sampled deals (searched whatever the
         hands' length): the bot's utility (the module's docstring), or with ``points`` what
-        the game writes for the seat (:class:`_Evaluator`)."""
+        the game writes for the seat (:class:`Evaluator`)."""
         totals, weight_sum = self._totals(view, cards, points)
         if weight_sum <= 0:
             return totals
