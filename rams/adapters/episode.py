@@ -293,11 +293,11 @@ class Episode:
             return self.copy()
         view = self.deal.observation(seat)
         if not self.table.family.layout.declarations:
-            out = self._plain_world(seat, view, rng)
+            out = self._sampled_world(seat, view, rng)
         elif view.phase.value == "play":
-            out = self._rams_play_world(seat, view, rng)
+            out = self._play_world(seat, view, rng)
         else:
-            out = self._rams_replayed(seat, view, rng)
+            out = self._replayed_world(seat, view, rng)
         if out is None or out.deal.observation(seat) != view:
             Episode.fallbacks += 1
             return self.copy()
@@ -306,7 +306,7 @@ class Episode:
     #: How many resamplings found no other deal (the copy of the real one was returned).
     fallbacks: ClassVar[int] = 0
 
-    def _plain_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
+    def _sampled_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
         from rams.bots.plain_search import sample_world
 
         world = sample_world(view, rng)
@@ -319,7 +319,7 @@ class Episode:
         d.rest = tuple(cards_of(world.rest))
         return out
 
-    def _rams_play_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
+    def _play_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
         from rams.bots.pimc import _relaxed, knowledge_of, sample_hands
 
         know = knowledge_of(view)
@@ -338,7 +338,7 @@ class Episode:
         d._memo_key = -1
         return out
 
-    def _rams_replayed(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
+    def _replayed_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
         from rams.games.rams.actions import Exchange, Swap
         from rams.games.rams.dealing import deck_layout
 
