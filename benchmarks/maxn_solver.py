@@ -37,7 +37,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     solver = MaxN()
-    solver.move_values([1, 2, 4], trick_rules(), -1, 0, 0, 0, (), Goal.ramsch(3))  # compile
+    solver.move_values([1, 2, 4], trick_rules(), -1, 0, 0, 0, (), Goal.fewest_points(3))  # compile
     rng = random.Random(args.seed)
     for name, n, sizes in CASES:
         for k in sizes:
@@ -54,7 +54,7 @@ def main() -> None:
                     )
                 else:
                     trump, t, tm, off = -1, trick_rules(order=TEN_SECOND), 0, 0
-                    goal = Goal.ramsch(n, skat)
+                    goal = Goal.fewest_points(n, skat)
                 start = time.perf_counter()
                 solver.move_values(hands, t, trump, tm, off, rng.randrange(n), (), goal)
                 times.append(time.perf_counter() - start)

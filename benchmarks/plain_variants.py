@@ -13,13 +13,13 @@ A variant is ``NAME:SAMPLES:BUDGET:INFER:DD_CARDS:EARLY`` (INFER 1 or 0; EARLY `
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import time
 
 from rams import games
 from rams.bots import Bot
 from rams.bots.plain_search import PlainSearchBot
+from rams.games.plain.family import plain_family
 from rams.tournament import make_bot, run_tournament_deals, summarize
 
 VARIANTS: dict[str, tuple[int, int, bool, int, str | None]] = {}
@@ -30,9 +30,7 @@ def factory(name: str, rng: random.Random) -> Bot:
     if name not in VARIANTS:
         return make_bot(name, rng, FAMILY)
     samples, budget, infer, dd_cards, early = VARIANTS[name]
-    model = importlib.import_module(f"rams.bots.{FAMILY}").heuristic(
-        random.Random(rng.getrandbits(63))
-    )
+    model = plain_family(FAMILY).heuristic(random.Random(rng.getrandbits(63)))
     bot = PlainSearchBot(rng, model, samples, None, budget, name, infer, dd_cards, early)
     return bot  # type: ignore[return-value]
 

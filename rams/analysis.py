@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from rams import games
 from rams.actions import Play
 from rams.cards import SUITS
 from rams.parallel import run_in_order
@@ -144,65 +145,7 @@ def evaluate(
     rates a decision by, and the web table's hints show before the decision; None where
     no bot values that decision. ``action`` (one played) is valued too where the strong
     bot would only value its best few (the Rams exchange)."""
-    if family == "rams":
-        return _rams_values(view, action, samples, rng)
-    return _plain_values(view, samples, rng, family)
-
-
-def _rams_values(
-    view: Any, action: Any, samples: int, rng: random.Random
-) -> dict[Any, float] | None:
-    from rams.bots.levels import HARD_NODES, hardsim
-    from rams.bots.pimc import PimcBot
-    from rams.bots.simulate import SimulatedDeclare
-    from rams.games.rams.view import Phase
-
-    sim = hardsim(rng, timed=False)
-    assert isinstance(sim, SimulatedDeclare) and isinstance(sim.inner, PimcBot)
-    pimc = sim.inner
-    legal = list(view.legal_actions)
-    if (
-        view.phase is Phase.PLAY
-        and view.dave_pending is None
-        and all(isinstance(a, Play) for a in legal)
-    ):
-        pimc.seconds = None
-        pimc.max_samples = samples
-        pimc.node_budget = HARD_NODES.get(view.rules.players, 80_000)
-        cards = pimc.card_values(view, [a.card for a in legal], win_bonus=0)
-        if pimc.last_samples == 0:
-            return None
-        return {a: cards[a.card] for a in legal}
-    choices = sim._choices(view)
-    if not choices:
-        return None
-    if action is not None and action not in choices:  # (an exchange outside the best too)
-        choices = [*choices, action]
-    sim.samples = samples
-    return sim.choice_values(view, choices, win_bonus=0)
-
-
-def _plain_values(
-    view: Any, samples: int, rng: random.Random, family: str
-) -> dict[Any, float] | None:
-    from rams.bots import make_bot
-    from rams.bots.plain_contracts import ContractBot
-    from rams.bots.plain_search import PlainSearchBot
-
-    bot: Any = make_bot("hard", rng, timed=False, family=family)
-    legal = list(view.legal_actions)
-    if all(isinstance(a, Play) for a in legal):
-        search = bot.inner if isinstance(bot, ContractBot) else bot
-        assert isinstance(search, PlainSearchBot)
-        search.samples = samples
-        search.seconds = None
-        cards = search.card_values(view, [a.card for a in legal], points=True)
-        return {a: cards[a.card] for a in legal}
-    if isinstance(bot, ContractBot):
-        bot.samples = samples
-        bot.seconds = None
-        return bot.decision_values(view)
-    return None
+    return games.family(family).evaluate(view, samples, rng, action)
 
 
 def action_words(action: Any, lang: str, names: list[str], card_key: str, key: str) -> str:

@@ -38,6 +38,7 @@ from rams.bots import Bot
 from rams.bots import make_bot as _make_bot
 from rams.cards import Card, pack
 from rams.errors import RulesError
+from rams.games import DEFAULT_FAMILY
 from rams.games.protocol import DealState, GameRules
 from rams.parallel import chunk_ranges, parallelism, run_in_order
 from rams.stats import Interval, mean_ci
@@ -70,7 +71,7 @@ BotFactory = Callable[[str, random.Random], Bot]
 """Builds a bot from its name and its own RNG (:func:`rams.bots.make_bot`)."""
 
 
-def make_bot(name: str, rng: random.Random, family: str = "rams") -> Bot:
+def make_bot(name: str, rng: random.Random, family: str = DEFAULT_FAMILY) -> Bot:
     """A bot for a tournament: every bot, the all-seeing one included (measurement), and
     without time limits, so that a seed gives the same results on any machine."""
     return _make_bot(name, rng, allow_all_seeing=True, timed=False, family=family)

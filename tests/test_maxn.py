@@ -117,7 +117,7 @@ def test_ramsch_endings_match_a_brute_force_max_n_f4_f5_f6(jacks: bool, order: i
         n = 3 + i % 2
         k = 2 + i % 3
         hands, skat = _random_ending(rng, n, k, 5)
-        goal = Goal.ramsch(n, skat if n == 3 else 0)
+        goal = Goal.fewest_points(n, skat if n == 3 else 0)
         leader = rng.randrange(n)
         tp = TrickPlay(t, list(hands), leader, -1, tmask, off)
         _with_trick(rng, tp, n)
@@ -173,7 +173,7 @@ def test_a_budget_of_nothing_plays_each_card_out_and_counts_every_trick_and_poin
     solver = MaxN(tt_bits=10)
     for _ in range(20):
         hands, skat = _random_ending(rng, 3, 10, 5)
-        goal = Goal.ramsch(3, skat)
+        goal = Goal.fewest_points(3, skat)
         got = solver.move_values(hands, t, -1, 0, 0, 0, (), goal, budget=0)
         assert not solver.exact
         assert set(got) == {c for c in range(52) if hands[0] >> c & 1}
@@ -181,7 +181,7 @@ def test_a_budget_of_nothing_plays_each_card_out_and_counts_every_trick_and_poin
             assert sum(v % 16 for v in row) == 10  # every trick taken by someone
             assert sum(v // 16 for v in row) == 120  # and every card point
     hands = [mask_of(parse_cards(h)) for h in ("AS 7H", "KS 8H", "QS 9H")]
-    assert solver.move_values(hands, t, -1, 0, 0, 0, (), Goal.ramsch(3)) == {
+    assert solver.move_values(hands, t, -1, 0, 0, 0, (), Goal.fewest_points(3)) == {
         parse_cards("AS")[0]: (18 * 16 + 1, 0, 1),
         parse_cards("7H")[0]: (18 * 16 + 1, 0, 1),
     }
@@ -191,8 +191,8 @@ def test_a_budget_of_nothing_plays_each_card_out_and_counts_every_trick_and_poin
 def test_bad_positions_are_refused() -> None:
     t = trick_rules()
     with pytest.raises(ValueError, match="disjoint"):
-        MaxN(8).move_values([1, 1, 2], t, -1, 0, 0, 0, (), Goal.ramsch(3))
+        MaxN(8).move_values([1, 1, 2], t, -1, 0, 0, 0, (), Goal.fewest_points(3))
     with pytest.raises(ValueError, match="in turn"):
-        MaxN(8).move_values([1, 2, 4], t, -1, 0, 0, 0, ((1, 8),), Goal.ramsch(3))
+        MaxN(8).move_values([1, 2, 4], t, -1, 0, 0, 0, ((1, 8),), Goal.fewest_points(3))
     with pytest.raises(ValueError, match="2 to 4"):
-        MaxN(8).move_values([1, 2, 4], t, -1, 0, 0, 0, (), Goal.ramsch(4))
+        MaxN(8).move_values([1, 2, 4], t, -1, 0, 0, 0, (), Goal.fewest_points(4))

@@ -112,3 +112,24 @@ def test_random_matches_keep_the_protocol(preset: str, players: int) -> None:
         assert again.winners() == match.winners()
         if match.is_over:
             assert match.winners() and len(match.returns()) == players
+
+
+@pytest.mark.parametrize("name", list(games.FAMILIES))
+def test_a_family_gives_its_bots_and_its_deals_layout(name: str) -> None:
+    """What front ends ask a family instead of its name: the levels it offers (each a bot
+    it makes), the baselines beside them, and its deals' layout for the adapters."""
+    from rams.bots import available
+
+    family = games.family(name)
+    assert family.levels == ("easy", "medium", "hard")
+    assert family.baselines[-1] == "random"
+    for level in (*family.levels, *family.baselines):
+        if available(level):
+            bot = family.make_bot(level, random.Random(1))
+            assert hasattr(bot, "act")
+    layout = family.layout
+    assert set(family.deal_fields) == set(layout.chance_fields)
+    assert all(n > 1 for n in layout.chance_fields.values())
+    if family.sides is not None:
+        seats = sorted(s for side in family.sides for s in side)
+        assert seats == list(range(len(seats)))

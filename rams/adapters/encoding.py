@@ -70,7 +70,8 @@ class Encoder:
         self.public, self.private, self.recall = public, private, recall
         n, tricks = table.players, table.max_tricks
         self.n, self.tricks = n, tricks
-        self.rams = table.family.name == "rams"
+        #: The view of a deal that opens with declarations (its planes, ``records``, ``known``).
+        self.declared = table.family.layout.declarations
         self.phases = {p: i for i, p in enumerate(table.phase_type)}
         kinds = [k for k in table.event_type if k.name not in _SKIPPED_KINDS]
         self.kinds = {k: i for i, k in enumerate(kinds)}
@@ -90,7 +91,7 @@ class Encoder:
             ]
         if private:
             pieces.append(("hand", 52, (52,)))
-            if self.rams:
+            if self.declared:
                 pieces.append(("dealt", 52, (52,)))
         if public:
             pieces += [("shown", n * 52, (n, 52)), ("trick", n * 52, (n, 52))]
@@ -99,7 +100,7 @@ class Encoder:
             else:
                 pieces.append(("played", n * 52, (n, 52)))
             pieces += [("taken", n, (n,)), ("scores", n, (n,))]
-            if self.rams:
+            if self.declared:
                 pieces += [
                     ("calls", n * 3, (n, 3)),
                     ("active", n, (n,)),
@@ -138,7 +139,7 @@ class Encoder:
         if self.private:
             base = o["hand"]
             ones += [base + c for c in view.hand]
-            if self.rams:
+            if self.declared:
                 base = o["dealt"]
                 ones += [base + c for c in view.dealt]
         if self.public:
@@ -148,7 +149,7 @@ class Encoder:
             ones.append(o["phase"] + self.phase_ids[id(view.phase)])
             ones.append(o["trump"] + (4 if view.trump is None else view.trump))
             base = o["shown"]
-            for s, cards in enumerate(view.known if self.rams else view.shown):
+            for s, cards in enumerate(view.known if self.declared else view.shown):
                 ones += [base + 52 * s + c for c in cards]
             base = o["trick"]
             ones += [base + 52 * s + c for s, c in view.trick]
@@ -164,9 +165,9 @@ class Encoder:
             scalars += [(base + s, t / self.tricks) for s, t in enumerate(view.tricks_taken)]
             base = o["scores"]
             scale = self.scale
-            scores = view.records if self.rams else view.scores
+            scores = view.records if self.declared else view.scores
             scalars += [(base + s, v / scale) for s, v in enumerate(scores[:n]) if v]
-            if self.rams:
+            if self.declared:
                 base = o["calls"]
                 ones += [base + 3 * s + _CALLS.get(call, 0) for s, call in enumerate(view.calls)]
                 base = o["active"]
@@ -234,16 +235,16 @@ class Encoder:
             )
         if self.private:
             parts.append("hand " + (" ".join(card_str(c) for c in view.hand) or "-"))
-            if self.rams:
+            if self.declared:
                 parts.append("dealt " + (" ".join(card_str(c) for c in view.dealt) or "-"))
         if self.public:
             if self.recall:
                 parts += [_event_str(e) for e in view.events]
             else:
-                scores = view.records if self.rams else view.scores
+                scores = view.records if self.declared else view.scores
                 parts.append("scores " + " ".join(str(v) for v in scores))
                 parts.append("taken " + " ".join(str(v) for v in view.tricks_taken))
-                shown = view.known if self.rams else view.shown
+                shown = view.known if self.declared else view.shown
                 for s, cards in enumerate(shown):
                     if cards:
                         parts.append(f"shown p{s + 1} " + " ".join(card_str(c) for c in cards))

@@ -20,21 +20,17 @@ again and again) ends there, truncated, with the points as they stand.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rams import games
-from rams.actions import Say
 from rams.cards import Card, cards_of, pack
 from rams.games.protocol import Family, Match
 
 __all__ = ["SILENT", "Episode", "Table"]
 
-#: The extra record fields chance can draw, each a card of a second pack (Boston's B1).
-_EXTRA_OUTCOMES = {"turned": 52}
 #: What a seat asked whether it says «Играю вместе» answers when it does not (B5).
 SILENT = "silent"
-_TOGETHER = Say("together")
 
 
 class Table:
@@ -51,12 +47,16 @@ class Table:
         self.dealer = dealer % self.players
         self.pack: tuple[Card, ...] = pack(self.rules.pack_size)
         self.extra_fields: tuple[str, ...] = tuple(self.family.deal_fields)
-        assert set(self.extra_fields) <= set(_EXTRA_OUTCOMES), self.extra_fields
+        #: Each extra field's chance outcomes (the family's layout).
+        self.outcomes: Mapping[str, int] = self.family.layout.chance_fields
+        assert set(self.extra_fields) <= set(self.outcomes), self.extra_fields
+        #: The offer a seat is asked about out of turn and may stay silent to (or None).
+        self.offer: Any = self.family.layout.silent_offer
         probe = Episode.dealt(self, list(self.pack), dict.fromkeys(self.extra_fields, 0))
         deal = probe.deal
         #: B5: the id of staying silent when asked about «Играю вместе» (None: no game
         #: has such an offer), one past the deal's own ids.
-        self.silent: int | None = deal.action_count if self.family.name == "boston" else None
+        self.silent: int | None = deal.action_count if self.offer is not None else None
         self.action_count: int = deal.action_count + (self.silent is not None)
         self.phase_type: Any = type(deal.phase)
         self.event_type: Any = type(deal.events[0].kind) if deal.events else None
@@ -104,7 +104,7 @@ class Episode:
         """An episode dealt at random by ``rng`` (what chance does, in one step)."""
         deck = list(table.pack)
         rng.shuffle(deck)
-        extra = {name: rng.randrange(_EXTRA_OUTCOMES[name]) for name in table.extra_fields}
+        extra = {name: rng.randrange(table.outcomes[name]) for name in table.extra_fields}
         return cls.dealt(table, deck, extra)
 
     # Chance ---------------------------------------------------------------------------
@@ -120,7 +120,7 @@ class Episode:
             taken = set(self.deck)
             return [c for c in self.table.pack if c not in taken]
         name = self.table.extra_fields[len(self.extra)]
-        return list(range(_EXTRA_OUTCOMES[name]))
+        return list(range(self.table.outcomes[name]))
 
     def apply_chance(self, outcome: int) -> None:
         """Deal the next card (or draw the next extra field); the last one starts the deal."""
@@ -174,7 +174,7 @@ class Episode:
         n = self.table.players
         for k in range(1, n):
             seat: int = (d.to_move + k) % n
-            if seat not in self._asked and _TOGETHER in d.out_of_turn(seat):
+            if seat not in self._asked and self.table.offer in d.out_of_turn(seat):
                 return seat
         return None
 
@@ -185,7 +185,7 @@ class Episode:
         if who is None or (seat is not None and seat != who):
             return []
         if who != self.deal.to_move:  # asked about «Играю вместе»
-            return sorted([self.deal.action_id(_TOGETHER, who), self.table.silent])
+            return sorted([self.deal.action_id(self.table.offer, who), self.table.silent])
         ids: list[int] = self.deal.legal_action_ids(who)
         return sorted(ids)
 
@@ -226,7 +226,7 @@ class Episode:
         view = self.deal.observation(seat)
         if seat == self.asked():
             decide = getattr(bot, "act_out_of_turn", None)
-            self.act(decide(view, [_TOGETHER]) if decide is not None else None)
+            self.act(decide(view, [self.table.offer]) if decide is not None else None)
         else:
             self.act(bot.act(view))
 
@@ -292,12 +292,12 @@ class Episode:
         if self.deal is None:
             return self.copy()
         view = self.deal.observation(seat)
-        if self.table.family.name != "rams":
-            out = self._plain_world(seat, view, rng)
+        if not self.table.family.layout.declarations:
+            out = self._sampled_world(seat, view, rng)
         elif view.phase.value == "play":
-            out = self._rams_play_world(seat, view, rng)
+            out = self._play_world(seat, view, rng)
         else:
-            out = self._rams_replayed(seat, view, rng)
+            out = self._replayed_world(seat, view, rng)
         if out is None or out.deal.observation(seat) != view:
             Episode.fallbacks += 1
             return self.copy()
@@ -306,7 +306,7 @@ class Episode:
     #: How many resamplings found no other deal (the copy of the real one was returned).
     fallbacks: ClassVar[int] = 0
 
-    def _plain_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
+    def _sampled_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
         from rams.bots.plain_search import sample_world
 
         world = sample_world(view, rng)
@@ -319,7 +319,7 @@ class Episode:
         d.rest = tuple(cards_of(world.rest))
         return out
 
-    def _rams_play_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
+    def _play_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
         from rams.bots.pimc import _relaxed, knowledge_of, sample_hands
 
         know = knowledge_of(view)
@@ -338,7 +338,7 @@ class Episode:
         d._memo_key = -1
         return out
 
-    def _rams_replayed(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
+    def _replayed_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
         from rams.games.rams.actions import Exchange, Swap
         from rams.games.rams.dealing import deck_layout
 

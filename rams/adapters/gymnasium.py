@@ -34,6 +34,7 @@ from rams.adapters.encoding import Encoder
 from rams.adapters.episode import Episode, Table
 from rams.bots import Bot, make_bot
 from rams.errors import RulesError
+from rams.games import DEFAULT_PRESET
 
 __all__ = ["RamsEnv"]
 
@@ -45,7 +46,7 @@ class RamsEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def __init__(
         self,
-        preset: str = "classic",
+        preset: str = DEFAULT_PRESET,
         players: int | None = None,
         *,
         seat: int = 0,

@@ -38,10 +38,11 @@ from rams.adapters.encoding import Encoder
 from rams.adapters.episode import Episode, Table
 from rams.cards import card_str
 from rams.errors import RamsError
+from rams.games import DEFAULT_PRESET
 
 __all__ = ["GAME_TYPE", "RamsGame", "RamsObserver", "RamsState", "load"]
 
-_PARAMETERS: dict[str, Any] = {"preset": "classic", "players": 0, "dealer": 0, "options": ""}
+_PARAMETERS: dict[str, Any] = {"preset": DEFAULT_PRESET, "players": 0, "dealer": 0, "options": ""}
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_rams",

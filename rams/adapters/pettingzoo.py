@@ -31,6 +31,7 @@ from pettingzoo import AECEnv
 
 from rams.adapters.encoding import Encoder
 from rams.adapters.episode import Episode, Table
+from rams.games import DEFAULT_PRESET
 
 __all__ = ["RamsAEC", "env"]
 
@@ -46,7 +47,7 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        preset: str = "classic",
+        preset: str = DEFAULT_PRESET,
         players: int | None = None,
         *,
         dealer: int = 0,
@@ -153,7 +154,7 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(preset: str = "classic", players: int | None = None, **kwargs: Any) -> RamsAEC:
+def env(preset: str = DEFAULT_PRESET, players: int | None = None, **kwargs: Any) -> RamsAEC:
     """The AEC environment of ``preset`` for ``players`` seats; ``kwargs``: ``dealer``,
     ``recall``, ``render_mode``, and the preset's house rules."""
     return RamsAEC(preset, players, **kwargs)

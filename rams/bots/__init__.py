@@ -19,11 +19,16 @@ import importlib.util
 import random
 from collections.abc import Callable
 from functools import cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from rams import games
 from rams.errors import RulesError
+from rams.games import DEFAULT_FAMILY
 from rams.games.rams.actions import Action
 from rams.games.rams.view import Observation
+
+if TYPE_CHECKING:
+    from rams.games.plain.family import PlainFamily
 
 __all__ = [
     "ALL_SEEING",
@@ -34,6 +39,8 @@ __all__ = [
     "available",
     "available_levels",
     "make_bot",
+    "plain_bot",
+    "registered_bot",
 ]
 
 
@@ -127,12 +134,10 @@ def available(name: str) -> bool:
     return name not in SEARCHING or _solver_installed()
 
 
-def available_levels(family: str = "rams") -> tuple[str, ...]:
-    """The levels this installation can seat at a game of ``family`` (``medium`` and
-    ``hard`` of Rams and ``hard`` of the plain games once ``rams[bots]`` is in)."""
-    if family != "rams":
-        return tuple(level for level in PLAIN_LEVELS if available(level))
-    return tuple(level for level in LEVELS if available(level))
+def available_levels(family: str = DEFAULT_FAMILY) -> tuple[str, ...]:
+    """The levels this installation can seat at a game of ``family`` (the searching ones
+    once ``rams[bots]`` is in)."""
+    return tuple(level for level in games.family(family).levels if available(level))
 
 
 #: The bots of the plain games (§10.2–10.5), and the levels offered to people: ``easy``
@@ -143,8 +148,8 @@ PLAIN_LEVELS = ("easy", "medium", "hard")
 #: hard's samples and time for one card (the latency goals: median under 0.2 s, p99 under
 #: 2 s in the 13-card games), and its max^n node budget a card and sample.
 PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS, PLAIN_HARD_BUDGET = 24, 0.25, 1500
-#: hard's samples and time for a decision before play in Whist and Boston (a bid, the
-#: trump, the partner: :mod:`rams.bots.plain_contracts`).
+#: hard's samples and time for a decision before play, in a game that simulates them (a
+#: bid, the trump, the partner: :mod:`rams.bots.plain_contracts`).
 PLAIN_CONTRACT_SAMPLES, PLAIN_CONTRACT_SECONDS = 16, 0.6
 #: For measurement only: the all-seeing bot, and ``hardcards`` (hard's card play with the
 #: heuristic's decisions before play, to measure those decisions against).
@@ -154,18 +159,18 @@ PLAIN_MEASURING = ("allseeing", "hardcards")
 def plain_bot(
     name: str,
     rng: random.Random,
-    family: str,
+    family: PlainFamily,
     allow_all_seeing: bool = False,
     timed: bool = True,
 ) -> Bot:
-    """A bot of a plain game: ``random``, its ``heuristic`` (:mod:`rams.bots.kony` …),
-    ``easy``, ``medium``, ``hard``, and (for measurement) ``allseeing`` and ``hardcards``;
-    any other name is refused in words."""
+    """A bot of a plain game: ``random``, its ``heuristic`` (the family's), ``easy``,
+    ``medium``, ``hard``, and (for measurement) ``allseeing`` and ``hardcards``; any other
+    name is refused in words."""
     if name in PLAIN_MEASURING and not allow_all_seeing:
         raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
     if name not in PLAIN_BOTS and name not in PLAIN_MEASURING:
         raise RulesError(
-            "bots.not_for_game", ("bots",), name=repr(name), family=family,
+            "bots.not_for_game", ("bots",), name=repr(name), family=family.name,
             known=", ".join(PLAIN_BOTS),
         )  # fmt: skip
     if name in SEARCHING and not _solver_installed():
@@ -174,8 +179,7 @@ def plain_bot(
         from rams.bots.random_bot import RandomBot
 
         return RandomBot(rng)
-    module = importlib.import_module(f"rams.bots.{family}")
-    inner: Bot = module.heuristic(rng)
+    inner: Bot = family.heuristic(rng)
     if name == "easy":
         from rams.bots.noisy import NoisyBot
 
@@ -183,36 +187,31 @@ def plain_bot(
     if name in ("hard", "hardcards", "allseeing"):
         from rams.bots import plain_search
 
-        model = module.heuristic(random.Random(rng.getrandbits(63)))
+        model = family.heuristic(random.Random(rng.getrandbits(63)))
         if name == "allseeing":
             return plain_search.AllSeeingPlain(rng, model)  # type: ignore[return-value]
         hard = plain_search.PlainSearchBot(
             rng, model, PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS if timed else None,
             PLAIN_HARD_BUDGET,
         )  # fmt: skip
-        if name == "hard" and family in ("whist", "boston"):
+        decisions = family.decisions() if name == "hard" else None
+        if decisions is not None:
             from rams.bots.plain_contracts import ContractBot
 
             seconds = PLAIN_CONTRACT_SECONDS if timed else None
-            return ContractBot(rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds)  # type: ignore[return-value]
+            return ContractBot(  # type: ignore[return-value]
+                rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds, decisions
+            )
         return hard  # type: ignore[return-value]
     inner.name = name
     return inner
 
 
-def make_bot(
-    name: str,
-    rng: random.Random,
-    allow_all_seeing: bool = False,
-    timed: bool = True,
-    family: str = "rams",
+def registered_bot(
+    name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
 ) -> Bot:
-    """A bot by name for a game family, with its own injected RNG. The all-seeing bot only
-    when allowed (measurement: tournaments and benchmarks). ``timed=False`` takes the
-    searching bots' time limits away (their sample counts alone decide), so a measurement is
-    reproducible. The plain games (§10.2–10.5) have their own bots (:func:`plain_bot`)."""
-    if family != "rams":
-        return plain_bot(name, rng, family, allow_all_seeing, timed)
+    """A bot of the family of the default preset by name (:data:`BOT_NAMES`, and the
+    all-seeing one when allowed)."""
     factory = _FACTORIES.get(name)
     if factory is None and name in ALL_SEEING:
         if not allow_all_seeing:
@@ -224,3 +223,18 @@ def make_bot(
     if not available(name):
         raise RulesError("bots.needs_solver", ("bots",), name=name)
     return factory(rng, timed)
+
+
+def make_bot(
+    name: str,
+    rng: random.Random,
+    allow_all_seeing: bool = False,
+    timed: bool = True,
+    family: str = DEFAULT_FAMILY,
+) -> Bot:
+    """A bot by name for a game family, with its own injected RNG. The all-seeing bot only
+    when allowed (measurement: tournaments and benchmarks). ``timed=False`` takes the
+    searching bots' time limits away (their sample counts alone decide), so a measurement is
+    reproducible. Each family has its bots (:meth:`rams.games.protocol.Family.make_bot`)."""
+    made: Bot = games.family(family).make_bot(name, rng, allow_all_seeing, timed)
+    return made

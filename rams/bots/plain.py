@@ -14,6 +14,7 @@ from typing import Any
 
 from rams.actions import Play
 from rams.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN, Card, rank_of, suit_of
+from rams.games.plain.actions import Trump
 from rams.games.plain.deal import PlainView
 from rams.tricks import T_JACKS_TRUMP, T_ORDER, TEN_SECOND, above, beats
 
@@ -23,7 +24,9 @@ __all__ = [
     "cheapest_winner",
     "highest",
     "lowest",
+    "name_trump",
     "power",
+    "take_tricks",
 ]
 
 JACKS = sum(1 << (13 * s + JACK) for s in range(4))
@@ -156,3 +159,26 @@ class PlainHeuristic:
         """An action out of turn (Boston's «Играю вместе»): the game's chooser decides."""
         chooser = getattr(self._prelude, "out_of_turn", None)
         return chooser(view, offers) if chooser is not None else None
+
+
+def name_trump(view: PlainView, legal: list[Any]) -> Any:
+    """T3: the longest strong suit of the hand."""
+    suit, _ = best_suit(view.hand)
+    return Trump(suit) if Trump(suit) in legal else legal[0]
+
+
+def take_tricks(view: PlainView, cards: list[Card]) -> Card:
+    """Each trick for himself: lead an ace or the top of the longest trump holding, win as
+    cheaply as possible, else shed the lowest card."""
+    reader = TrickReader(view)
+    if reader.position == 1:
+        sure = [c for c in cards if not reader.higher_out(c)]
+        if sure:
+            return max(sure, key=lambda c: (reader.is_trump(c), rank_of(c)))
+        return lowest(view, cards)
+    winner = cheapest_winner(view, reader, cards)
+    if winner is not None and (
+        reader.last or not reader.higher_out(winner) or rank_of(winner) >= 11
+    ):
+        return winner
+    return lowest(view, cards)

@@ -32,26 +32,20 @@ from typing import Any
 
 from rams.actions import Play
 from rams.bots.plain import PlainHeuristic, TrickReader
-from rams.cards import Card, cards_of, mask_of, pack_mask, parse_card
+from rams.cards import Card, cards_of, mask_of, pack_mask
 from rams.fast import dd
-from rams.fast.maxn import CARD_POINTS, POINT_WEIGHT, Goal, MaxN
-from rams.games.boston.bids import Bid
-from rams.games.boston.game import PARTNER_EXTRA
+from rams.fast.maxn import Goal, MaxN
 from rams.games.plain.deal import Kind, PlainDeal, PlainView
-from rams.games.ramsch.game import penalties
+from rams.games.plain.family import plain_family
 from rams.tricks import CARDS, SUIT, T_FOLLOW, above, beats, legal, reveals
 
-__all__ = ["AllSeeingPlain", "PlainSearchBot", "World", "sample_world"]
+__all__ = ["AllSeeingPlain", "Evaluator", "PlainSearchBot", "World", "sample_world"]
 
 #: The chance the model of the others plays a card other than the heuristic's choice.
 EPSILON = 0.3
 #: The side games go to the double-dummy solver once no hand holds more cards than this
 #: (measured: 3 ms a sample at 8 cards, 2.7 s at 13).
 DD_CARDS = 8
-#: The games whose first tricks hard plays as the heuristic, searching once the
-#: double-dummy solver takes over (measured in Whist over 200 duplicate deals: +0.37 points
-#: a deal [+0.16, +0.58] against searching those tricks by playouts).
-EARLY_HEURISTIC = frozenset({"whist", "boston"})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -185,15 +179,18 @@ def _likelihood(view: PlainView, world: World, model: PlainHeuristic, r: TrickRe
     return weight
 
 
-class _Evaluator:
-    """The value to one seat of each of its cards in one world, as the game scores.
+class Evaluator:
+    """The value to one seat of each of its cards in one world, as the game scores: a
+    game's package gives its own (its ``search`` module's ``Evaluator``, asked for through
+    its family), saying what the seat plays for (:meth:`goal`, :meth:`utility`).
 
     With ``points`` (the analysis, :mod:`rams.analysis`) the value is in the points the game
-    writes for the seat, higher better: Ramsch minus the penalty written (F7); the trump
-    deals the seat's tricks (T5); Whist 2 a trick of the seat's side (W6's trick points;
-    the honours left out); Boston what the declarer's side writes (B11), negated for the
-    others.
+    writes for the seat, higher better. The games of two sides (``team``, and whether it
+    plays a null) solve short hands double-dummy.
     """
+
+    #: Whether the hands, once short enough, go to the double-dummy solver (two sides).
+    double_dummy = False
 
     def __init__(self, view: PlainView, points: bool = False) -> None:
         assert view.seat is not None
@@ -202,32 +199,13 @@ class _Evaluator:
         self.me = view.seat
         self.r = TrickReader(view)
         self.n = len(view.hand_sizes)
-        self.family = view.family
         self.leader = view.trick[0][0] if view.trick else view.seat
         self.must_trump = view.rules.card_play[T_FOLLOW] != SUIT
-        extra = view.extra
         self.team: tuple[int, ...] = ()
         self.null = False
-        self.need = 0
-        self.value = 0
-        if self.family == "whist":
-            assert view.sides is not None
-            self.team = next(side for side in view.sides if self.me in side)
-        elif self.family == "boston":
-            declarer = extra["declarer"]
-            partner = extra.get("partner")
-            self.team = (declarer,) if partner is None else (declarer, partner)
-            contract = Bid(str(extra["contract"]).removeprefix("bid "))
-            self.null = contract.is_null
-            self.need = contract.tricks + (PARTNER_EXTRA if partner is not None else 0)
-            self.value = contract.value(parse_card(str(extra["turned"])) // 13)
 
     def goal(self, world: World) -> Goal:
-        if self.family == "ramsch":
-            skat = sum(int(CARD_POINTS[c]) for c in cards_of(world.rest))
-            return Goal.ramsch(self.n, skat)
-        if self.family == "kony":
-            return Goal.each_for_himself(self.n)
+        """What max^n maximises for each seat (by default: the sides' tricks)."""
         return Goal.sides(self.team, self.null)
 
     def values(
@@ -235,47 +213,25 @@ class _Evaluator:
     ) -> dict[Card, float]:
         view, r = self.view, self.r
         longest = max(h.bit_count() for h in world.hands)
-        if self.family in ("whist", "boston") and longest <= dd_cards:
+        if self.double_dummy and longest <= dd_cards:
             side = dd.best_moves(
                 list(world.hands), r.trump, self.leader, self.team, view.trick, self.null,
                 must_trump=self.must_trump,
             )  # fmt: skip
-            return {c: self._side_utility(v) for c, v in side.items()}
+            return {c: self.side_utility(v) for c, v in side.items()}
         rows = solver.move_values(
             world.hands, r.t, r.trump, r.trump_mask, r.off_suit, self.leader, view.trick,
             self.goal(world), budget,
         )  # fmt: skip
-        return {c: self._utility(row) for c, row in rows.items()}
+        return {c: self.utility(row) for c, row in rows.items()}
 
-    def _utility(self, row: tuple[int, ...]) -> float:
-        view = self.view
-        if self.family == "ramsch":
-            before: list[int] = view.extra["card_points"]
-            points = [p + v // POINT_WEIGHT for p, v in zip(before, row, strict=True)]
-            taken = [t + v % POINT_WEIGHT for t, v in zip(view.tricks_taken, row, strict=True)]
-            written = penalties(points, taken, sum(taken))
-            penalty = written[self.me] if written is not None else 0
-            if self.points:
-                return -float(penalty)
-            return -1000.0 * penalty - points[self.me]
-        if self.family == "kony":
-            return float(row[self.me])
-        return self._side_utility(sum(row[s] for s in self.team))
+    def utility(self, row: tuple[int, ...]) -> float:
+        """The seat's value of max^n's row (each seat's score from now on)."""
+        return self.side_utility(sum(row[s] for s in self.team))
 
-    def _side_utility(self, future: int) -> float:
-        """Whist: the seat's side's tricks. Boston: the contract made (a hundred) and the
-        tricks beyond it, for the declaring side; the opposite for the others."""
-        if self.family == "whist":
-            return 2.0 * future if self.points else float(future)
-        got = sum(self.view.tricks_taken[s] for s in self.team) + future
-        if self.points:
-            if self.null:
-                written = self.value if got == 0 else -self.value
-            else:
-                written = self.value + 2 * (got - self.need) if got >= self.need else -self.value
-            return float(written if self.me in self.team else -written)
-        value = 100.0 * (got == 0) - got if self.null else 100.0 * (got >= self.need) + got
-        return value if self.me in self.team else -value
+    def side_utility(self, future: int) -> float:
+        """The seat's value of the tricks its side takes from now on."""
+        raise NotImplementedError
 
 
 class PlainSearchBot:
@@ -322,7 +278,7 @@ class PlainSearchBot:
 
     def choose(self, view: PlainView, cards: list[Card]) -> Card:
         """The card with the best weighted value over the samples."""
-        early = self.early or ("heuristic" if view.family in EARLY_HEURISTIC else "search")
+        early = self.early or plain_family(view.family).early_tricks
         if early == "heuristic" and max(view.hand_sizes) > self.dd_cards:
             card: Card = self.model._card(view, cards)
             return card
@@ -334,7 +290,7 @@ class PlainSearchBot:
     ) -> dict[Card, float]:
         """Each card's weighted average value over the sampled deals (searched whatever the
         hands' length): the bot's utility (the module's docstring), or with ``points`` what
-        the game writes for the seat (:class:`_Evaluator`)."""
+        the game writes for the seat (:class:`Evaluator`)."""
         totals, weight_sum = self._totals(view, cards, points)
         if weight_sum <= 0:
             return totals
@@ -346,7 +302,7 @@ class PlainSearchBot:
         """The weighted sums of each card's value over the samples, and the weights' sum."""
         start = time.perf_counter()
         seen = _seen(view)
-        evaluator = _Evaluator(view, points)
+        evaluator: Evaluator = plain_family(view.family).evaluator(view, points)
         r = evaluator.r
         totals = dict.fromkeys(cards, 0.0)
         weight_sum = 0.0
@@ -387,5 +343,6 @@ class AllSeeingPlain(PlainSearchBot):
             return self.act(view)
         world = World(tuple(deal.hand_of(s) for s in range(deal.n)), mask_of(deal.rest))
         cards = [a.card for a in plays]
-        values = _Evaluator(view).values(world, self.solver, self.budget)
+        evaluator: Evaluator = plain_family(view.family).evaluator(view)
+        values = evaluator.values(world, self.solver, self.budget)
         return Play(_best({c: values[c] for c in cards}, self.model._card(view, cards)))

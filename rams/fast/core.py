@@ -424,7 +424,7 @@ def _declarations(s: np.ndarray, r: np.ndarray) -> None:
                 return
     elif r[R_JACKS] >= 2:
         for i in range(s[S_ACTIVE_N]):
-            _petukh_jacks(s, r, s[A_ACTIVE + i])
+            _active_jacks(s, r, s[A_ACTIVE + i])
     _start_play(s, r)
 
 
@@ -476,7 +476,7 @@ def _score_jacks(s: np.ndarray, r: np.ndarray, seat: int) -> bool:
 
 
 @njit(cache=True)
-def _petukh_jacks(s: np.ndarray, r: np.ndarray, seat: int) -> None:
+def _active_jacks(s: np.ndarray, r: np.ndarray, seat: int) -> None:
     trump = s[S_TRUMP] if s[S_TRUMP] >= 0 else 0
     trump_jack = 1 << (13 * trump + 9)
     best = 0

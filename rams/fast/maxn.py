@@ -26,7 +26,7 @@ results are deterministic.
 >>> from rams.cards import mask_of, parse_cards
 >>> from rams.tricks import trick_rules
 >>> hands = [mask_of(parse_cards(h)) for h in ("AS 7H", "KS 8H", "QS 9H")]
->>> goal = Goal.ramsch(3)
+>>> goal = Goal.fewest_points(3)
 >>> values = move_values(hands, trick_rules(), -1, 0, 0, 0, (), goal)
 >>> values[parse_cards("7H")[0]]   # the 9♥ takes the hearts, the A♠ takes 18 points
 (289, 0, 1)
@@ -58,10 +58,10 @@ _M3 = 0x94D049BB133111EB - (1 << 64)
 C_N, C_TRUMP, C_TMASK, C_OFF, C_PW, C_TW, C_SKAT, C_BUDGET, C_NODES, C_GEN, C_INEXACT = range(11)
 C_SIZE = 12
 
-_RAMSCH_POINTS = {ACE: 11, TEN: 10, KING: 4, QUEEN: 3, JACK: 2}
-#: Card points by card (F6), for Ramsch's goal.
-CARD_POINTS = np.array([_RAMSCH_POINTS.get(c % 13, 0) for c in range(52)], dtype=np.int64)
-#: Points weigh this much more than tricks in a packed Ramsch value (tricks ≤ 10 < 16).
+_RANK_POINTS = {ACE: 11, TEN: 10, KING: 4, QUEEN: 3, JACK: 2}
+#: Card points by card (F6), for the goal of the fewest points.
+CARD_POINTS = np.array([_RANK_POINTS.get(c % 13, 0) for c in range(52)], dtype=np.int64)
+#: Points weigh this much more than tricks in a packed value of points (tricks ≤ 10 < 16).
 POINT_WEIGHT = 16
 
 
@@ -77,7 +77,7 @@ class Goal:
     skat: int = 0
 
     @classmethod
-    def ramsch(cls, n: int, skat: int = 0) -> Goal:
+    def fewest_points(cls, n: int, skat: int = 0) -> Goal:
         """F6, F7: each seat keeps its own card points (then tricks) as low as it can."""
         rows = tuple(tuple(-1 if j == s else 0 for j in range(n)) for s in range(n))
         return cls(rows, POINT_WEIGHT, 1, skat)

@@ -27,12 +27,15 @@ from numba import njit
 import rams.fast.play  # noqa: F401  (registers the card-play functions with Numba)
 from rams import tricks
 from rams.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN, Card
+from rams.games.plain.family import plain_family
 
 __all__ = ["FastPlainDeal"]
 
-# The families, as the kernel knows them.
-RAMSCH, KONY, WHIST, BOSTON = range(4)
-_FAMILIES = {"ramsch": RAMSCH, "kony": KONY, "whist": WHIST, "boston": BOSTON}
+# The games, as the kernel knows them (a family's ``kernel``): card points kept low and
+# penalties (F7), each trick for himself (T5), two sides' tricks and honours (W6), an
+# auction and its contract (B11).
+K_POINTS, K_TRICKS, K_SIDES, K_AUCTION = range(4)
+_KERNELS = {"points": K_POINTS, "tricks": K_TRICKS, "sides": K_SIDES, "auction": K_AUCTION}
 # The phases (as :class:`rams.games.plain.deal.Phase`).
 AUCTION, PARTNER, TRUMP, ASIDE, PLAY, DONE = range(6)
 
@@ -143,7 +146,7 @@ def legal_ids(s: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> int:
         for k in range(4):
             out[n] = 52 + k
             n += 1
-        if s[S_FAMILY] == WHIST and not s[S_DELEGATED]:
+        if s[S_FAMILY] == K_SIDES and not s[S_DELEGATED]:
             out[n] = W_DELEGATE
             n += 1
         return n
@@ -222,7 +225,7 @@ def apply_id(s: np.ndarray, t: np.ndarray, seat: int, a: int) -> None:
         _partner(s, seat, a)
     else:  # ASIDE
         s[A_HANDS + seat] &= ~(1 << (a - B_ASIDE))
-        _boston_play(s)
+        _contract_play(s)
 
 
 @njit(cache=True)
@@ -263,13 +266,13 @@ def _auction(s: np.ndarray, seat: int, a: int) -> None:
             if s[S_SMALL]:
                 s[S_PHASE] = ASIDE
             else:
-                _boston_play(s)
+                _contract_play(s)
         else:
             s[S_NEED] = _TRICK_LEVELS[b // 4]
             if s[S_NEED] <= 6:
                 s[S_PHASE] = PARTNER
             else:
-                _boston_play(s)
+                _contract_play(s)
         return
     nxt = (seat + 1) % 4
     while (s[S_PASSED] >> nxt) & 1:
@@ -301,11 +304,11 @@ def _partner(s: np.ndarray, seat: int, a: int) -> None:
         s[S_INVITED] = a - B_INVITE
         s[S_TO_MOVE] = a - B_INVITE
     if a == B_ALONE or s[S_PARTNER] >= 0:
-        _boston_play(s)
+        _contract_play(s)
 
 
 @njit(cache=True)
-def _boston_play(s: np.ndarray) -> None:
+def _contract_play(s: np.ndarray) -> None:
     b = s[S_HIGH]
     _start_play(s, s[S_DECLARER], -1 if b >= 24 else b % 4)
 
@@ -342,7 +345,7 @@ def _play(s: np.ndarray, t: np.ndarray, seat: int, c: int) -> None:
     s[S_WIN_SEAT] = -1
     s[S_BEST] = -1
     s[S_TO_MOVE] = winner
-    if s[S_FAMILY] == BOSTON:
+    if s[S_FAMILY] == K_AUCTION:
         d = s[S_DECLARER]
         if (s[S_NULL] and winner == d) or s[A_HANDS + d] == 0:
             _finish(s)
@@ -357,19 +360,19 @@ def _finish(s: np.ndarray) -> None:
     s[S_TO_MOVE] = -1
     family = s[S_FAMILY]
     n = s[S_N]
-    if family == KONY:
+    if family == K_TRICKS:
         for k in range(n):
             s[A_SCORES + k] = 3 * s[A_TAKEN + k]
-    elif family == RAMSCH:
-        _ramsch_scores(s)
-    elif family == WHIST:
-        _whist_scores(s)
-    elif family == BOSTON and not s[S_VOID]:
-        _boston_scores(s)
+    elif family == K_POINTS:
+        _points_scores(s)
+    elif family == K_SIDES:
+        _sides_scores(s)
+    elif family == K_AUCTION and not s[S_VOID]:
+        _contract_scores(s)
 
 
 @njit(cache=True)
-def _ramsch_scores(s: np.ndarray) -> None:
+def _points_scores(s: np.ndarray) -> None:
     n = s[S_N]
     points = np.zeros(4, dtype=np.int64)
     for k in range(n):
@@ -403,7 +406,7 @@ def _ramsch_scores(s: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _whist_scores(s: np.ndarray) -> None:
+def _sides_scores(s: np.ndarray) -> None:
     tricks_ = np.zeros(2, dtype=np.int64)
     honours = np.zeros(2, dtype=np.int64)
     trump = s[S_TRUMP]
@@ -437,7 +440,7 @@ def _whist_scores(s: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _boston_scores(s: np.ndarray) -> None:
+def _contract_scores(s: np.ndarray) -> None:
     d = s[S_DECLARER]
     value = s[S_VALUE]
     if s[S_NULL]:
@@ -465,7 +468,7 @@ class FastPlainDeal:
         before: Sequence[int] | None = None,
         turned: Card | None = None,
     ) -> None:
-        family = _FAMILIES[rules.family]
+        family = _KERNELS[plain_family(rules.family).kernel]
         n = rules.players
         s = np.zeros(STATE_SIZE, dtype=np.int64)
         s[S_N] = n
@@ -479,18 +482,18 @@ class FastPlainDeal:
             s[A_HANDS + (dealer + 1 + i) % n] |= 1 << c
         for c in deck[per * n :]:
             s[S_SKAT] |= 1 << c
-        width = 2 if family == WHIST else n
+        width = 2 if family == K_SIDES else n
         for k, v in enumerate(before or [0] * width):
             s[A_BEFORE + k] = v
         self.t = np.array(rules.card_play, dtype=np.int64)
-        if family == RAMSCH:
+        if family == K_POINTS:
             if rules.jacks_trump:
                 s[S_TRUMP_MASK] = s[S_OFF_SUIT] = _JACKS
             _start_play(s, (dealer + 1) % n, -1)
-        elif family == KONY:
+        elif family == K_TRICKS:
             s[S_PHASE] = TRUMP
             s[S_TO_MOVE] = (dealer + 1) % n
-        elif family == WHIST:
+        elif family == K_SIDES:
             if rules.trump == "turned":
                 _start_play(s, (dealer + 1) % n, deck[-1] // 13)
             else:

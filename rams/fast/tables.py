@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from rams.games.rams.deal import card_play
-from rams.games.rams.rules import Rules
+from rams.games.rams.rules import OPTION_CHOICES, Rules
 from rams.tricks import T_SIZE
 
 __all__ = ["NULL", "R_SIZE", "WIN_GAME", "rules_array"]
@@ -55,6 +55,10 @@ WIN_GAME = -1  # four_jacks = "win_game"
     R_SIZE,
 ) = range(T_SIZE, T_SIZE + 34)
 
+#: The jacks rules (J1–J5, K4, K6) as the kernel numbers them: none (0), each seat's jacks
+#: (1), then the two rules of the active seats' jacks (2, 3), in the rules' own order.
+_JACKS = ("none", *(c for c in OPTION_CHOICES["jacks"] if c != "none"))
+
 
 def rules_array(rules: Rules) -> np.ndarray:
     """The rules as an int64 vector for the compiled functions: the trick rules, then the
@@ -76,7 +80,7 @@ def rules_array(rules: Rules) -> np.ndarray:
     r[R_FIVE_SUIT] = rules.five_suit
     r[R_FIVE_SUIT_WINS] = rules.five_suit_wins
     r[R_TRUMP_RAMS] = NULL if rules.trump_rams is None else rules.trump_rams
-    r[R_JACKS] = ("none", "rams", "petukh", "petukh-any").index(rules.jacks)
+    r[R_JACKS] = _JACKS.index(rules.jacks)
     r[R_FOUR_JACKS] = WIN_GAME if rules.four_jacks == "win_game" else int(rules.four_jacks)
     for i, v in enumerate(rules.ace_values):
         r[R_ACE_S + i] = v

@@ -34,11 +34,12 @@ def compile_all() -> float:
     from rams.bots.pimc import PimcBot
     from rams.cards import pack
     from rams.fast.deal import FastDeal
+    from rams.games import DEFAULT_PRESET
     from rams.games.rams.deal import Deal
     from rams.games.rams.rules import Rules
     from rams.games.rams.view import Phase
 
-    rules = Rules.preset("classic", 3)
+    rules = Rules.preset(DEFAULT_PRESET, 3)
     rng = random.Random(0)
     deck = list(pack(rules.pack_size))
     fast = FastDeal(rules, 0, deck)

@@ -25,7 +25,17 @@ from typing import Any
 from rams.errors import RulesError
 from rams.games.protocol import Family, Match, PresetInfo
 
-__all__ = ["FAMILIES", "SHARED", "family", "family_of", "new_match", "parse_override", "presets"]
+__all__ = [
+    "DEFAULT_FAMILY",
+    "DEFAULT_PRESET",
+    "FAMILIES",
+    "SHARED",
+    "family",
+    "family_of",
+    "new_match",
+    "parse_override",
+    "presets",
+]
 
 #: Every family, by name, and the module that holds it (its ``FAMILY``).
 FAMILIES: dict[str, str] = {
@@ -35,6 +45,9 @@ FAMILIES: dict[str, str] = {
     "boston": "rams.games.boston.family",
     "kony": "rams.games.kony.family",
 }
+#: The preset a front end starts from when none is named, and its family.
+DEFAULT_PRESET = "classic"
+DEFAULT_FAMILY = "rams"
 #: Packages of parts several families share, with words of their own (``plain.…``).
 SHARED = ("plain",)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from rams.cards import Card
@@ -18,6 +18,7 @@ from rams.events import Event
 from rams.sheets import sheet_changes
 
 __all__ = [
+    "DealLayout",
     "DealState",
     "Family",
     "GameRules",
@@ -160,6 +161,25 @@ class Match(Protocol):
 
 
 @dataclass(frozen=True)
+class DealLayout:
+    """What the research adapters (:mod:`rams.adapters`) lay out beyond the protocol for a
+    family's deals: its views' planes and its action ids."""
+
+    #: The offer a seat is asked about out of turn and may answer by staying silent
+    #: (Boston's «Играю вместе», B5), or None: that silence gets an action id one past the
+    #: deal's own.
+    silent_offer: Any = None
+    #: The chance outcomes of each field a deal records beside its deck (Boston's
+    #: ``turned``: one of 52 cards), each drawn as one chance step after the deck.
+    chance_fields: Mapping[str, int] = field(default_factory=dict)
+    #: Whether the deal opens with declarations its view shows (each seat's dealt cards, its
+    #: calls, the active seats, the stock, the stake, the card turned, Даве: Rams' view,
+    #: which keeps ``records`` for scores and ``known`` for the cards shown); a hidden deal
+    #: of it is drawn again, before play, by dealing a deck again and replaying the actions.
+    declarations: bool = False
+
+
+@dataclass(frozen=True)
 class PresetInfo:
     """A preset of some family, as the registry lists it."""
 
@@ -183,6 +203,31 @@ class Family(Protocol):
     house_limits: Mapping[str, tuple[int, int]]
     #: The clause that says where a record ends (Rams' X9; Ramsch's F8 …).
     end_clause: str
+
+    #: The levels of bot a table offers people, weakest first, and the plainer bots a
+    #: person may seat beside them, strongest first (``heuristic``, ``random``).
+    levels: tuple[str, ...]
+    baselines: tuple[str, ...]
+    #: The seats that play together all match (Whist's two sides), or None.
+    sides: tuple[tuple[int, ...], ...] | None
+    #: Its deals' layout for the research adapters.
+    layout: DealLayout
+
+    def make_bot(
+        self, name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
+    ) -> Any:
+        """A bot of this family by name (:func:`rams.bots.make_bot`), with its own RNG; one
+        that sees every card only when allowed (measurement); ``timed=False`` takes the
+        searching bots' time limits away."""
+        ...
+
+    def evaluate(
+        self, view: Any, samples: int, rng: random.Random, action: Any = None
+    ) -> dict[Any, float] | None:
+        """Each choice's value to the seat whose view this is, from ``samples`` sampled deals,
+        as the family's strong bot values it (:func:`rams.analysis.evaluate`); None where no
+        bot values that decision."""
+        ...
 
     def house_options(self) -> list[dict[str, Any]]: ...
 

@@ -17,7 +17,7 @@ from rich.console import Console
 from rams import games
 from rams.bots import available_levels, make_bot
 from rams.errors import RulesError
-from rams.games import parse_override
+from rams.games import DEFAULT_FAMILY, DEFAULT_PRESET, parse_override
 from rams.terminal.widgets import ui
 from rams.words import LANGS, default_lang
 
@@ -25,8 +25,6 @@ __all__ = ["DEFAULT_PRESET", "Reader", "Setup", "ask_setup", "bot_word", "parse_
 
 Reader = Callable[[str], str]
 
-#: The preset a game gets when nobody chooses one.
-DEFAULT_PRESET = "classic"
 _PEOPLE = {"human", "person", "people", "me", "-", "", "человек", "я"}
 #: The bots that have a word of their own in the catalogue (``terminal.bot_NAME``).
 _WORDED = ("easy", "medium", "hard", "heuristic", "random")
@@ -64,7 +62,7 @@ def _bot_id(word: str) -> str:
     return word
 
 
-def parse_bots(text: str, players: int, family: str = "rams") -> list[str | None]:
+def parse_bots(text: str, players: int, family: str = DEFAULT_FAMILY) -> list[str | None]:
     """``--bots``: a bot or a person per seat, or just the bots beside the person in seat 1.
     A bot is named by its level in either language (``hard``, ``сильный``)."""
     items = [t.strip() for t in text.split(",")]
@@ -89,7 +87,7 @@ def _offered(family: str) -> tuple[str, ...]:
     """The bots a person is offered: the levels this installation can seat, then the
     baselines (the parts of the strong bots, ``pimc`` and ``evaluator``, stay unnamed)."""
     levels = available_levels(family)
-    return (*reversed(levels), *(("heuristic", "random") if family == "rams" else ("random",)))
+    return (*reversed(levels), *games.family(family).baselines)
 
 
 def _locale_lang() -> str | None:

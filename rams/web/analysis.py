@@ -22,6 +22,7 @@ from typing import Any
 
 from rams import games
 from rams.analysis import action_words
+from rams.games import DEFAULT_FAMILY
 from rams.web.live import Settings, TableError
 from rams.web.store import AnalysisRow, Store
 from rams.web.work import process_pool, stop_pool
@@ -98,7 +99,7 @@ def analysis_json(row: AnalysisRow, lang: str) -> dict[str, Any]:
         "total": row.total_decisions,
     }
     if row.status == "done" and row.result is not None:
-        family = row.result.get("family", "rams")
+        family = row.result.get("family", DEFAULT_FAMILY)
         out["family"] = family
         out["unit"] = text(f"analysis.unit_{family}", lang)
         out["threshold"] = THRESHOLD

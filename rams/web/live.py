@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rams import games
-from rams.bots import LEVELS, PLAIN_LEVELS, Bot, make_bot
+from rams.bots import LEVELS, Bot, make_bot
 from rams.errors import RulesError
 from rams.fair import Dealer
+from rams.games import DEFAULT_FAMILY
 from rams.games.protocol import Family, Match
 from rams.record import loads
 from rams.table import Table
@@ -52,11 +53,11 @@ THINKING_AFTER = 0.3
 _BUCKETS_MAX = 10_000
 
 
-def make_level_bot(level: str, rng: random.Random, family: str = "rams") -> BotSeat:
+def make_level_bot(level: str, rng: random.Random, family: str = DEFAULT_FAMILY) -> BotSeat:
     """The bot of a level at a table (``easy``, ``medium``, ``hard`` for Rams; the plain
     games' levels; nothing else, and never one that sees every card): a :class:`BotSeat`,
     whose thinking the table's driver sends to the worker processes."""
-    levels = LEVELS if family == "rams" else PLAIN_LEVELS
+    levels = games.family(family).levels
     if level not in levels:
         raise RulesError(
             "bots.not_a_level", ("bots",), levels=", ".join(levels), name=clip(repr(level))

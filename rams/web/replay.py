@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from rams import games
 from rams.record import Record
 from rams.web.work import process_pool, stop_pool
 from rams.words import has, section, text
@@ -111,13 +112,12 @@ def _plain_result(s: dict[str, Any], names: list[str], lang: str) -> dict[str, A
     """A plain game: the winners by the family's end (F8, W9, B12, T2), each total."""
     winners: list[int] = list(s.get("winners") or [])
     lines: list[str] = []
-    if s["family"] == "whist":
-        from rams.games.whist.game import SIDES
-
+    sides = games.family(s["family"]).sides
+    if sides is not None:
         why = text("replay.why_rubbers", lang)
         won = [sum(1 for r in s.get("rubbers", []) if r["winner"] == side) for side in (0, 1)]
         points = s.get("points", [0, 0])
-        for side, (a, b) in enumerate(SIDES):
+        for side, (a, b) in enumerate(sides):
             lines.append(
                 text(
                     "replay.side",

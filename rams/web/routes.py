@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 from rams import games
 from rams.bots import available_levels
 from rams.errors import RamsError
-from rams.games import FAMILIES, SHARED, parse_override
+from rams.games import DEFAULT_PRESET, FAMILIES, SHARED, parse_override
 from rams.rulebook import rules_view
 from rams.web.analysis import Analyses, analysis_json
 from rams.web.live import TableError, TableOptions, clip
@@ -167,7 +167,7 @@ class CreateBody(BaseModel):
     """``POST /api/tables``: the creator's name, the rules and who sits where."""
 
     name: str = Field(max_length=200)
-    preset: str = Field(default="classic", max_length=40)
+    preset: str = Field(default=DEFAULT_PRESET, max_length=40)
     players: int = Field(default=3, ge=2, le=7)
     #: A bot level or null (a person) for each seat; the creator takes the first null.
     bots: list[str | None] = Field(max_length=7)

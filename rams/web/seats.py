@@ -41,7 +41,7 @@ class DriverHost(Protocol):
     def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
         """Take a step of play that stores itself; False (undone) if it was not stored."""
 
-    def standin_bot(self, family: str = "rams") -> BotSeat:
+    def standin_bot(self, family: str) -> BotSeat:
         """The bot that plays for a person who left, or whose time ran out."""
 
     def forget_if_done(self, live: LiveTable) -> None:

@@ -378,7 +378,7 @@ class Tables:
             raise
         return True
 
-    def standin_bot(self, family: str = "rams") -> BotSeat:
+    def standin_bot(self, family: str) -> BotSeat:
         level = self.settings.standin if available(self.settings.standin) else "easy"
         if level not in available_levels(family):
             level = available_levels(family)[-1]
@@ -642,7 +642,7 @@ class Tables:
             raise TableError(400, "bad_rules", "cause", cause=e) from None
         if len(bots) != players:
             raise TableError(400, "bad_seats", "seat_count", players=players)
-        offered = LEVELS if rules.family == "rams" else available_levels(rules.family)
+        offered = family.levels
         for b in bots:
             if b is not None and b not in offered:
                 levels = ", ".join(offered)

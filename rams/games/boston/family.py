@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rams.actions import Say
 from rams.cards import SUIT_SYMBOLS, card_str, parse_card
 from rams.games.boston.bids import NULLS, WORDS, Aside, Bid, Invite, parse_boston
 from rams.games.boston.game import BostonMatch, BostonRules
 from rams.games.plain.family import PlainFamily
+from rams.games.protocol import DealLayout
 from rams.words import text
 
 __all__ = ["FAMILY", "BostonFamily", "bid_words"]
@@ -33,7 +35,11 @@ class BostonFamily(PlainFamily):
     name = "boston"
     rules_class = BostonRules
     match_class = BostonMatch
+    kernel = "auction"
+    early_tricks = "heuristic"  # (measured in Whist over 200 duplicate deals: +0.37
+    # points a deal [+0.16, +0.58] against searching the first tricks by playouts)
     deal_fields = ("turned",)
+    layout = DealLayout(silent_offer=Say("together"), chance_fields={"turned": 52})
     WORDS = WORDS
 
     def parse_word(self, text_: str) -> Any:

@@ -17,6 +17,7 @@ class KonyFamily(PlainFamily):
     name = "kony"
     rules_class = KonyRules
     match_class = KonyMatch
+    kernel = "tricks"
 
     def parse_word(self, text: str) -> Any:
         return parse_trump(text)

@@ -5,6 +5,7 @@ how its actions are read and how its bids are worded."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -14,10 +15,10 @@ from rams.errors import NotationError
 from rams.games.plain.match import PlainMatch
 from rams.games.plain.rules import PlainRules
 from rams.games.plain.words import BidWords, summary_lines
-from rams.games.protocol import PresetInfo
+from rams.games.protocol import DealLayout, PresetInfo
 from rams.rulebook import rulebook
 
-__all__ = ["PlainFamily"]
+__all__ = ["PlainFamily", "plain_family"]
 
 
 def _plain_bid(bid: str, lang: str) -> str:
@@ -35,6 +36,19 @@ class PlainFamily:
     #: Words a seat may say in this game (``pass``, ``accept`` …).
     WORDS: ClassVar[frozenset[str]] = frozenset()
     house_limits: Mapping[str, tuple[int, int]] = {}
+
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
+    baselines: tuple[str, ...] = ("random",)
+    sides: tuple[tuple[int, ...], ...] | None = None
+    layout = DealLayout()
+    #: How ``hard`` plays the first tricks: ``search`` (max^n with playouts), or
+    #: ``heuristic`` — the heuristic's card until the double-dummy solver takes over (the
+    #: side games: measured better than searching those tricks by playouts).
+    early_tricks: ClassVar[str] = "search"
+    #: How the compiled path (:mod:`rams.fast.plain`) keeps the game's books: ``points``
+    #: (card points and penalties, F7), ``tricks`` (each for himself, T5), ``sides`` (two
+    #: sides' tricks and honours, W6), ``auction`` (a contract bid for, B11).
+    kernel: ClassVar[str] = "tricks"
 
     @property
     def end_clause(self) -> str:
@@ -137,6 +151,59 @@ class PlainFamily:
     def write_deal_field(self, name: str, value: Any) -> Any:
         raise KeyError(name)
 
+    # Bots -------------------------------------------------------------------------------
+
+    def _part(self, name: str) -> Any:
+        """A module of the game's own package (``bots``, ``search``), imported when asked for."""
+        return importlib.import_module(f"{type(self).__module__.rpartition('.')[0]}.{name}")
+
+    def make_bot(
+        self, name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
+    ) -> Any:
+        """A bot of this game by name (:func:`rams.bots.plain_bot`)."""
+        from rams.bots import plain_bot
+
+        return plain_bot(name, rng, self, allow_all_seeing, timed)
+
+    def heuristic(self, rng: random.Random) -> Any:
+        """The game's heuristic bot (its package's ``bots``): ``medium``, the model of the
+        others in ``hard``'s search."""
+        return self._part("bots").heuristic(rng)
+
+    def evaluator(self, view: Any, points: bool = False) -> Any:
+        """How ``hard``'s search values a sampled deal's cards to the seat whose view this is
+        (its package's ``search``: :class:`rams.bots.plain_search.Evaluator`)."""
+        return self._part("search").Evaluator(view, points)
+
+    def decisions(self) -> Any:
+        """The decisions before play ``hard`` makes by simulation
+        (:class:`rams.bots.plain_contracts.ContractBot`), or None: the heuristic's."""
+        return getattr(self._part("search"), "DECISIONS", None)
+
+    def evaluate(
+        self, view: Any, samples: int, rng: random.Random, action: Any = None
+    ) -> dict[Any, float] | None:
+        """Cards by ``hard``'s search; the decisions before play by its simulation, where it
+        simulates them — in the points the game writes for the seat."""
+        from rams.bots.plain_contracts import ContractBot
+        from rams.bots.plain_search import PlainSearchBot
+
+        bot: Any = self.make_bot("hard", rng, timed=False)
+        legal = list(view.legal_actions)
+        if all(isinstance(a, Play) for a in legal):
+            search = bot.inner if isinstance(bot, ContractBot) else bot
+            assert isinstance(search, PlainSearchBot)
+            search.samples = samples
+            search.seconds = None
+            cards = search.card_values(view, [a.card for a in legal], points=True)
+            return {a: cards[a.card] for a in legal}
+        if isinstance(bot, ContractBot):
+            bot.samples = samples
+            bot.seconds = None
+            values: dict[Any, float] | None = bot.decision_values(view)
+            return values
+        return None
+
     # Words ------------------------------------------------------------------------------
 
     def bid_words(self) -> BidWords:
@@ -215,3 +282,12 @@ class PlainFamily:
         from rams.games.plain.screen import PlainScreen
 
         return PlainScreen(self)
+
+
+def plain_family(name: str) -> PlainFamily:
+    """A plain game's family by its name (with its bots' parts)."""
+    from rams.games import family
+
+    found = family(name)
+    assert isinstance(found, PlainFamily), name
+    return found

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from rams.games.protocol import PresetInfo
+from rams.games.protocol import DealLayout, PresetInfo
 from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
 from rams.games.rams.match import Game
@@ -42,6 +42,55 @@ class RamsFamily:
     house_limits = HOUSE_LIMITS
     better = -1  # records run down to 0
     end_clause = "X9"
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
+    baselines: tuple[str, ...] = ("heuristic", "random")
+    sides: tuple[tuple[int, ...], ...] | None = None
+    layout = DealLayout(declarations=True)
+
+    def make_bot(
+        self, name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
+    ) -> Any:
+        """A bot by name (:data:`rams.bots.BOT_NAMES`; ``allseeing`` when allowed)."""
+        from rams.bots import registered_bot
+
+        return registered_bot(name, rng, allow_all_seeing, timed)
+
+    def evaluate(
+        self, view: Any, samples: int, rng: random.Random, action: Any = None
+    ) -> dict[Any, float] | None:
+        """Cards by ``hard``'s PIMC search; play or pass, the exchange and Даве by its
+        simulation (:class:`rams.bots.simulate.SimulatedDeclare`); ``action`` (one played)
+        is valued too where the bot would value only its best few (the exchange)."""
+        from rams.actions import Play
+        from rams.bots.levels import HARD_NODES, hardsim
+        from rams.bots.pimc import PimcBot
+        from rams.bots.simulate import SimulatedDeclare
+        from rams.games.rams.view import Phase
+
+        sim = hardsim(rng, timed=False)
+        assert isinstance(sim, SimulatedDeclare) and isinstance(sim.inner, PimcBot)
+        pimc = sim.inner
+        legal = list(view.legal_actions)
+        if (
+            view.phase is Phase.PLAY
+            and view.dave_pending is None
+            and all(isinstance(a, Play) for a in legal)
+        ):
+            pimc.seconds = None
+            pimc.max_samples = samples
+            pimc.node_budget = HARD_NODES.get(view.rules.players, 80_000)
+            cards = pimc.card_values(view, [a.card for a in legal], win_bonus=0)
+            if pimc.last_samples == 0:
+                return None
+            return {a: cards[a.card] for a in legal}
+        choices = sim._choices(view)
+        if not choices:
+            return None
+        if action is not None and action not in choices:  # (an exchange outside the best too)
+            choices = [*choices, action]
+        sim.samples = samples
+        values: dict[Any, float] | None = sim.choice_values(view, choices, win_bonus=0)
+        return values
 
     def house_options(self) -> list[dict[str, Any]]:
         """Every option a table may change, for the page that creates one: its name in words,

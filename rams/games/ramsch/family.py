@@ -18,6 +18,7 @@ class RamschFamily(PlainFamily):
     name = "ramsch"
     rules_class = RamschRules
     match_class = RamschMatch
+    kernel = "points"
 
     def screen_lines(self, view: Any, names: Sequence[str], lang: str) -> list[str]:
         points = view.extra.get("card_points", [])

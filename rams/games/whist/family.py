@@ -19,7 +19,11 @@ class WhistFamily(PlainFamily):
     name = "whist"
     rules_class = WhistRules
     match_class = WhistMatch
+    kernel = "sides"
+    early_tricks = "heuristic"  # (measured in Whist over 200 duplicate deals: +0.37
+    # points a deal [+0.16, +0.58] against searching the first tricks by playouts)
     WORDS = frozenset({"delegate"})
+    sides: tuple[tuple[int, ...], ...] | None = SIDES
 
     def parse_word(self, text_: str) -> Any:
         if text_.strip().lower().startswith("trump"):

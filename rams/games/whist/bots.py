@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rams.bots.kony import name_trump
 from rams.bots.plain import (
     PlainHeuristic,
     TrickReader,
@@ -15,6 +14,7 @@ from rams.bots.plain import (
     cheapest_winner,
     highest,
     lowest,
+    name_trump,
 )
 from rams.cards import Card, rank_of, suit_of
 from rams.games.plain.deal import PlainView

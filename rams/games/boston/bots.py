@@ -9,8 +9,7 @@ import random
 from typing import Any
 
 from rams.actions import Say
-from rams.bots.kony import take_tricks
-from rams.bots.plain import PlainHeuristic, TrickReader, highest, lowest
+from rams.bots.plain import PlainHeuristic, TrickReader, highest, lowest, take_tricks
 from rams.cards import ACE, JACK, KING, QUEEN, Card, rank_of, suit_of
 from rams.games.boston.bids import NULLS, Aside, Bid, Invite
 from rams.games.plain.deal import PlainView

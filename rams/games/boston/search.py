@@ -1,0 +1,204 @@
+"""How ``hard`` values Boston's cards (:mod:`rams.bots.plain_search`): the contract made or
+set and the overtricks (B11), by the double-dummy solver once the hands are short; and its
+bids and partner (B3–B5) by simulation (:mod:`rams.bots.plain_contracts`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rams.actions import Say
+from rams.bots import plain_search
+from rams.bots.plain_contracts import ContractBot, Decisions, play_out
+from rams.bots.plain_search import World, _seen, sample_world
+from rams.cards import SUITS, parse_card
+from rams.games.boston.bids import Bid, Invite
+from rams.games.boston.game import PARTNER_EXTRA, BostonDeal
+from rams.games.plain.deal import PlainDeal, PlainView
+
+__all__ = ["DECISIONS", "BostonDecisions", "Evaluator"]
+
+PASS = Say("pass")
+ALONE = Say("alone")
+ACCEPT = Say("accept")
+DECLINE = Say("decline")
+TOGETHER = Say("together")
+REJECT = Say("reject")
+
+
+class Evaluator(plain_search.Evaluator):
+    """The contract made (a hundred) and the tricks beyond it, for the declaring side; the
+    opposite for the others. With ``points``: what the declarer's side writes (B11),
+    negated for the others."""
+
+    double_dummy = True
+
+    def __init__(self, view: PlainView, points: bool = False) -> None:
+        super().__init__(view, points)
+        extra = view.extra
+        declarer = extra["declarer"]
+        partner = extra.get("partner")
+        self.team = (declarer,) if partner is None else (declarer, partner)
+        contract = Bid(str(extra["contract"]).removeprefix("bid "))
+        self.null = contract.is_null
+        self.need = contract.tricks + (PARTNER_EXTRA if partner is not None else 0)
+        self.value = contract.value(parse_card(str(extra["turned"])) // 13)
+
+    def side_utility(self, future: int) -> float:
+        got = sum(self.view.tricks_taken[s] for s in self.team) + future
+        if self.points:
+            if self.null:
+                written = self.value if got == 0 else -self.value
+            else:
+                written = self.value + 2 * (got - self.need) if got >= self.need else -self.value
+            return float(written if self.me in self.team else -written)
+        value = 100.0 * (got == 0) - got if self.null else 100.0 * (got >= self.need) + got
+        return value if self.me in self.team else -value
+
+
+Choices = dict[Any, Callable[[World], float]]
+
+
+class BostonDecisions(Decisions):
+    """B3, B11: a trump game of ``k`` tricks is worth its value and 2 a trick above ``k``
+    when the declarer's side takes them, else minus its value; a null its value when the
+    declarer takes no trick, else minus it. The auction bids the best legal game when it is
+    worth more than passing (nothing). With a partner the side needs three tricks more
+    (B5): the declarer plays alone or invites whoever adds most; an invited player accepts,
+    and any other says «Играю вместе», when the side's game is worth something to him (the
+    partner writes what the declarer writes, B11); the declarer accepts an offer worth more
+    than playing alone."""
+
+    def deal(self, view: PlainView, dealer: int, deck: list[int]) -> PlainDeal:
+        return BostonDeal(view.rules, dealer, deck, turned=parse_card(view.extra["turned"]))
+
+    def side(self, deal: PlainDeal) -> tuple[tuple[int, ...], bool]:
+        assert isinstance(deal, BostonDeal)
+        assert deal.contract is not None and deal.declarer is not None
+        team = (deal.declarer,) if deal.partner is None else (deal.declarer, deal.partner)
+        return team, deal.contract.is_null
+
+    def act(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Any:
+        if any(isinstance(a, Bid) for a in legal):
+            return bot._simulate(view, self._bid_choices(bot, view, legal))
+        if ALONE in legal or ACCEPT in legal:
+            return self._partner(bot, view, legal)
+        return None
+
+    def choices(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Choices | None:
+        if any(isinstance(a, Bid) for a in legal):
+            return self._bid_choices(bot, view, legal)
+        if ALONE in legal or ACCEPT in legal:
+            return self._partner_choices(bot, view, legal)
+        return None
+
+    def act_out_of_turn(self, bot: ContractBot, view: PlainView, offers: list[Any]) -> Any:
+        """«Играю вместе» (B5) when playing with the declarer is worth something to me
+        (decided once a contract: the offer is open while the declarer chooses)."""
+        if TOGETHER not in offers:
+            return super().act_out_of_turn(bot, view, offers)
+        assert view.seat is not None
+        key = (view.seat, view.dealer, view.extra["contract"], view.extra["declarer"],
+               view.hand)  # fmt: skip
+        if key not in bot._offers:
+            declarer = int(view.extra["declarer"])
+            value = self._value(bot, view, (declarer, view.seat))
+            bot._offers = {key: TOGETHER if value > 0 else None}
+        return bot._offers[key]
+
+    def _value(self, bot: ContractBot, view: PlainView, team: tuple[int, ...]) -> float:
+        """The average score of the contract played by ``team`` (B11)."""
+        seen = _seen(view)
+        worlds = [sample_world(view, bot.rng, seen) for _ in range(min(bot.samples, 8))]
+        score = self._score(bot, view, Bid(_contract(view)), team)
+        value = sum(score(w) for w in worlds) / len(worlds)
+        bot._played.clear()
+        return value
+
+    def _score(
+        self, bot: ContractBot, view: PlainView, bid: Bid, team: tuple[int, ...]
+    ) -> Callable[[World], float]:
+        """B11: what the declarer writes when ``team`` plays ``bid`` on a sampled deal."""
+        declarer = team[0]
+        turned = parse_card(view.extra["turned"]) // 13
+        value = bid.value(turned)
+        # The play does not depend on how many tricks are bid: every trump game of a suit
+        # is played out once a sample, as a five (which may have a partner).
+        played = bid if bid.is_null else Bid(f"5{SUITS[bid.suit]}")
+        prelude: list[tuple[int, Any]] = [
+            (s, played if s == declarer else PASS) for s in _auction_order(view.dealer)
+        ]
+        if not bid.is_null:
+            prelude += (
+                [(declarer, ALONE)]
+                if len(team) == 1
+                else [(declarer, Invite(team[1])), (team[1], ACCEPT)]
+            )
+        need = bid.tricks + (PARTNER_EXTRA if len(team) > 1 else 0)
+
+        def score(world: World) -> float:
+            key = (id(world), played, team)
+            if key not in bot._played:
+                taken = play_out(view, world, prelude, bot.model, self)
+                bot._played[key] = sum(taken[s] for s in team)
+            got = bot._played[key]
+            if bid.is_null:
+                return float(value if got == 0 else -value)
+            return float(value + 2 * (got - need) if got >= need else -value)
+
+        return score
+
+    def _bid_choices(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Choices:
+        """B3, B4: a pass (nothing) and each legal game, played alone."""
+        assert view.seat is not None
+        choices: Choices = {PASS: lambda w: 0.0}
+        for bid in legal:
+            if isinstance(bid, Bid):
+                choices[bid] = self._score(bot, view, bid, (view.seat,))
+        return choices
+
+    def _partner(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Any:
+        """B5: alone or the invitation worth most; an invited player accepts a game worth
+        something to him; the declarer accepts «Играю вместе» worth more than alone."""
+        assert view.seat is not None
+        me = view.seat
+        declarer = int(view.extra["declarer"])
+        if DECLINE in legal:  # invited
+            return ACCEPT if self._value(bot, view, (declarer, me)) > 0 else DECLINE
+        return bot._simulate(view, self._partner_choices(bot, view, legal))
+
+    def _partner_choices(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Choices:
+        """B5: the invited player's answer; the declarer's answer to «Играю вместе»; alone
+        or each invitation."""
+        assert view.seat is not None
+        me = view.seat
+        bid = Bid(_contract(view))
+        declarer = int(view.extra["declarer"])
+        if DECLINE in legal:  # invited: declining writes nothing
+            return {
+                ACCEPT: self._score(bot, view, bid, (declarer, me)),
+                DECLINE: lambda w: 0.0,
+            }
+        if REJECT in legal:  # an offer to play together
+            other = int(view.extra["offered"])
+            return {
+                REJECT: self._score(bot, view, bid, (me,)),
+                ACCEPT: self._score(bot, view, bid, (me, other)),
+            }
+        choices: Choices = {ALONE: self._score(bot, view, bid, (me,))}
+        for a in legal:
+            if isinstance(a, Invite):
+                choices[a] = self._score(bot, view, bid, (me, a.seat))
+        return choices
+
+
+def _contract(view: PlainView) -> str:
+    return str(view.extra["contract"]).removeprefix("bid ")
+
+
+def _auction_order(dealer: int) -> list[int]:
+    """B4: from the dealer's left, clockwise."""
+    return [(dealer + 1 + k) % 4 for k in range(4)]
+
+
+DECISIONS = BostonDecisions()
