@@ -39,10 +39,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rams.actions import Play
-from rams.cards import SUITS
+from rams.cards import SUITS, Cards
 from rams.parallel import run_in_order
 from rams.record import Record
-from rams.words import Cards, Seat, Suit, has, text
+from rams.words import Seat, Suit, has, text
 
 __all__ = ["Rating", "analyse", "decisions", "evaluate"]
 

@@ -229,7 +229,6 @@ def test_no_import_cycles() -> None:
     )
 
 
-@TODAY
 def test_the_bottom_imports_only_what_is_below_it() -> None:
     wrong = [
         f"{module} imports {other}"

@@ -31,15 +31,14 @@ from rams.fair import (
     DealProof,
     Draws,
     FairLog,
-    check_log,
     commitment,
     deal_cards,
     message,
     shuffled_deck,
-    verify_record,
 )
 from rams.record import Record, dumps, loads, record_of
 from rams.table import Table
+from rams.verify import check_log, verify_record
 
 EXAMPLES = Path(__file__).parent / "records" / "examples"
 

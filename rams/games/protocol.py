@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Protocol
 from rams.cards import Card
 from rams.events import Event
 from rams.sheets import sheet_changes
+from rams.words import text
 
 __all__ = [
     "DealState",
@@ -271,8 +272,6 @@ class Sheet(list[tuple[int, ...]]):
         """Each column's heading in ``lang``: its label, with its kind when it has one."""
         if self.kinds is None:
             return list(self.labels)
-        from rams.words import text
-
         return [
             text(f"sheet.{kind}", lang, label=label)
             for label, kind in zip(self.labels, self.kinds, strict=True)

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rams.actions import Play, play
-from rams.cards import Card, cards_of, mask_of, pack
+from rams.cards import Card, Cards, cards_of, mask_of, pack
 from rams.errors import IllegalActionError, RulesError
 from rams.events import Event
 from rams.tricks import CARDS, RULE_NAMES, RULE_SHIFT, above, beats, legal
-from rams.words import Cards, Phrase, Seat, Suit
+from rams.words import Phrase, Seat, Suit
 
 __all__ = ["Kind", "Phase", "PlainDeal", "PlainView", "TrickPlay"]
 

@@ -28,6 +28,7 @@ from rams.cards import (
     QUEEN,
     SUIT_MASKS,
     Card,
+    Cards,
     card,
     cards_of,
     cards_str,
@@ -62,7 +63,7 @@ from rams.games.rams.rules import Rules
 from rams.games.rams.stakes import Standing
 from rams.games.rams.view import Observation, Phase
 from rams.tricks import CARDS, RULE_SHIFT, beats, legal
-from rams.words import Cards, Phrase, Seat, Suit
+from rams.words import Phrase, Seat, Suit
 
 __all__ = [
     "NUM_ACTIONS",
