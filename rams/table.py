@@ -2,10 +2,11 @@
 
 Every front end (the terminal, the web tables, the simulator, the tests) moves a match
 forward through a :class:`Table`, so turns advance in exactly one place. It speaks only the
-protocol of :mod:`rams.games.protocol`: bots act when their seat is to act; an action a
-seat may take out of turn (a Rams claim, S7; Boston's «Играю вместе») is offered to its bot
-before every turn, and a bot that has no opinion takes it (Rams' bots claim as soon as they
-may); a person's actions come in through :meth:`Table.submit`.
+protocol of :mod:`rams.games.protocol` and is given its bots (:class:`Bot`, made by
+:mod:`rams.bots`): bots act when their seat is to act; an action a seat may take out of
+turn (a Rams claim, S7; Boston's «Играю вместе») is offered to its bot before every turn,
+and a bot that has no opinion takes it (Rams' bots claim as soon as they may); a person's
+actions come in through :meth:`Table.submit`.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rams.bots import Bot
 from rams.cards import Card
 from rams.errors import IllegalActionError
 from rams.events import Event
-from rams.games.protocol import DealState, Match
+from rams.games.protocol import Bot, DealState, Match
 
 __all__ = ["Table", "Turn", "bot_turn", "choose", "next_turn", "offered_turn"]
 

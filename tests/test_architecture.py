@@ -239,7 +239,6 @@ def test_the_bottom_imports_only_what_is_below_it() -> None:
     assert not wrong, "\n".join(wrong)
 
 
-@TODAY
 def test_no_module_imports_a_layer_above_its_own() -> None:
     wrong = [
         f"{module} ({_layer_name(layer_of(module))}) imports {other} "
@@ -252,7 +251,6 @@ def test_no_module_imports_a_layer_above_its_own() -> None:
     assert not wrong, "\n".join(wrong)
 
 
-@TODAY
 def test_the_driver_is_given_its_bots() -> None:
     """``rams.table``, the one driver loop, speaks the protocol only: the bots it drives
     are handed to it."""

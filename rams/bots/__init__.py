@@ -1,7 +1,8 @@
 """Bots: players that see only their seat's observation (the hidden-information gate).
 
-Every bot has ``act(view) -> Action``; the driver loop (:mod:`rams.table`) asks it whenever
-its seat is to act, and claims for it as soon as it may (S7). ``make_bot(name, rng)`` builds
+Every bot has ``act(view) -> Action`` (:class:`rams.games.protocol.Bot`, named here too);
+the driver loop (:mod:`rams.table`) is given the bots, asks each whenever its seat is to
+act, and claims for it as soon as it may (S7). ``make_bot(name, rng)`` builds
 one by name: ``random``, ``heuristic``, the levels ``easy``, ``medium``, ``hard``, and the
 parts ``pimc`` (card play by sampling and solving) and ``evaluator`` (the learned decisions
 before play). ``allseeing`` sees every card and exists for measurement only.
@@ -19,11 +20,9 @@ import importlib.util
 import random
 from collections.abc import Callable
 from functools import cache
-from typing import Protocol
 
 from rams.errors import RulesError
-from rams.games.rams.actions import Action
-from rams.games.rams.view import Observation
+from rams.games.protocol import Bot
 
 __all__ = [
     "ALL_SEEING",
@@ -35,16 +34,6 @@ __all__ = [
     "available_levels",
     "make_bot",
 ]
-
-
-class Bot(Protocol):
-    """A player program. It is given a view, never a deal."""
-
-    name: str
-
-    def act(self, view: Observation) -> Action:
-        """The action to take; ``view.legal_actions`` lists the choices."""
-        ...
 
 
 def _random(rng: random.Random, timed: bool = True) -> Bot:
@@ -92,7 +81,7 @@ def _evaluator(rng: random.Random, timed: bool = True) -> Bot:
 
 
 def _all_seeing(rng: random.Random, timed: bool = True) -> Bot:
-    from rams.bots.levels import AllSeeingBot
+    from rams.bots.allseeing import AllSeeingBot
 
     return AllSeeingBot(rng)
 
@@ -185,7 +174,7 @@ def plain_bot(
 
         model = module.heuristic(random.Random(rng.getrandbits(63)))
         if name == "allseeing":
-            return plain_search.AllSeeingPlain(rng, model)  # type: ignore[return-value]
+            return plain_search.AllSeeingPlain(rng, model)
         hard = plain_search.PlainSearchBot(
             rng, model, PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS if timed else None,
             PLAIN_HARD_BUDGET,
@@ -194,8 +183,8 @@ def plain_bot(
             from rams.bots.plain_contracts import ContractBot
 
             seconds = PLAIN_CONTRACT_SECONDS if timed else None
-            return ContractBot(rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds)  # type: ignore[return-value]
-        return hard  # type: ignore[return-value]
+            return ContractBot(rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds)
+        return hard
     inner.name = name
     return inner
 

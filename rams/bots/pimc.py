@@ -34,10 +34,10 @@ from rams.cards import (
     pack_mask,
     rank_of,
 )
+from rams.fast import compiling
 from rams.fast import core as fc
 from rams.fast import play as fp
 from rams.fast import solver as sv
-from rams.fast import warm
 from rams.games.rams.actions import Action, Play
 from rams.games.rams.deal import PAM, card_play, petukh_jacks, trick_winner
 from rams.games.rams.rules import Rules
@@ -304,7 +304,7 @@ class PimcBot:
         at the end of the deal (§7, written off: lower is better, so higher is better
         here), plus ``win_bonus`` when the deal ends the game in its favour (S6; 0 for the
         record alone). All zeros when no deal could be sampled (``last_samples`` 0)."""
-        warm.wait()  # a background compile, if one runs, finishes first (then: the cache)
+        compiling.wait()  # a background compile, if one runs, finishes first (then: the cache)
         if self._rules != view.rules:
             self._rules = view.rules
             self._r = fc.rules_array(view.rules)

@@ -27,8 +27,8 @@ from __future__ import annotations
 import random
 import time
 
+from rams.bots.allseeing import AllSeeingBot
 from rams.bots.evaluator import EvaluatorBot
-from rams.bots.levels import AllSeeingBot
 from rams.cards import ACE, Card, pack, rank_of
 from rams.errors import RamsError
 from rams.fast.solver import WIN_BONUS

@@ -2,8 +2,9 @@
 
 Front ends and tools — the driver loop, the terminal, the web tables, simulate, tournament,
 replay, the adapters — speak only this; each family (:mod:`rams.games.rams` …) is a module
-behind it. Out-of-turn actions (a Rams claim, Boston's «Играю вместе») are simply legal
-actions of a seat that is not to move: ``deal.legal_actions(seat)`` lists them.
+behind it, and a player program is a :class:`Bot`, given a seat's view. Out-of-turn
+actions (a Rams claim, Boston's «Играю вместе») are simply legal actions of a seat that is
+not to move: ``deal.legal_actions(seat)`` lists them.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rams.sheets import sheet_changes
 from rams.words import text
 
 __all__ = [
+    "Bot",
     "DealState",
     "Family",
     "GameRules",
@@ -55,6 +57,22 @@ class View(Protocol):
 
     @property
     def is_my_turn(self) -> bool: ...
+
+
+class Bot(Protocol):
+    """A player program (:mod:`rams.bots` makes them). It is given its seat's view (the
+    family's observation), never a deal, and answers with one of its legal actions; the
+    driver loop (:mod:`rams.table`) asks it whenever its seat is to act.
+
+    Optional, and read by the driver when present: ``act_out_of_turn(view, offers)``, the
+    offer out of turn it takes (a claim, S7), None to decline; ``sees_all`` with
+    ``act_full(deal, seat)``, for bots that see every card (measurement only)."""
+
+    name: str
+
+    def act(self, view: Any) -> Any:
+        """The action to take; ``view.legal_actions`` lists the choices."""
+        ...
 
 
 class DealState(Protocol):
