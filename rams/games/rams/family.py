@@ -9,7 +9,7 @@ from typing import Any
 from rams.games.protocol import PresetInfo
 from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
 from rams.games.rams.wire import replay_json, rules_summary, sheet_of, state_message
 from rams.games.rams.words import deal_lines, legal_hint, replay_text, rules_text
@@ -108,8 +108,8 @@ class RamsFamily:
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
         first_dealer: int | None = None,
-    ) -> Game:
-        return Game(rules, names, rng=rng, first_dealer=first_dealer)
+    ) -> RamsMatch:
+        return RamsMatch(rules, names, rng=rng, first_dealer=first_dealer)
 
     def parse_line(self, text: str) -> tuple[int, Action]:
         return parse_line(text)
@@ -122,16 +122,16 @@ class RamsFamily:
         return replay_json(record, lang)
 
     def view_json(
-        self, match: Game, seat: int | None, lang: str, table: dict[str, Any] | None = None
+        self, match: RamsMatch, seat: int | None, lang: str, table: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """Everything ``seat`` is shown now, as JSON (:mod:`rams.games.rams.wire`)."""
         return state_message(match, seat, lang, table or {})
 
-    def log_json(self, match: Game, deal: int, seat: int | None, lang: str) -> list[str]:
+    def log_json(self, match: RamsMatch, deal: int, seat: int | None, lang: str) -> list[str]:
         view = match.deals[deal - 1].observation(seat)
         return deal_lines(view.events, match.players, lang)
 
-    def sheet_json(self, match: Game) -> dict[str, Any]:
+    def sheet_json(self, match: RamsMatch) -> dict[str, Any]:
         """The score sheet as JSON columns."""
         return sheet_of(match)
 
@@ -142,7 +142,7 @@ class RamsFamily:
     def rules_text(self, rules: Rules) -> str:
         return rules_text(rules)
 
-    def replay_text(self, match: Game, lang: str) -> str:
+    def replay_text(self, match: RamsMatch, lang: str) -> str:
         return replay_text(match, lang)
 
     def screen(self) -> Any:
