@@ -251,3 +251,34 @@ def test_the_driver_is_given_its_bots() -> None:
     are handed to it."""
     assert not {m for m in graph()["rams.table"] if m.startswith("rams.bots")}
     assert layer_of("rams.table") == 1
+
+
+def test_one_class_is_called_table() -> None:
+    """The driver is the package's one ``Table``; the others are named for what they are."""
+    tables = [
+        module
+        for module, path in modules().items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and node.name == "Table"
+    ]
+    assert tables == ["rams.table"]
+
+
+def test_every_family_has_its_match() -> None:
+    """Each family's match class is a ``*Match`` (Rams' ``Game`` kept as a deprecated alias)."""
+    import warnings
+
+    import rams
+    from rams import games
+    from rams.games.rams import match
+
+    names = {type(games.new_match(p, None)).__name__ for p in games.presets()}
+    assert all(name.endswith("Match") for name in names), names
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert match.Game is match.RamsMatch
+    assert [w.category for w in caught] == [DeprecationWarning]
+    # The package's own names no longer include Rams' deal and match, but older programs
+    # still find them there.
+    assert "Game" not in rams.__all__ and "Deal" not in rams.__all__
+    assert rams.Game is match.RamsMatch
