@@ -1,6 +1,7 @@
 """Bots: players that see only their seat's observation (the hidden-information gate).
 
-Every bot has ``act(view) -> Action`` (:class:`rams.games.protocol.Bot`, named here too);
+Every bot has ``act(view) -> Action`` (:class:`rams.games.protocol.Bot`; ``Bot`` here is a bot
+of any family, :data:`rams.games.protocol.AnyBot`);
 the driver loop (:mod:`rams.table`) is given the bots, asks each whenever its seat is to
 act, and claims for it as soon as it may (S7). ``make_bot(name, rng)`` builds
 one by name: ``random``, ``heuristic``, the levels ``easy``, ``medium``, ``hard``, and the
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from functools import cache
 
 from rams.errors import RulesError
-from rams.games.protocol import Bot
+from rams.games.protocol import AnyBot as Bot
 
 __all__ = [
     "ALL_SEEING",

@@ -23,10 +23,12 @@ the card play here, the tricks' scoring (:mod:`.scoring`), the claim and Дав�
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rams.actions import _PLAYS
 from rams.cards import SUIT_MASKS, Card, Cards, cards_of
 from rams.errors import IllegalActionError
+from rams.games import protocol
 from rams.games.rams import opening, stakes
 from rams.games.rams.actions import (
     ACCEPT,
@@ -498,3 +500,8 @@ def trick_winner(rules: Rules, trump: int, cards: Sequence[Card]) -> int:
         if state:
             best, locked = i, state == 2
     return best
+
+
+if TYPE_CHECKING:
+    # The seam, checked: a Rams deal is the protocol's deal of Rams' actions and views.
+    _IS_A_DEAL: type[protocol.Deal[Action, Observation]] = Deal

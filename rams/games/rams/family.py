@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from rams.games.protocol import PresetInfo
+from rams.games.protocol import Family, PresetInfo
 from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
 from rams.games.rams.match import RamsMatch
@@ -160,4 +160,4 @@ class RamsFamily:
         raise KeyError(name)
 
 
-FAMILY = RamsFamily()
+FAMILY: Family = RamsFamily()
