@@ -44,7 +44,7 @@ import numpy as np
 import pyspiel
 
 import rams.adapters.openspiel as ro
-from rams.adapters.episode import Episode, Table
+from rams.adapters.episode import Episode, EpisodeSpec
 from rams.adapters.gymnasium import RamsEnv
 from rams.adapters.pettingzoo import env as aec_env
 from rams.cards import pack
@@ -53,7 +53,7 @@ Loop = Callable[[float, int], int]
 
 
 def engine(preset: str, players: int) -> Loop:
-    table = Table(preset, players)
+    table = EpisodeSpec(preset, players)
 
     def run(seconds: float, seed: int) -> int:
         rng = random.Random(seed)
@@ -166,9 +166,9 @@ class Duel:
         from rams.bots import Bot, make_bot
 
         self.preset, self.seed, self.factor = preset, seed, factor
-        self.tables: dict[int, Table] = {}
+        self.tables: dict[int, EpisodeSpec] = {}
         self.games: dict[int, pyspiel.Game] = {}
-        base = Table(preset, players)
+        base = EpisodeSpec(preset, players)
         self.players = base.players
         self.rules = base.rules
         family = base.family.name
@@ -205,9 +205,9 @@ class Duel:
             step = min(1.5, max(1 / 1.5, ratio))
             self.simulations = max(2, round(self.simulations * step))
 
-    def table(self, dealer: int) -> tuple[Table, pyspiel.Game]:
+    def table(self, dealer: int) -> tuple[EpisodeSpec, pyspiel.Game]:
         if dealer not in self.tables:
-            self.tables[dealer] = Table(self.preset, self.players, dealer)
+            self.tables[dealer] = EpisodeSpec(self.preset, self.players, dealer)
             self.games[dealer] = pyspiel.load_game(
                 "python_rams", {"preset": self.preset, "players": self.players, "dealer": dealer}
             )

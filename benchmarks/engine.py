@@ -23,7 +23,7 @@ import random
 import time
 from collections.abc import Callable
 
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import Rules
 
 
@@ -34,7 +34,7 @@ def rams_loop(rules: Rules, ids: bool, seconds: float, seed: int) -> tuple[float
     start = time.perf_counter()
     end = start + seconds
     while time.perf_counter() < end:
-        game = Game(rules, rng=rng)
+        game = RamsMatch(rules, rng=rng)
         while not game.is_over:
             deal = game.start_deal()
             if ids:

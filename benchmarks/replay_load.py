@@ -52,7 +52,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from rams.bots import make_bot
 from rams.cards import cards_str
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import Rules
 from rams.record import dumps, loads, record_of
 from rams.table import Table
@@ -81,10 +81,10 @@ class Finished:
     tries: int
 
 
-def _play(start_score: int, seed: int) -> Game:
+def _play(start_score: int, seed: int) -> RamsMatch:
     rules = Rules.preset(PRESET, PLAYERS, start_score=start_score)
     names = ["Аня", "Прохор", "Глаша"]
-    game = Game(rules, names, rng=random.Random(seed), first_dealer=0)
+    game = RamsMatch(rules, names, rng=random.Random(seed), first_dealer=0)
     bots = [make_bot("random", random.Random(seed * 10 + i)) for i in range(PLAYERS)]
     if Table(game, bots).advance() != "over":
         raise RuntimeError("the game did not end")

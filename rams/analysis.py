@@ -40,10 +40,11 @@ from typing import Any
 
 from rams import games
 from rams.actions import Play
-from rams.cards import SUITS
+from rams.bots.families import of
+from rams.cards import SUITS, Cards
 from rams.parallel import run_in_order
 from rams.record import Record
-from rams.words import Cards, Seat, Suit, has, text
+from rams.words import Seat, Suit, has, text
 
 __all__ = ["Rating", "analyse", "decisions", "evaluate"]
 
@@ -145,7 +146,9 @@ def evaluate(
     rates a decision by, and the web table's hints show before the decision; None where
     no bot values that decision. ``action`` (one played) is valued too where the strong
     bot would only value its best few (the Rams exchange)."""
-    return games.family(family).evaluate(view, samples, rng, action)
+    found = games.family(family)
+    values: dict[Any, float] | None = of(found).evaluate(found, view, samples, rng, action)
+    return values
 
 
 def action_words(action: Any, lang: str, names: list[str], card_key: str, key: str) -> str:

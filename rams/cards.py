@@ -10,11 +10,19 @@ Enums and strings appear only at the edges: parsing and display.
 'Д♠'
 >>> cards_str(cards_of(pack_mask(32))[:3])
 '7S 8S 9S'
+
+Cards as a field of a text of the catalogue (:mod:`rams.words`) are :class:`Cards`:
+
+>>> from rams.words import Seat, text
+>>> text("rams.illegal.not_held", "ru", names=["Аня", "Борис"], who=Seat(1), cards=Cards((12,)))
+'у игрока Борис нет Т♠'
+>>> text("rams.illegal.not_held", "en", who=Seat(1), cards=Cards((12, 47)))
+'p2 does not hold AS TH'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rams.errors import NotationError
 
@@ -35,6 +43,7 @@ __all__ = [
     "SUIT_MASKS",
     "TEN",
     "Card",
+    "Cards",
     "bit",
     "card",
     "card_str",
@@ -181,6 +190,17 @@ def cards_str(cards: Iterable[Card], lang: str = "record") -> str:
 def suit_str(suit: int, lang: str = "record") -> str:
     """Write a suit: its letter in records, its symbol on screen."""
     return SUITS[suit] if lang == "record" else SUIT_SYMBOLS[suit]
+
+
+class Cards(tuple[Card, ...]):
+    """Cards as a field of a text (:mod:`rams.words`): record notation in the engine's own
+    English text (``AS 8D``), symbols on a screen (``Т♠ 8♦`` in Russian)."""
+
+    __slots__ = ()
+
+    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+        notation = "record" if names is None and lang == "en" else lang
+        return " ".join(card_str(c, notation) for c in self)
 
 
 def _build_pack(size: int) -> tuple[Card, ...]:

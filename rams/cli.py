@@ -16,10 +16,11 @@ from typing import Any
 from rams import games
 from rams.analysis import action_words
 from rams.errors import RamsError, RecordError
-from rams.fair import SCHEME_1, FairLog, Verdict, check_log, verify_record
+from rams.fair import FairLog
 from rams.parallel import release_ray
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
+from rams.verify import verify
 from rams.words import Phrase, default_lang, text
 
 __all__ = ["main"]
@@ -52,12 +53,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    """Check a record from its seeds up (:mod:`rams.fair`): the dealing (every deck and the
-    first dealer from the seeds, no bot's seed, this table, its rules and seating), the
-    play (every action legal, every deal complete) and the result as written; with
-    ``--mine``, also against the person's own log of what they were shown. One line: exit 0
-    when all hold, 2 naming the part that does not (the dealing, the play, the result, the
-    log) and why."""
+    """Check a record from its seeds up (:func:`rams.verify.verify`): the dealing (every
+    deck and the first dealer from the seeds, no bot's seed, this table, its rules and
+    seating), the play (every action legal, every deal complete) and the result as
+    written; with ``--mine``, also against the person's own log of what they were shown.
+    One line: exit 0 when all hold, 2 naming the part that does not (the dealing, the play,
+    the result, the log) and why."""
     lang = args.lang or default_lang()
     try:
         record = _read_record(args.file)
@@ -73,47 +74,9 @@ def _verify(args: argparse.Namespace) -> int:
         log = _read_log(args.mine, lang)
         if log is None:
             return 2
-    names = list(record.players)
-    verdicts = verify_record(record)
-    if not verdicts:
-        print(text("fair.no_deals", lang))
-        return 2
-    failed = [v for v in verdicts if not v.proven]
-    if failed:
-        print(_finding(failed[0], lang, names, "fair.not_proven", "fair.not_proven_record"))
-        return 2
-    try:
-        game = record.replay()
-    except RecordError as e:
-        if e.key.startswith("record.result"):
-            why = Phrase(e.key, **e.fields)
-            print(text("fair.result_fails", lang, names=names, why=why))
-        else:
-            print(text("fair.play_fails", lang, names=names, why=e))
-        return 2
-    if log is not None:
-        differs = check_log(record, log, game.is_over)
-        if differs:
-            print(_finding(differs[0], lang, names, "fair.not_mine_deal", "fair.not_mine"))
-            return 2
-    old = any(d.fair is not None and d.fair.scheme == SCHEME_1 for d in record.deals)
-    said = [text("fair.proven_old" if old else "fair.proven", lang, count=len(verdicts))]
-    if not game.is_over:
-        said.append(text("fair.play_unfinished", lang))
-    else:
-        said.append(text("fair.play_over" if record.result else "fair.play_no_result", lang))
-    if log is not None:
-        shown, seeds = log.checked(len(record.deals))
-        said.append(text("fair.mine_ok", lang, commitments=shown, seeds=seeds))
-    print(" ".join(said))
-    return 0
-
-
-def _finding(v: Verdict, lang: str, names: list[str], in_deal: str, in_record: str) -> str:
-    """A verdict in one line: ``in_deal`` when it names a deal, else ``in_record``."""
-    if v.deal is None:
-        return text(in_record, lang, names=names, why=v.why())
-    return text(in_deal, lang, names=names, deal=v.deal, why=v.why())
+    finding = verify(record, log)
+    print(finding.words(lang, list(record.players)))
+    return 0 if finding.proven else 2
 
 
 def _read_log(path: str, lang: str) -> FairLog | None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rams.words import text
+
 __all__ = ["IllegalActionError", "NotationError", "RamsError", "RecordError", "RulesError"]
 
 
 def _text(key: str, lang: str, names: Sequence[str] | None, fields: dict[str, Any]) -> str:
-    from rams.words import text  # (late: the catalogue reads the cards, which raise errors)
-
     return text(key, lang, names=names, **fields)
 
 

@@ -57,14 +57,15 @@ rotation after it is the rules'.
 **The record** (§12) holds, in each deal, ``"fair": {"scheme": "rams-fair/2", "table": ID,
 "context": DIGEST, "commitment": HEX, "client_seeds": {"1": SEED, …}, "server_seed": HEX
 or null}`` (null: not yet revealed); a proof without ``scheme`` and ``context`` is
-``rams-fair/1``. :func:`verify_record` recomputes every deck and the first dealer, and
-refuses a seed at a bot's seat, a proof for another table and one for another context.
+``rams-fair/1``. :func:`verify_deal` recomputes a deal's deck and the first dealer, and
+refuses a seed at a bot's seat, a proof for another table and one for another context;
+:func:`rams.verify.verify_record` does it for every deal of a record.
 
 **The log** (``rams-fair-log/1``) is what one person's browser or terminal kept as it was
 shown it: ``{"format": "rams-fair-log/1", "table": ID, "scheme": S, "context": {…},
 "deals": {"K": {"commitment": HEX, "seeds": {"SEAT": SEED}}}}`` — the commitment published
 before deal K (the first one seen), and the seeds the server acknowledged for deal K, by
-1-based seat. :func:`check_log` holds a record against it (:class:`FairLog`).
+1-based seat. :func:`rams.verify.check_log` holds a record against it (:class:`FairLog`).
 
 >>> seed = "00" * 32
 >>> commitment(seed)[:16]
@@ -94,6 +95,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rams.words import Phrase, Seat
+
 __all__ = [
     "DRAWN_FIELDS",
     "LOG_FORMAT",
@@ -105,7 +108,6 @@ __all__ = [
     "Draws",
     "FairLog",
     "Verdict",
-    "check_log",
     "commitment",
     "deal_cards",
     "is_client_seed",
@@ -113,10 +115,8 @@ __all__ = [
     "message",
     "new_client_seed",
     "new_seed",
-    "record_table",
     "shuffled_deck",
     "verify_deal",
-    "verify_record",
 ]
 
 #: The scheme dealt now, and the one of the records made before it.
@@ -429,7 +429,7 @@ class Verdict:
     record that does not say who is a bot), ``context`` (the rules or the seating are not
     those the deal was dealt for), ``deck`` (the deck, or a drawn field, is not the one the
     seeds give), ``dealer`` (the first dealer is not the one drawn); and against a person's
-    log (:func:`check_log`) the ``mine_*`` ones. ``fields`` fill in its words."""
+    log (:func:`rams.verify.check_log`) the ``mine_*`` ones. ``fields`` fill in its words."""
 
     deal: int | None
     reason: str | None
@@ -443,19 +443,15 @@ class Verdict:
     ok = proven
 
     def __bool__(self) -> bool:
-        """A verdict is true when its deal is proven (``all(verify_record(r))``)."""
+        """A verdict is true when its deal is proven (``all(rams.verify.verify_record(r))``)."""
         return self.reason is None
 
-    def why(self) -> Any:
+    def why(self) -> Phrase:
         """The reason as a phrase of the catalogue (a :class:`rams.words.Phrase`)."""
-        from rams.words import Phrase
-
         return Phrase(f"fair.why_{self.reason}", **dict(self.fields))
 
 
-def _seat(seat: int) -> Any:
-    from rams.words import Seat
-
+def _seat(seat: int) -> Seat:
     return Seat(seat)
 
 
@@ -502,45 +498,6 @@ def verify_deal(
     if "dealer" in want_extra and dealer is not None and dealer != want_extra["dealer"]:
         return Verdict(k, "dealer", (("got", _seat(dealer)), ("want", _seat(want_extra["dealer"]))))
     return Verdict(k, None)
-
-
-def _as_record(record: Any) -> Any:
-    if isinstance(record, (str, bytes, dict)):
-        from rams import record as records  # (the record module imports this one)
-
-        if isinstance(record, dict):
-            return records.Record.from_json(record)
-        return records.loads(record.decode() if isinstance(record, bytes) else record)
-    return record
-
-
-def record_table(record: Any) -> str | None:
-    """The table a record is of: its ``meta.table`` if it names one, else its first
-    proof's (None: no proof at all)."""
-    named = record.meta.get("table")
-    if is_client_seed(named):
-        assert isinstance(named, str)
-        return named
-    return next((d.fair.table for d in record.deals if d.fair is not None), None)
-
-
-def verify_record(record: Any) -> list[Verdict]:
-    """Check every deal of a record (a :class:`rams.record.Record`, its §12 JSON object, or
-    that JSON's text): one verdict per deal. (The record's shape is checked as it is
-    loaded: a proof that cannot be read raises :class:`rams.errors.RecordError`.) The play
-    is not checked here: :meth:`rams.record.Record.replay` does that."""
-    from rams.cards import pack  # (rams.cards: the core's first module)
-
-    record = _as_record(record)
-    cards = pack(record.rules.pack_size)
-    context = Context.of_record(record)
-    table = record_table(record)
-    return [
-        verify_deal(
-            k, d.fair, d.deck, cards, dict(d.extra), dealer=d.dealer, context=context, table=table
-        )
-        for k, d in enumerate(record.deals, start=1)
-    ]
 
 
 @dataclass
@@ -635,70 +592,6 @@ class FairLog:
                 logged.seeds[int(seat) - 1] = seed
             log.deals[int(k)] = logged
         return log
-
-
-def _seat_words(seat: tuple[str, str | None]) -> Any:
-    from rams.words import Phrase
-
-    name, bot = seat
-    if bot is None:
-        return Phrase("fair.seat_person", name=name)
-    level = f"terminal.bot_{bot}"
-    from rams.words import has
-
-    return Phrase("fair.seat_bot", name=name, level=Phrase(level) if has(level) else bot)
-
-
-def check_log(record: Any, log: FairLog, over: bool = True) -> list[Verdict]:
-    """Hold a record against a person's log of what they were shown: the table, the scheme,
-    the seating and the rules, and for every deal logged the commitment shown before it and
-    the seeds acknowledged; one verdict per difference (none: it matches). A logged deal the
-    record lacks is allowed only where the game went no further: the one after the last,
-    once the game is ``over`` (its commitment was out when the game ended); any, while the
-    game is not over (a saved game: its deal in progress is sealed away)."""
-    record = _as_record(record)
-    out: list[Verdict] = []
-
-    def differs(at: int | None, reason: str, /, **fields: Any) -> None:
-        out.append(Verdict(at, reason, tuple(fields.items())))
-
-    table = record_table(record)
-    if table != log.table:
-        differs(None, "mine_table", got=table or "—", want=log.table)
-    if log.scheme is not None:
-        schemes = [(k, d.fair.scheme) for k, d in enumerate(record.deals, 1) if d.fair is not None]
-        wrong = [(k, scheme) for k, scheme in schemes if scheme != log.scheme]
-        if wrong:
-            differs(wrong[0][0], "mine_scheme", got=wrong[0][1], want=log.scheme)
-    if log.context is not None:
-        context = Context.of_record(record)
-        if context is None:
-            differs(None, "no_seating")
-        elif len(context.seats) != len(log.context.seats):
-            differs(None, "mine_players", got=len(context.seats), want=len(log.context.seats))
-        else:
-            seats = [(a, b) for a, b in zip(context.seats, log.context.seats, strict=True)]
-            for got, want in seats:
-                if got != want:
-                    differs(None, "mine_seat", got=_seat_words(got), want=_seat_words(want))
-            if context != log.context and all(a == b for a, b in seats):
-                differs(None, "mine_rules")
-    count = len(record.deals)
-    last = max(log.deals, default=0)
-    if over and last > count + 1:
-        differs(None, "mine_cut", count=count, deal=last - 1)
-    for k, logged in sorted(log.deals.items()):
-        if k > count:
-            continue
-        proof = record.deals[k - 1].fair
-        shown = logged.commitment
-        if shown is not None and (proof is None or proof.commitment != shown):
-            written = "—" if proof is None else proof.commitment[:12] + "…"
-            differs(k, "mine_commitment", got=written, want=shown[:12] + "…")
-        for seat, seed in sorted(logged.seeds.items()):
-            if proof is None or proof.seeds().get(seat) != seed:
-                differs(k, "mine_seed", name=_seat(seat), seed=seed[:12] + "…")
-    return out
 
 
 @dataclass

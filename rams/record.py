@@ -34,6 +34,7 @@ from rams.cards import Card, cards_str, parse_cards
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
 from rams.fair import DealProof
 from rams.games.protocol import Family, Match
+from rams.words import text
 
 __all__ = [
     "FORMAT",
@@ -422,8 +423,6 @@ class Names(tuple[int, ...]):
     __slots__ = ()
 
     def words(self, lang: str, names: Sequence[str] | None = None) -> str:
-        from rams.words import text
-
         return ", ".join(names[w] if names is not None else f"p{w + 1}" for w in self) or text(
             "record.nobody", lang
         )
@@ -435,7 +434,5 @@ class Winners(tuple[int, ...]):
     __slots__ = ()
 
     def words(self, lang: str, names: Sequence[str] | None = None) -> str:
-        from rams.words import text
-
         key = "record.has_won" if len(self) == 1 else "record.have_won"
         return text(key, lang, who=Names(self).words(lang, names))

@@ -28,6 +28,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from rams.words import russian_plural
+
 __all__ = ["Clause", "Rulebook", "rulebook", "rules_text", "rules_view"]
 
 LANGS = ("ru", "en")
@@ -286,20 +288,6 @@ def _plain(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "+".join(str(v) for v in value)
     return _key(value)
-
-
-def russian_plural(n: int) -> str:
-    """The Russian plural class of a number: ``one`` (1, 21), ``few`` (2–4, 22–24), ``many``.
-
-    >>> [russian_plural(n) for n in (1, 2, 5, 11, 21, 32, 100)]
-    ['one', 'few', 'many', 'many', 'one', 'few', 'many']
-    """
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return "one"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "few"
-    return "many"
 
 
 @cache

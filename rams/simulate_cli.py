@@ -6,7 +6,7 @@ import argparse
 import random
 
 from rich.console import Console
-from rich.table import Table
+from rich.table import Table as RichTable
 
 from rams.bots import SEARCHING, make_bot
 from rams.errors import RulesError
@@ -20,10 +20,10 @@ from rams.words import default_lang, text
 __all__ = ["run_simulate", "summary_table"]
 
 
-def summary_table(summary: Summary, title: str, lang: str = "en", better: int = -1) -> Table:
+def summary_table(summary: Summary, title: str, lang: str = "en", better: int = -1) -> RichTable:
     """The figures per bot, and each bot against the first, with 95 % intervals; ``better``
     says which way a score is better in this game (-1: Rams' records run down)."""
-    table = Table(
+    table = RichTable(
         title=title,
         title_justify="left",
         caption=text("sim.caption" if better < 0 else "sim.caption_up", lang),

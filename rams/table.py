@@ -2,10 +2,11 @@
 
 Every front end (the terminal, the web tables, the simulator, the tests) moves a match
 forward through a :class:`Table`, so turns advance in exactly one place. It speaks only the
-protocol of :mod:`rams.games.protocol`: bots act when their seat is to act; an action a
-seat may take out of turn (a Rams claim, S7; Boston's «Играю вместе») is offered to its bot
-before every turn, and a bot that has no opinion takes it (Rams' bots claim as soon as they
-may); a person's actions come in through :meth:`Table.submit`.
+protocol of :mod:`rams.games.protocol` and is given its bots (:class:`Bot`, made by
+:mod:`rams.bots`): bots act when their seat is to act; an action a seat may take out of
+turn (a Rams claim, S7; Boston's «Играю вместе») is offered to its bot before every turn,
+and a bot that has no opinion takes it (Rams' bots claim as soon as they may); a person's
+actions come in through :meth:`Table.submit`.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rams.bots import Bot
 from rams.cards import Card
 from rams.errors import IllegalActionError
 from rams.events import Event
-from rams.games.protocol import DealState, Match
+from rams.games.protocol import AnyBot, DealState, Match
 
 __all__ = ["Table", "Turn", "bot_turn", "choose", "next_turn", "offered_turn"]
 
@@ -42,7 +42,7 @@ class Table:
     def __init__(
         self,
         game: Match,
-        agents: Sequence[Bot | None],
+        agents: Sequence[AnyBot | None],
         on_action: Listener | None = None,
         on_deal: DealListener | None = None,
         shuffle: Shuffler | None = None,
@@ -67,7 +67,7 @@ class Table:
         """The current deal."""
         return self.game.deal
 
-    def set_agent(self, seat: int, agent: Bot | None) -> None:
+    def set_agent(self, seat: int, agent: AnyBot | None) -> None:
         """Put a bot in ``seat`` (a stand-in for a person who left), or None to hand it back."""
         self.agents[seat] = agent
 
@@ -230,7 +230,7 @@ def _step_of(game: Match) -> tuple[int, int]:
 
 def offered_turn(
     deal: DealState,
-    agents: Sequence[Bot | None],
+    agents: Sequence[AnyBot | None],
     declined: Collection[int] = (),
     step: tuple[int, int] | None = None,
 ) -> Turn | None:
@@ -248,7 +248,7 @@ def offered_turn(
 
 def next_turn(
     deal: DealState,
-    agents: Sequence[Bot | None],
+    agents: Sequence[AnyBot | None],
     declined: Collection[int] = (),
     step: tuple[int, int] | None = None,
 ) -> Turn | str:
@@ -266,7 +266,7 @@ def next_turn(
     return Turn(seat, None, step or (0, len(deal.actions)))
 
 
-def choose(agent: Bot, deal: DealState, turn: Turn) -> Action | None:
+def choose(agent: AnyBot, deal: DealState, turn: Turn) -> Action | None:
     """What a bot does with its turn, from its seat's observation: out of turn, its
     ``act_out_of_turn`` (None declines; a bot without one takes the first offer: Rams' bots
     claim as soon as they may, S7), else its ``act``. A bot that ``sees_all`` (for
@@ -282,7 +282,9 @@ def choose(agent: Bot, deal: DealState, turn: Turn) -> Action | None:
     return agent.act(deal.observation(turn.seat))
 
 
-def bot_turn(deal: DealState, agents: Sequence[Bot | None], applied: Applied | None = None) -> str:
+def bot_turn(
+    deal: DealState, agents: Sequence[AnyBot | None], applied: Applied | None = None
+) -> str:
     """One step of the driver loop on a deal: a bot takes an out-of-turn action if it wants
     (a claim, S7), else the bot to act acts. Returns ``"claimed"``, ``"acted"``,
     ``"person"`` (a person is to act) or ``"done"`` (the deal is over and nobody claims)."""

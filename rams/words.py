@@ -6,15 +6,18 @@ The words shared by every game are in ``rams/words.toml``; each family keeps its
 ids and values (:class:`rams.errors.RamsError` carries a key and fields) and this catalogue
 words them, for a seat by name where names are known.
 
-Fields of two kinds are worded here: a :class:`Seat` (``p2`` in the engine's own English
-text, the player's name on a screen) and :class:`Cards` (record notation ``AS 8D`` in the
-engine's text, ``Т♠ 8♦`` on a Russian screen).
+Fields of several kinds are worded here: a :class:`Seat` (``p2`` in the engine's own
+English text, the player's name on a screen), a :class:`Suit`, and any value that words
+itself (a :class:`Phrase`; :class:`rams.cards.Cards`, record notation ``AS 8D`` in the
+engine's text, ``Т♠ 8♦`` on a Russian screen). The catalogue is the bottom of the package:
+it imports none of it.
 
 >>> text("server.stale", "en")
 'The game has moved on; here is the table as it is now.'
->>> text("rams.illegal.not_held", "ru", names=["Аня", "Борис"], who=Seat(1),
-...      cards=Cards((12,)))
-'у игрока Борис нет Т♠'
+>>> text("rams.illegal.must_swap", "ru", names=["Аня", "Борис"], who=Seat(1))
+'сдающий (Борис) обязан взять открытый козырь, отдав за него карту'
+>>> text("rams.illegal.must_swap", "en", who=Seat(1))
+'the dealer p2 must take the turned trump (dealer_trump = mandatory): swap a card'
 """
 
 from __future__ import annotations
@@ -26,13 +29,11 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
+from importlib.abc import Traversable
 from typing import Any
-
-from rams.cards import Card, card_str
 
 __all__ = [
     "LANGS",
-    "Cards",
     "Joined",
     "OneOf",
     "Phrase",
@@ -40,6 +41,7 @@ __all__ = [
     "Suit",
     "catalogue",
     "default_lang",
+    "russian_plural",
     "section",
     "text",
 ]
@@ -49,12 +51,6 @@ LANGS = ("ru", "en")
 
 class Seat(int):
     """A seat (0-based) as a field of a text: ``p2`` in the engine's text, a name on screen."""
-
-    __slots__ = ()
-
-
-class Cards(tuple[Card, ...]):
-    """Cards as a field of a text: record notation in the engine's text, symbols on screen."""
 
     __slots__ = ()
 
@@ -95,7 +91,7 @@ class Phrase:
         return self.words("en")
 
 
-def _load(path: Any, prefix: str) -> dict[str, dict[str, str]]:
+def _load(path: Traversable, prefix: str) -> dict[str, dict[str, str]]:
     with path.open("rb") as f:
         data = tomllib.load(f)
     out: dict[str, dict[str, str]] = {}
@@ -114,15 +110,16 @@ def _load(path: Any, prefix: str) -> dict[str, dict[str, str]]:
 
 @cache
 def catalogue() -> dict[str, dict[str, str]]:
-    """Every text of the package by key: the shared words, then each family's under its
-    name."""
-    from rams.games import FAMILIES, SHARED
-
-    out = _load(resources.files("rams").joinpath("words.toml"), "")
-    for family in (*SHARED, *FAMILIES):
-        path = resources.files("rams.games").joinpath(family, "words.toml")
-        if path.is_file():
-            out.update(_load(path, family))
+    """Every text of the package by key: the shared words, then those of each package of
+    ``rams/games/`` that has a ``words.toml`` (a family, or parts several share: ``plain``)
+    under its name."""
+    package = resources.files("rams")
+    out = _load(package.joinpath("words.toml"), "")
+    games = package.joinpath("games")
+    for folder in sorted(games.iterdir(), key=lambda f: f.name):
+        path = folder.joinpath("words.toml")
+        if folder.is_dir() and path.is_file():
+            out.update(_load(path, folder.name))
     return out
 
 
@@ -146,9 +143,6 @@ def _word(value: Any, lang: str, names: Sequence[str] | None) -> Any:
         return (" или " if lang == "ru" else " or ").join(value)
     if isinstance(value, Seat):
         return names[value] if names is not None else f"p{value + 1}"
-    if isinstance(value, Cards):  # the engine's own English: record notation
-        notation = "record" if names is None and lang == "en" else lang
-        return " ".join(card_str(c, notation) for c in value)
     return value
 
 
@@ -167,9 +161,21 @@ class _Formatter(string.Formatter):
 def _plural_index(n: int, forms: int) -> int:
     if forms == 2:  # English: one, other
         return 0 if n == 1 else 1
-    from rams.rulebook import russian_plural
-
     return ("one", "few", "many").index(russian_plural(n))
+
+
+def russian_plural(n: int) -> str:
+    """The Russian plural class of a number: ``one`` (1, 21), ``few`` (2–4, 22–24), ``many``.
+
+    >>> [russian_plural(n) for n in (1, 2, 5, 11, 21, 32, 100)]
+    ['one', 'few', 'many', 'many', 'one', 'few', 'many']
+    """
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
 
 
 _FORMATTER = _Formatter()

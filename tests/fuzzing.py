@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from rams import games
 from rams.errors import RamsError, RulesError
-from rams.fair import verify_record
 from rams.record import loads
+from rams.verify import verify_record
 
 #: A JSON value of any kind, small.
 JSON = st.recursive(

@@ -13,7 +13,7 @@ from rams.bots import BOT_NAMES, make_bot
 from rams.cards import parse_card, parse_cards
 from rams.errors import RulesError
 from rams.games.rams.actions import KEEP, PASS, PLAY_IN, Action, Exchange, Play, Swap
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import Rules
 from rams.games.rams.view import Observation
 from rams.record import loads
@@ -27,7 +27,7 @@ class SpyBot:
 
     name = "spy"
 
-    def __init__(self, inner_name: str, seat: int, game: Game) -> None:
+    def __init__(self, inner_name: str, seat: int, game: RamsMatch) -> None:
         self.inner = make_bot(inner_name, random.Random(seat))
         self.seat = seat
         self.game = game
@@ -62,7 +62,7 @@ def test_bots_see_only_their_observation_and_act_legally(
 ) -> None:
     rules = Rules.preset(preset, players)
     for seed in range(3):
-        game = Game(rules, rng=random.Random(seed))
+        game = RamsMatch(rules, rng=random.Random(seed))
         spies = [SpyBot(bot, s, game) for s in range(players)]
         table = Table(game, spies)
         while not game.is_over and len(game.deals) < 60:

@@ -31,15 +31,14 @@ from rams.fair import (
     DealProof,
     Draws,
     FairLog,
-    check_log,
     commitment,
     deal_cards,
     message,
     shuffled_deck,
-    verify_record,
 )
 from rams.record import Record, dumps, loads, record_of
 from rams.table import Table
+from rams.verify import check_log, verify_record
 
 EXAMPLES = Path(__file__).parent / "records" / "examples"
 
@@ -884,12 +883,12 @@ def test_a_terminal_game_is_dealt_verifiably_and_its_save_is_proven(
 
     from rams.cards import card_str
     from rams.games.rams.actions import Exchange, Play, Swap
-    from rams.games.rams.match import Game
+    from rams.games.rams.match import RamsMatch
     from rams.games.rams.rules import Rules
     from rams.terminal import TerminalGame, load_save
     from rams.terminal.saves import fair_log_path, pending_seed, resume
 
-    game = Game(Rules.preset("classic", 3, start_score=100), ["Аня", "B1", "B2"])
+    game = RamsMatch(Rules.preset("classic", 3, start_score=100), ["Аня", "B1", "B2"])
     stop_after = 3
 
     def read(prompt: str) -> str:  # (as the hot-seat test of test_terminal_play answers)

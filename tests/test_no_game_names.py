@@ -43,7 +43,7 @@ ALLOWED = {
                         'redoc_url=None, responses=ERRORS)'),
     ("rams/cli.py", 'prog="rams", description="Рамс (Rams) and its family: replay records, '
                     'list the rules."'),
-    ("rams/words.py", 'out = _load(resources.files("rams").joinpath("words.toml"), "")'),
+    ("rams/words.py", 'package = resources.files("rams")'),
 }  # fmt: skip
 #: Not yet moved: Rams' card play asks its rules for the jacks of the seats in play by the
 #: function's name in ``rams.games.rams.declarations`` (renamed when the deal is split into

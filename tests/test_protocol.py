@@ -117,15 +117,16 @@ def test_random_matches_keep_the_protocol(preset: str, players: int) -> None:
 @pytest.mark.parametrize("name", list(games.FAMILIES))
 def test_a_family_gives_its_bots_and_its_deals_layout(name: str) -> None:
     """What front ends ask a family instead of its name: the levels it offers (each a bot
-    it makes), the baselines beside them, and its deals' layout for the adapters."""
-    from rams.bots import available
+    it makes, from the bots' module it names), the baselines beside them, and its deals'
+    layout for the adapters."""
+    from rams.bots import available, of
 
     family = games.family(name)
     assert family.levels == ("easy", "medium", "hard")
     assert family.baselines[-1] == "random"
     for level in (*family.levels, *family.baselines):
         if available(level):
-            bot = family.make_bot(level, random.Random(1))
+            bot = of(family).make_bot(family, level, random.Random(1))
             assert hasattr(bot, "act")
     layout = family.layout
     assert set(family.deal_fields) == set(layout.chance_fields)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from rams.cli import main
 from rams.errors import RecordError
 from rams.games.rams.actions import CLAIM, parse_line
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import PRESETS, Rules
 from rams.record import Record, dumps, loads, record_of, replay_summary
 
@@ -30,9 +30,9 @@ def example(name: str) -> dict[str, Any]:
     return data
 
 
-def random_game(preset: str, players: int, seed: int, max_deals: int = 6) -> Game:
+def random_game(preset: str, players: int, seed: int, max_deals: int = 6) -> RamsMatch:
     rng = random.Random(seed)
-    game = Game(Rules.preset(preset, players), [f"Игрок {i}" for i in range(players)], rng=rng)
+    game = RamsMatch(Rules.preset(preset, players), [f"Игрок {i}" for i in range(players)], rng=rng)
     while not game.is_over and len(game.deals) < max_deals:
         deal = game.start_deal()
         while not deal.is_over:

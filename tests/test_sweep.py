@@ -13,7 +13,7 @@ import pytest
 from rams.cards import cards_of, mask_of
 from rams.games.rams.deal import Deal, deck_layout
 from rams.games.rams.events import EventKind
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import PRESETS, Rules
 from rams.games.rams.view import Phase
 from rams.record import dumps, loads, record_of, replay_summary
@@ -107,7 +107,7 @@ def play_random_deals(preset: str, n: int, deals: int, seed: int, observe_every:
     played = 0
     actions = 0
     while played < deals:
-        game = Game(rules, rng=random.Random(rng.getrandbits(64)))
+        game = RamsMatch(rules, rng=random.Random(rng.getrandbits(64)))
         while not game.is_over and played < deals:
             deal = game.start_deal()
             played += 1

@@ -6,7 +6,7 @@ import random
 
 from rams.bots import make_bot
 from rams.games.rams.actions import Action
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import Rules
 from rams.table import Table
 
@@ -16,7 +16,7 @@ def _bots(n: int, seed: int) -> list:  # type: ignore[type-arg]
 
 
 def test_on_deal_sees_every_deal_before_anyone_acts() -> None:
-    game = Game(Rules.preset("classic", 3, start_score=30), rng=random.Random(1))
+    game = RamsMatch(Rules.preset("classic", 3, start_score=30), rng=random.Random(1))
     dealt: list[int] = []
     acted: list[tuple[int, int]] = []
     table = Table(
@@ -31,7 +31,7 @@ def test_on_deal_sees_every_deal_before_anyone_acts() -> None:
 
 
 def test_max_steps_takes_one_step_at_a_time_and_stops_for_people() -> None:
-    game = Game(Rules.preset("classic", 3), rng=random.Random(2))
+    game = RamsMatch(Rules.preset("classic", 3), rng=random.Random(2))
     table = Table(game, [None, *_bots(2, 20)])
     reasons = []
     for _ in range(500):
@@ -47,7 +47,7 @@ def test_max_steps_takes_one_step_at_a_time_and_stops_for_people() -> None:
 
 
 def test_a_bot_stands_in_for_a_person_and_hands_back() -> None:
-    game = Game(Rules.preset("classic", 3, start_score=30), rng=random.Random(3))
+    game = RamsMatch(Rules.preset("classic", 3, start_score=30), rng=random.Random(3))
     acted: list[tuple[int, Action]] = []
     table = Table(game, [None, *_bots(2, 30)], on_action=lambda s, a: acted.append((s, a)))
     assert table.advance() == "person" and table.waiting_for() == 0
@@ -76,7 +76,7 @@ def test_a_bot_s_turn_is_taken_once_and_only_at_its_step() -> None:
     for a step the game has left, is not taken."""
     from rams.table import Turn, choose
 
-    game = Game(Rules.preset("classic", 3), rng=random.Random(7))
+    game = RamsMatch(Rules.preset("classic", 3), rng=random.Random(7))
     acted: list[tuple[int, Action]] = []
     table = Table(game, _bots(3, 70), on_action=lambda s, a: acted.append((s, a)))
     assert table.next_turn() == "deal"
@@ -96,7 +96,7 @@ def test_a_seat_handed_back_to_its_person_takes_no_late_bot_move() -> None:
     """A stand-in thought while its person came back: its answer is not taken."""
     from rams.table import Turn, choose
 
-    game = Game(Rules.preset("classic", 3), rng=random.Random(8))
+    game = RamsMatch(Rules.preset("classic", 3), rng=random.Random(8))
     table = Table(game, [make_bot("random", random.Random(1)), *_bots(2, 80)])
     table.start_deal()
     turn = table.next_turn()

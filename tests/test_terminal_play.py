@@ -287,13 +287,13 @@ def test_hot_seat_wipes_the_screen_before_the_next_person(tmp_path: Path) -> Non
 
     from rams.cards import card_str
     from rams.games.rams.actions import Exchange, Play, Swap
-    from rams.games.rams.match import Game
+    from rams.games.rams.match import RamsMatch
     from rams.games.rams.rules import Rules
     from rams.terminal import TerminalGame
 
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, width=100)
-    game = Game(Rules.preset("classic", 3), ["Аня", "Борис", "Bot"], rng=random.Random(4))
+    game = RamsMatch(Rules.preset("classic", 3), ["Аня", "Борис", "Bot"], rng=random.Random(4))
     prompts: list[str] = []
 
     def read(prompt: str) -> str:
@@ -326,13 +326,13 @@ def test_resume_of_a_finished_game_changes_nothing_on_disk(tmp_path: Path) -> No
     import random
 
     from rams.bots import make_bot
-    from rams.games.rams.match import Game
+    from rams.games.rams.match import RamsMatch
     from rams.games.rams.rules import Rules
     from rams.table import Table
     from rams.terminal import save_text
 
     rules = Rules.preset("classic", 3, start_score=20)
-    game = Game(rules, ["Anya", "B1", "B2"], rng=random.Random(5))
+    game = RamsMatch(rules, ["Anya", "B1", "B2"], rng=random.Random(5))
     Table(game, [make_bot("heuristic", random.Random(s)) for s in range(3)]).advance()
     assert game.is_over
     save = tmp_path / "done.json"

@@ -25,7 +25,7 @@ from rich.console import Console, RenderableType
 from rams.cards import parse_cards
 from rams.games.rams.deal import Deal
 from rams.games.rams.events import Event, EventKind
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.screen import settlement_text, table_panel
 from rams.games.rams.words import deal_lines, describe, legal_hint
 from rams.record import loads
@@ -60,7 +60,7 @@ def panel(deal: Deal, seat: int, names: Sequence[str], lang: str, **kw: bool) ->
     return screen(table_panel(deal.observation(seat), names, lang, 1, **kw))
 
 
-def game_of(record: str, names: Sequence[str] = NAMES) -> Game:
+def game_of(record: str, names: Sequence[str] = NAMES) -> RamsMatch:
     """A record from tests/records replayed with the test's names in place of P1, P2…"""
     data = json.loads((RECORDS / record).read_text(encoding="utf-8"))
     data["players"] = list(names[: len(data["players"])])

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from rams.adapters.episode import Table
+from rams.adapters.episode import EpisodeSpec
 from rams.cards import card_str, suit_str
 
 __all__ = ["EVENT_SLOTS", "Encoder"]
@@ -64,7 +64,7 @@ class Encoder:
     """
 
     def __init__(
-        self, table: Table, *, public: bool = True, private: bool = True, recall: bool = True
+        self, table: EpisodeSpec, *, public: bool = True, private: bool = True, recall: bool = True
     ) -> None:
         self.table = table
         self.public, self.private, self.recall = public, private, recall

@@ -12,8 +12,8 @@ Out-of-turn actions: a Rams claim (S7) is taken for its seat as soon as it may, 
 bot of the driver loop takes it. Boston's «Играю вместе» (B5), which any other seat may say
 while the declarer chooses a partner, is asked in turn: before each such choice, every seat
 that may say it is asked once, from the declarer's left, and acts — ``together`` or
-:data:`SILENT` (the id after the deal's own, :attr:`Table.silent`), which writes nothing.
-A deal that runs past :attr:`Table.max_decisions` (Даве offered
+:data:`SILENT` (the id after the deal's own, :attr:`EpisodeSpec.silent`), which writes nothing.
+A deal that runs past :attr:`EpisodeSpec.max_decisions` (Даве offered
 again and again) ends there, truncated, with the points as they stand.
 """
 
@@ -27,15 +27,16 @@ from rams import games
 from rams.cards import Card, cards_of, pack
 from rams.games.protocol import Family, Match
 
-__all__ = ["SILENT", "Episode", "Table"]
+__all__ = ["SILENT", "Episode", "EpisodeSpec"]
 
 #: What a seat asked whether it says «Играю вместе» answers when it does not (B5).
 SILENT = "silent"
 
 
-class Table:
-    """A preset's rules for the adapters: the family, the rules, the dealer, and the sizes
-    every framework declares (actions, chance outcomes, tricks, bounds)."""
+class EpisodeSpec:
+    """What every episode of a preset shares, for the adapters: the family, the rules, the
+    dealer, and the sizes every framework declares (actions, chance outcomes, tricks,
+    bounds). (The one ``Table`` of the package is the driver, :class:`rams.table.Table`.)"""
 
     def __init__(
         self, preset: str, players: int | None = None, dealer: int = 0, **options: Any
@@ -70,7 +71,7 @@ class Table:
         self.points_bound: float = float(max(1000, 4 * start))
 
     def __repr__(self) -> str:
-        return f"Table({self.preset!r}, players={self.players}, dealer={self.dealer})"
+        return f"EpisodeSpec({self.preset!r}, players={self.players}, dealer={self.dealer})"
 
 
 class Episode:
@@ -79,7 +80,7 @@ class Episode:
     __slots__ = ("_asked", "_asked_at", "before", "deal", "decisions", "deck", "extra", "match",
                  "table")  # fmt: skip
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: EpisodeSpec) -> None:
         self.table = table
         self.deck: list[Card] = []
         self.extra: dict[str, int] = {}
@@ -91,7 +92,7 @@ class Episode:
         self._asked_at = -1
 
     @classmethod
-    def dealt(cls, table: Table, deck: Sequence[Card], extra: dict[str, int]) -> Episode:
+    def dealt(cls, table: EpisodeSpec, deck: Sequence[Card], extra: dict[str, int]) -> Episode:
         """An episode whose chance steps are done: ``deck`` (top first) and ``extra``."""
         ep = cls(table)
         ep.deck = list(deck)
@@ -100,7 +101,7 @@ class Episode:
         return ep
 
     @classmethod
-    def shuffled(cls, table: Table, rng: random.Random) -> Episode:
+    def shuffled(cls, table: EpisodeSpec, rng: random.Random) -> Episode:
         """An episode dealt at random by ``rng`` (what chance does, in one step)."""
         deck = list(table.pack)
         rng.shuffle(deck)
@@ -145,7 +146,7 @@ class Episode:
 
     @property
     def is_over(self) -> bool:
-        """True once the deal is over (or truncated at :attr:`Table.max_decisions`)."""
+        """True once the deal is over (or truncated at :attr:`EpisodeSpec.max_decisions`)."""
         d = self.deal
         return d is not None and (
             d.is_over or d.to_move is None or self.decisions >= self.table.max_decisions
@@ -232,7 +233,7 @@ class Episode:
 
     @property
     def is_truncated(self) -> bool:
-        """True if the deal was cut short at :attr:`Table.max_decisions`."""
+        """True if the deal was cut short at :attr:`EpisodeSpec.max_decisions`."""
         d = self.deal
         return d is not None and not d.is_over and d.to_move is not None and self.is_over
 

@@ -17,7 +17,7 @@ agent observes its tensor (:mod:`rams.adapters.encoding`) and finds the legal ac
 sb3-contrib calls). The reward comes at the end: the agent's points in the deal. A deal
 that ends before the agent's first turn (void, E3) is dealt again. An action the mask
 forbids is refused: nothing changes, ``info["illegal"]`` says so, and an episode of
-refusals is truncated after :attr:`rams.adapters.episode.Table.max_decisions` steps.
+refusals is truncated after :attr:`rams.adapters.episode.EpisodeSpec.max_decisions` steps.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import numpy as np
 from gymnasium import spaces
 
 from rams.adapters.encoding import Encoder
-from rams.adapters.episode import Episode, Table
+from rams.adapters.episode import Episode, EpisodeSpec
 from rams.bots import Bot, make_bot
 from rams.errors import RulesError
 from rams.games import DEFAULT_PRESET
@@ -56,7 +56,7 @@ class RamsEnv(gymnasium.Env[np.ndarray, np.int64]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.table = Table(preset, players, dealer, **options)
+        self.table = EpisodeSpec(preset, players, dealer, **options)
         n = self.table.players
         self.seat = seat % n
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)

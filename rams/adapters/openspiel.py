@@ -35,7 +35,7 @@ import pyspiel
 
 from rams import games
 from rams.adapters.encoding import Encoder
-from rams.adapters.episode import Episode, Table
+from rams.adapters.episode import Episode, EpisodeSpec
 from rams.cards import card_str
 from rams.errors import RamsError
 from rams.games import DEFAULT_PRESET
@@ -72,7 +72,7 @@ class RamsGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_PARAMETERS, **(params or {})}
-        self.table = Table(
+        self.table = EpisodeSpec(
             str(p["preset"]), int(p["players"]) or None, int(p["dealer"]), **_options(p["options"])
         )
         t = self.table
@@ -175,7 +175,9 @@ class RamsObserver:
     """OpenSpiel's observer: a NumPy ``tensor`` (with named views in ``dict``) and strings,
     from the seat's observation alone (:class:`rams.adapters.encoding.Encoder`)."""
 
-    def __init__(self, table: Table, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(
+        self, table: EpisodeSpec, iig_obs_type: Any, params: dict[str, Any] | None
+    ) -> None:
         if params:
             raise RamsError("adapters.observer_params", params=repr(params))
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:

@@ -30,7 +30,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from rams.adapters.encoding import Encoder
-from rams.adapters.episode import Episode, Table
+from rams.adapters.episode import Episode, EpisodeSpec
 from rams.games import DEFAULT_PRESET
 
 __all__ = ["RamsAEC", "env"]
@@ -56,7 +56,7 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        self.table = Table(preset, players, dealer, **options)
+        self.table = EpisodeSpec(preset, players, dealer, **options)
         self.encoder = Encoder(self.table, recall=recall)
         self.render_mode = render_mode
         n = self.table.players

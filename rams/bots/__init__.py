@@ -1,7 +1,9 @@
 """Bots: players that see only their seat's observation (the hidden-information gate).
 
-Every bot has ``act(view) -> Action``; the driver loop (:mod:`rams.table`) asks it whenever
-its seat is to act, and claims for it as soon as it may (S7). ``make_bot(name, rng)`` builds
+Every bot has ``act(view) -> Action`` (:class:`rams.games.protocol.Bot`; ``Bot`` here is a bot
+of any family, :data:`rams.games.protocol.AnyBot`);
+the driver loop (:mod:`rams.table`) is given the bots, asks each whenever its seat is to
+act, and claims for it as soon as it may (S7). ``make_bot(name, rng)`` builds
 one by name: ``random``, ``heuristic``, the levels ``easy``, ``medium``, ``hard``, and the
 parts ``pimc`` (card play by sampling and solving) and ``evaluator`` (the learned decisions
 before play). ``allseeing`` sees every card and exists for measurement only.
@@ -19,13 +21,13 @@ import importlib.util
 import random
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from rams import games
+from rams.bots.families import of, part
 from rams.errors import RulesError
 from rams.games import DEFAULT_FAMILY
-from rams.games.rams.actions import Action
-from rams.games.rams.view import Observation
+from rams.games.protocol import AnyBot as Bot
 
 if TYPE_CHECKING:
     from rams.games.plain.family import PlainFamily
@@ -42,16 +44,6 @@ __all__ = [
     "plain_bot",
     "registered_bot",
 ]
-
-
-class Bot(Protocol):
-    """A player program. It is given a view, never a deal."""
-
-    name: str
-
-    def act(self, view: Observation) -> Action:
-        """The action to take; ``view.legal_actions`` lists the choices."""
-        ...
 
 
 def _random(rng: random.Random, timed: bool = True) -> Bot:
@@ -99,7 +91,7 @@ def _evaluator(rng: random.Random, timed: bool = True) -> Bot:
 
 
 def _all_seeing(rng: random.Random, timed: bool = True) -> Bot:
-    from rams.bots.levels import AllSeeingBot
+    from rams.bots.allseeing import AllSeeingBot
 
     return AllSeeingBot(rng)
 
@@ -179,7 +171,7 @@ def plain_bot(
         from rams.bots.random_bot import RandomBot
 
         return RandomBot(rng)
-    inner: Bot = family.heuristic(rng)
+    inner: Bot = part(family, "bots").heuristic(rng)
     if name == "easy":
         from rams.bots.noisy import NoisyBot
 
@@ -187,22 +179,20 @@ def plain_bot(
     if name in ("hard", "hardcards", "allseeing"):
         from rams.bots import plain_search
 
-        model = family.heuristic(random.Random(rng.getrandbits(63)))
+        model = part(family, "bots").heuristic(random.Random(rng.getrandbits(63)))
         if name == "allseeing":
-            return plain_search.AllSeeingPlain(rng, model)  # type: ignore[return-value]
+            return plain_search.AllSeeingPlain(rng, model)
         hard = plain_search.PlainSearchBot(
             rng, model, PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS if timed else None,
             PLAIN_HARD_BUDGET,
         )  # fmt: skip
-        decisions = family.decisions() if name == "hard" else None
+        decisions = getattr(part(family, "search"), "DECISIONS", None) if name == "hard" else None
         if decisions is not None:
             from rams.bots.plain_contracts import ContractBot
 
             seconds = PLAIN_CONTRACT_SECONDS if timed else None
-            return ContractBot(  # type: ignore[return-value]
-                rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds, decisions
-            )
-        return hard  # type: ignore[return-value]
+            return ContractBot(rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds, decisions)
+        return hard
     inner.name = name
     return inner
 
@@ -235,6 +225,7 @@ def make_bot(
     """A bot by name for a game family, with its own injected RNG. The all-seeing bot only
     when allowed (measurement: tournaments and benchmarks). ``timed=False`` takes the
     searching bots' time limits away (their sample counts alone decide), so a measurement is
-    reproducible. Each family has its bots (:meth:`rams.games.protocol.Family.make_bot`)."""
-    made: Bot = games.family(family).make_bot(name, rng, allow_all_seeing, timed)
+    reproducible. Each family has its bots (:attr:`rams.games.protocol.Family.bots`)."""
+    found = games.family(family)
+    made: Bot = of(found).make_bot(found, name, rng, allow_all_seeing, timed)
     return made

@@ -24,6 +24,7 @@ from importlib import resources
 
 from rams.bots.heuristic import HeuristicBot
 from rams.cards import ACE, JACK, KING, QUEEN, TEN, Card, rank_of, suit_of
+from rams.games.protocol import Bot
 from rams.games.rams.actions import GO, KEEP, PASS, PLAY_IN, SELL, TAKE, Action, Exchange, Swap
 from rams.games.rams.deal import PAM
 from rams.games.rams.rules import Rules
@@ -151,7 +152,9 @@ class EvaluatorBot:
 
     name = "evaluator"
 
-    def __init__(self, rng: random.Random, play_bot: object | None = None) -> None:
+    def __init__(
+        self, rng: random.Random, play_bot: Bot[Observation, Action] | None = None
+    ) -> None:
         self.rng = rng
         self.heuristic = HeuristicBot(rng)
         self.play_bot = play_bot if play_bot is not None else self.heuristic
@@ -208,5 +211,5 @@ class EvaluatorBot:
                 return TAKE
             return SELL if SELL in legal else GO
         if phase is Phase.PLAY:
-            return self.play_bot.act(view)  # type: ignore[attr-defined, no-any-return]
+            return self.play_bot.act(view)
         return self.heuristic.act(view)

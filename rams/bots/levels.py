@@ -7,25 +7,21 @@ that measures how far from perfect play they are.
   play.
 - ``hard``: the strongest we have: PIMC card play with a budget sized to the table, and the
   learned evaluator for play or pass, the exchange, the turned trump and the talon.
-- ``allseeing``: sees every card — it solves the real deal exactly for its card play — and
-  decides before play like ``hard``. For measurement only: the terminal and the web table
-  refuse it.
+- ``allseeing`` (:mod:`rams.bots.allseeing`): sees every card — it solves the real deal
+  exactly for its card play — and decides before play like ``hard``. For measurement only:
+  the terminal and the web table refuse it.
 """
 
 from __future__ import annotations
 
 import random
 
+from rams.bots.allseeing import AllSeeingBot
 from rams.bots.evaluator import EvaluatorBot
-from rams.bots.pimc import PimcBot, position_from
-from rams.cards import Card
-from rams.fast import core as fc
-from rams.fast import play as fp
-from rams.fast import solver as sv
-from rams.fast import warm
-from rams.games.rams.actions import Action, Play
-from rams.games.rams.deal import Deal
-from rams.games.rams.view import Observation, Phase
+from rams.bots.pimc import PimcBot
+from rams.bots.simulate import SimulatedDeclare
+from rams.games.rams.actions import Action
+from rams.games.rams.view import Observation
 
 __all__ = ["AllSeeingBot", "hard", "hardsim", "medium"]
 
@@ -66,55 +62,9 @@ def hard(rng: random.Random, timed: bool = True) -> PimcBot:
     return bot
 
 
-def hardsim(rng: random.Random, timed: bool = True) -> object:
+def hardsim(rng: random.Random, timed: bool = True) -> SimulatedDeclare:
     """``hard`` with play or pass decided by simulation (:mod:`rams.bots.simulate`)."""
-    from rams.bots.simulate import SimulatedDeclare
-
     bot = SimulatedDeclare(rng, hard(random.Random(rng.getrandbits(63)), timed),
                            seconds=0.3 if timed else None)  # fmt: skip
     bot.name = "hardsim"
     return bot
-
-
-class AllSeeingBot:
-    """Sees every card: solves the real deal for its card play (measurement only)."""
-
-    name = "allseeing"
-    sees_all = True
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.before_play = EvaluatorBot(rng)
-        self._keys, self._vals = sv.new_table(16)
-
-    def act(self, view: Observation) -> Action:
-        """Without the deal it can only decide before play (the driver gives it the deal)."""
-        return self.before_play.act(view)
-
-    def act_full(self, deal: Deal, seat: int) -> Action:
-        """Its action, seeing the whole deal."""
-        view = deal.observation(seat)
-        plays = [a for a in view.legal_actions if isinstance(a, Play)]
-        if view.phase is not Phase.PLAY or len(plays) < 2 or view.dave_pending is not None:
-            if len(view.legal_actions) == 1:
-                return view.legal_actions[0]
-            return self.before_play.act(view)
-        return Play(self._best_card(deal, view, [a.card for a in plays]))
-
-    def _best_card(self, deal: Deal, view: Observation, cards: list[Card]) -> Card:
-        import numpy as np
-
-        warm.wait()
-        r = fc.rules_array(deal.rules)
-        p = position_from(view, list(deal.hands), r)
-        for seat in deal.active:  # the true jack credits (K4, K6), not estimates
-            aces = p[fp.A_REMISE_DUE + seat] - deal.rules.remise
-            p[fp.A_FIRST_CREDIT + seat] = aces + deal.jack_credit[seat]
-            p[fp.A_JACK_REMISE + seat] = deal.jack_remise[seat]
-        self._keys[:] = 0
-        moves = np.zeros(64, dtype=np.int64)
-        rows = np.zeros((64, fp.VAL), dtype=np.int64)
-        k, _, _ = sv.solve_position(p, r, self._keys, self._vals, 0, moves, rows)
-        assert view.seat is not None  # (a bot, a hand: always a seat)
-        scores = {int(moves[i]): int(sv.utility(rows[i], view.seat)) for i in range(k)}
-        return max(sorted(cards), key=lambda c: scores.get(c, -(10**9)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rams.bots import Bot
+from rams.games.protocol import AnyBot
 from rams.games.rams.actions import Action
 from rams.games.rams.view import Observation
 
@@ -14,7 +14,7 @@ __all__ = ["NoisyBot"]
 class NoisyBot:
     """Another bot that, with probability ``noise``, plays a random legal action instead."""
 
-    def __init__(self, inner: Bot, rng: random.Random, noise: float, name: str) -> None:
+    def __init__(self, inner: AnyBot, rng: random.Random, noise: float, name: str) -> None:
         self.inner = inner
         self.rng = rng
         self.noise = noise
@@ -25,4 +25,5 @@ class NoisyBot:
         legal = [a for a in view.legal_actions if str(a) not in ("claim", "dave")]
         if legal and self.rng.random() < self.noise:
             return legal[self.rng.randrange(len(legal))]
-        return self.inner.act(view)
+        action: Action = self.inner.act(view)
+        return action

@@ -34,10 +34,11 @@ from rams.cards import (
     pack_mask,
     rank_of,
 )
+from rams.fast import compiling
 from rams.fast import core as fc
 from rams.fast import play as fp
 from rams.fast import solver as sv
-from rams.fast import warm
+from rams.games.protocol import Bot
 from rams.games.rams.actions import Action, Play
 from rams.games.rams.deal import PAM, card_play, petukh_jacks, trick_winner
 from rams.games.rams.rules import Rules
@@ -262,7 +263,7 @@ class PimcBot:
         seconds: float | None = 0.05,
         max_samples: int = 48,
         node_budget: int = 400_000,
-        before_play: object | None = None,
+        before_play: Bot[Observation, Action] | None = None,
         table_bits: int = 16,
     ) -> None:
         self.rng = rng
@@ -287,7 +288,7 @@ class PimcBot:
         if view.phase is not Phase.PLAY or len(plays) < 2 or view.dave_pending is not None:
             if len(view.legal_actions) == 1:
                 return view.legal_actions[0]
-            return self.before_play.act(view)  # type: ignore[attr-defined, no-any-return]
+            return self.before_play.act(view)
         return Play(self.choose_card(view, [a.card for a in plays]))
 
     def choose_card(self, view: Observation, cards: list[Card]) -> Card:
@@ -304,7 +305,7 @@ class PimcBot:
         at the end of the deal (§7, written off: lower is better, so higher is better
         here), plus ``win_bonus`` when the deal ends the game in its favour (S6; 0 for the
         record alone). All zeros when no deal could be sampled (``last_samples`` 0)."""
-        warm.wait()  # a background compile, if one runs, finishes first (then: the cache)
+        compiling.wait()  # a background compile, if one runs, finishes first (then: the cache)
         if self._rules != view.rules:
             self._rules = view.rules
             self._r = fc.rules_array(view.rules)

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rams.bots.families import part
 from rams.bots.plain import PlainHeuristic
 from rams.bots.plain_search import DD_CARDS, World, _seen, sample_world
 from rams.cards import cards_of
@@ -73,7 +74,7 @@ def play_out(
     the declarer; the others' are not counted). ``decisions``: the game's (its family's
     when None)."""
     if decisions is None:
-        decisions = plain_family(view.family).decisions()
+        decisions = getattr(part(plain_family(view.family), "search"), "DECISIONS", None)
         assert decisions is not None
     hands = [list(cards_of(h)) for h in world.hands]
     n, dealer = len(hands), view.dealer

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rams.actions import Play
+from rams.bots.families import part
 from rams.bots.plain import PlainHeuristic, TrickReader
 from rams.cards import Card, cards_of, mask_of, pack_mask
 from rams.fast import dd
@@ -302,7 +303,7 @@ class PlainSearchBot:
         """The weighted sums of each card's value over the samples, and the weights' sum."""
         start = time.perf_counter()
         seen = _seen(view)
-        evaluator: Evaluator = plain_family(view.family).evaluator(view, points)
+        evaluator: Evaluator = part(plain_family(view.family), "search").Evaluator(view, points)
         r = evaluator.r
         totals = dict.fromkeys(cards, 0.0)
         weight_sum = 0.0
@@ -343,6 +344,6 @@ class AllSeeingPlain(PlainSearchBot):
             return self.act(view)
         world = World(tuple(deal.hand_of(s) for s in range(deal.n)), mask_of(deal.rest))
         cards = [a.card for a in plays]
-        evaluator: Evaluator = plain_family(view.family).evaluator(view)
+        evaluator: Evaluator = part(plain_family(view.family), "search").Evaluator(view)
         values = evaluator.values(world, self.solver, self.budget)
         return Play(_best({c: values[c] for c in cards}, self.model._card(view, cards)))

@@ -27,11 +27,12 @@ from __future__ import annotations
 import random
 import time
 
+from rams.bots.allseeing import AllSeeingBot
 from rams.bots.evaluator import EvaluatorBot
-from rams.bots.levels import AllSeeingBot
 from rams.cards import ACE, Card, pack, rank_of
 from rams.errors import RamsError
 from rams.fast.solver import WIN_BONUS
+from rams.games.protocol import Bot
 from rams.games.rams.actions import GO, KEEP, PASS, PLAY_IN, SELL, TAKE, Action, Exchange, Swap
 from rams.games.rams.deal import Deal
 from rams.games.rams.dealing import deck_layout
@@ -88,7 +89,7 @@ class SimulatedDeclare:
     def __init__(
         self,
         rng: random.Random,
-        inner: object,
+        inner: Bot[Observation, Action],
         samples: int = 16,
         seconds: float | None = 0.3,
     ) -> None:
@@ -107,7 +108,7 @@ class SimulatedDeclare:
             if choice is not None:
                 self.simulated += 1
                 return choice
-        return self.inner.act(view)  # type: ignore[attr-defined, no-any-return]
+        return self.inner.act(view)
 
     def _choices(self, view: Observation) -> list[Action]:
         """The choices a simulation compares at this decision (none: the evaluator's)."""

@@ -16,9 +16,9 @@ import numpy as np
 
 from rams.cards import Card, pack
 from rams.errors import IllegalActionError, RulesError
+from rams.fast import compiling
 from rams.fast import core as fc
 from rams.fast import play as fp
-from rams.fast import warm
 from rams.games.rams.rules import Rules
 
 __all__ = ["FastDeal"]
@@ -46,7 +46,7 @@ class FastDeal:
         n = rules.players
         if sorted(deck) != list(pack(rules.pack_size)):
             raise RulesError("rules.deck_not_pack", ("pack",), size=rules.pack_size)
-        warm.wait()
+        compiling.wait()
         self.rules = rules
         self.r = _rules_array(rules)
         recs = list(records) if records is not None else [rules.start_score] * n

@@ -2,8 +2,9 @@
 
 Front ends and tools — the driver loop, the terminal, the web tables, simulate, tournament,
 replay, the adapters — speak only this; each family (:mod:`rams.games.rams` …) is a module
-behind it. Out-of-turn actions (a Rams claim, Boston's «Играю вместе») are simply legal
-actions of a seat that is not to move: ``deal.legal_actions(seat)`` lists them.
+behind it, and a player program is a :class:`Bot`, given a seat's view. Out-of-turn
+actions (a Rams claim, Boston's «Играю вместе») are simply legal actions of a seat that is
+not to move: ``deal.legal_actions(seat)`` lists them.
 """
 
 from __future__ import annotations
@@ -11,13 +12,17 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from rams.cards import Card
 from rams.events import Event
 from rams.sheets import sheet_changes
+from rams.words import Phrase, text
 
 __all__ = [
+    "AnyBot",
+    "Bot",
+    "Deal",
     "DealLayout",
     "DealState",
     "Family",
@@ -28,6 +33,14 @@ __all__ = [
     "View",
     "sheet_changes",
 ]
+
+
+#: A family's action (Rams' :data:`~rams.games.rams.actions.Action` …).
+A = TypeVar("A")
+A_co = TypeVar("A_co", covariant=True)
+#: What a seat of a family's deal sees (Rams' :class:`~rams.games.rams.view.Observation` …).
+V_co = TypeVar("V_co", covariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
 
 
 class GameRules(Protocol):
@@ -57,8 +70,29 @@ class View(Protocol):
     def is_my_turn(self) -> bool: ...
 
 
-class DealState(Protocol):
-    """One deal (сдача): a state machine driven by actions or by integer ids.
+class Bot(Protocol[V_contra, A_co]):
+    """A player program (:mod:`rams.bots` makes them). It is given its seat's view (the
+    family's observation), never a deal, and answers with one of its legal actions; the
+    driver loop (:mod:`rams.table`) asks it whenever its seat is to act.
+
+    Optional, and read by the driver when present: ``act_out_of_turn(view, offers)``, the
+    offer out of turn it takes (a claim, S7), None to decline; ``sees_all`` with
+    ``act_full(deal, seat)``, for bots that see every card (measurement only)."""
+
+    name: str
+
+    def act(self, view: V_contra) -> A_co:
+        """The action to take; ``view.legal_actions`` lists the choices."""
+        ...
+
+
+#: A bot of any family, as the driver loop and the tools hold it.
+AnyBot = Bot[Any, Any]
+
+
+class Deal(Protocol[A, V_co]):
+    """One deal (сдача): a state machine driven by actions (``A``) or by integer ids, seen
+    by each seat as a view (``V_co``).
 
     ``dealer`` (0-based), ``deck`` (top first) and ``actions`` (seat, action) are what its
     record holds, with :meth:`record_fields` for what a family adds.
@@ -68,7 +102,7 @@ class DealState(Protocol):
     events: list[Event]
     dealer: int
     deck: tuple[Card, ...]
-    actions: list[tuple[int, Any]]
+    actions: list[tuple[int, A]]
 
     @property
     def phase(self) -> Any: ...
@@ -79,9 +113,9 @@ class DealState(Protocol):
     @property
     def action_count(self) -> int: ...
 
-    def legal_actions(self, seat: int | None = None) -> list[Any]: ...
+    def legal_actions(self, seat: int | None = None) -> list[A]: ...
 
-    def out_of_turn(self, seat: int) -> list[Any]:
+    def out_of_turn(self, seat: int) -> list[A]:
         """The actions ``seat`` may take whoever is to move (a Rams claim), if any."""
         ...
 
@@ -89,26 +123,30 @@ class DealState(Protocol):
         """What the deal's record holds beside dealer, deck and actions (Boston's turned)."""
         ...
 
-    def owed(self) -> str:
-        """In words, what the deal waits for (for errors about records)."""
+    def owed_phrase(self) -> Phrase:
+        """What the deal waits for, in the catalogue's words (for errors about records)."""
         ...
 
-    def apply(self, action: Any, seat: int | None = None) -> None: ...
+    def apply(self, action: A, seat: int | None = None) -> None: ...
 
-    def observation(self, seat: int | None) -> Any:
+    def observation(self, seat: int | None) -> V_co:
         """What ``seat`` may see now; ``None``: a spectator, who sees the public board
         and no hand."""
         ...
 
-    def copy(self) -> Any: ...
+    def copy(self) -> Deal[A, V_co]: ...
 
     def legal_action_ids(self, seat: int | None = None) -> list[int]: ...
 
     def apply_id(self, action_id: int, seat: int | None = None) -> None: ...
 
-    def action_id(self, action: Any, seat: int | None = None) -> int: ...
+    def action_id(self, action: A, seat: int | None = None) -> int: ...
 
-    def action_from_id(self, action_id: int, seat: int | None = None) -> Any: ...
+    def action_from_id(self, action_id: int, seat: int | None = None) -> A: ...
+
+
+#: A deal of any family, as the tools that drive every family hold it.
+DealState = Deal[Any, Any]
 
 
 class Match(Protocol):
@@ -194,39 +232,59 @@ class Family(Protocol):
     """A game family: its presets, its rules, its matches, how its records read, and what
     its front ends show."""
 
-    name: str
-    #: Fields a deal of this family's records carries beside dealer, deck and actions.
-    deal_fields: tuple[str, ...]
-    #: Which way a score is better: +1 (more, most games) or -1 (less: Rams' records).
-    better: int
-    #: The range of each numeric house rule a server takes.
-    house_limits: Mapping[str, tuple[int, int]]
-    #: The clause that says where a record ends (Rams' X9; Ramsch's F8 …).
-    end_clause: str
+    # Read-only: a family states them as class attributes.
 
-    #: The levels of bot a table offers people, weakest first, and the plainer bots a
-    #: person may seat beside them, strongest first (``heuristic``, ``random``).
-    levels: tuple[str, ...]
-    baselines: tuple[str, ...]
-    #: The seats that play together all match (Whist's two sides), or None.
-    sides: tuple[tuple[int, ...], ...] | None
-    #: Its deals' layout for the research adapters.
-    layout: DealLayout
+    @property
+    def name(self) -> str: ...
 
-    def make_bot(
-        self, name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
-    ) -> Any:
-        """A bot of this family by name (:func:`rams.bots.make_bot`), with its own RNG; one
-        that sees every card only when allowed (measurement); ``timed=False`` takes the
-        searching bots' time limits away."""
+    @property
+    def deal_fields(self) -> tuple[str, ...]:
+        """Fields a deal of this family's records carries beside dealer, deck and actions."""
         ...
 
-    def evaluate(
-        self, view: Any, samples: int, rng: random.Random, action: Any = None
-    ) -> dict[Any, float] | None:
-        """Each choice's value to the seat whose view this is, from ``samples`` sampled deals,
-        as the family's strong bot values it (:func:`rams.analysis.evaluate`); None where no
-        bot values that decision."""
+    @property
+    def better(self) -> int:
+        """Which way a score is better: +1 (more, most games) or -1 (less: Rams' records)."""
+        ...
+
+    @property
+    def house_limits(self) -> Mapping[str, tuple[int, int]]:
+        """The range of each numeric house rule a server takes."""
+        ...
+
+    @property
+    def end_clause(self) -> str:
+        """The clause that says where a record ends (Rams' X9; Ramsch's F8 …)."""
+        ...
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The levels of bot a table offers people, weakest first."""
+        ...
+
+    @property
+    def baselines(self) -> tuple[str, ...]:
+        """The plainer bots a person may seat beside them, strongest first (``heuristic``,
+        ``random``)."""
+        ...
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...] | None:
+        """The seats that play together all match (Whist's two sides), or None."""
+        ...
+
+    @property
+    def layout(self) -> DealLayout:
+        """Its deals' layout for the research adapters."""
+        ...
+
+    @property
+    def bots(self) -> str:
+        """Its bots' module, by name: ``make_bot(family, name, rng, allow_all_seeing, timed)``
+        (a bot by name, :func:`rams.bots.make_bot`) and ``evaluate(family, view, samples,
+        rng, action)`` (each choice's value as its strong bot values it,
+        :func:`rams.analysis.evaluate`). The bots' layer imports it (:func:`rams.bots.of`);
+        the family, below the bots, names it only."""
         ...
 
     def house_options(self) -> list[dict[str, Any]]: ...
@@ -250,7 +308,7 @@ class Family(Protocol):
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
         first_dealer: int | None = None,
-    ) -> Any: ...
+    ) -> Match: ...
 
     def parse_line(self, text: str) -> tuple[int, Any]: ...
 
@@ -316,8 +374,6 @@ class Sheet(list[tuple[int, ...]]):
         """Each column's heading in ``lang``: its label, with its kind when it has one."""
         if self.kinds is None:
             return list(self.labels)
-        from rams.words import text
-
         return [
             text(f"sheet.{kind}", lang, label=label)
             for label, kind in zip(self.labels, self.kinds, strict=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 from rams.actions import Say
-from rams.adapters.episode import Episode, Table
+from rams.adapters.episode import Episode, EpisodeSpec
 
 
 def test_chance_deals_the_pack_card_by_card_then_the_extra_fields() -> None:
-    table = Table("boston")
+    table = EpisodeSpec("boston")
     ep = Episode(table)
     rng = random.Random(4)
     steps = 0
@@ -25,7 +25,7 @@ def test_chance_deals_the_pack_card_by_card_then_the_extra_fields() -> None:
 
 def test_a_claim_is_taken_as_soon_as_it_may_be() -> None:
     """S7: with overshoot on, a seat at 0 or below claims the game at once (as bots do)."""
-    table = Table("classic", 3, overshoot="restart", start_score=1)
+    table = EpisodeSpec("classic", 3, overshoot="restart", start_score=1)
     rng = random.Random(2)
     claimed = 0
     for _ in range(20):
@@ -38,7 +38,7 @@ def test_a_claim_is_taken_as_soon_as_it_may_be() -> None:
 
 
 def test_a_deal_too_long_is_truncated_with_the_points_as_they_stand() -> None:
-    table = Table("whist")
+    table = EpisodeSpec("whist")
     table.max_decisions = 10
     ep = Episode.shuffled(table, random.Random(1))
     while not ep.is_over:
@@ -48,7 +48,7 @@ def test_a_deal_too_long_is_truncated_with_the_points_as_they_stand() -> None:
 
 
 def test_copies_are_independent_and_points_match_the_match() -> None:
-    table = Table("ramsch", 3)
+    table = EpisodeSpec("ramsch", 3)
     rng = random.Random(8)
     ep = Episode.shuffled(table, rng)
     twin = ep.copy()
@@ -68,7 +68,7 @@ def test_b5_every_other_seat_is_asked_about_together_while_the_declarer_chooses(
     answers) or silent (which writes nothing); then the declarer chooses."""
     from rams.games.boston.bids import Bid
 
-    table = Table("boston")
+    table = EpisodeSpec("boston")
     assert table.silent == table.action_count - 1
     rng = random.Random(3)
     said = silent = 0

@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import rams.adapters.openspiel as ro
-from rams.adapters.episode import Episode, Table
+from rams.adapters.episode import Episode, EpisodeSpec
 from rams.adapters.gymnasium import RamsEnv
 from rams.adapters.pettingzoo import env as aec_env
 from rams.cards import Card, cards_of
@@ -62,7 +62,9 @@ def place(deal: Any, c: Card, n: int) -> int:
     return next((s for s in range(n) if c in hand_now(deal, s)), n)
 
 
-def replay(table: Table, deck: list[Card], extra: dict[str, int], ids: list[int]) -> list[Any]:
+def replay(
+    table: EpisodeSpec, deck: list[Card], extra: dict[str, int], ids: list[int]
+) -> list[Any]:
     """The episode after each of ``ids`` from ``deck`` (its first entry: before any)."""
     ep = Episode.dealt(table, deck, extra)
     out = [ep.copy()]
@@ -103,7 +105,7 @@ class Channels:
 def test_twin_deals_look_the_same_to_the_seat_that_cannot_see_the_difference(
     table: tuple[str, int], sweep_scale: int
 ) -> None:
-    t = Table(*table)
+    t = EpisodeSpec(*table)
     channels = Channels(table)
     rng = random.Random(table_id(table))
     n = t.players

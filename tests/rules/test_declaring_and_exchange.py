@@ -15,7 +15,7 @@ from rams.errors import RecordError
 from rams.games.rams.actions import KEEP, PASS, PLAY_IN, Action, Exchange, Play, Swap
 from rams.games.rams.deal import Deal, Phase, arrange_deck
 from rams.games.rams.events import EventKind
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import Rules
 from rams.record import loads, replay_summary
 from tests import util
@@ -354,7 +354,7 @@ def test_e3_void_with_four_players() -> None:
 def test_e3_void_deal_next_dealer_deals() -> None:
     """E3, D4: after a void deal the next dealer deals."""
     rules = Rules.preset("classic", 3)
-    game = Game(rules, first_dealer=2)
+    game = RamsMatch(rules, first_dealer=2)
     deck = arrange_deck(rules, 2, dict(BASE_HANDS), BASE_TURNED, BASE_STOCK)
     deal = game.start_deal(deck)
     run(deal, "p1 pass", "p2 pass")

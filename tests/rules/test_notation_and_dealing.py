@@ -32,7 +32,7 @@ from rams.games.rams.actions import (
     parse_line,
 )
 from rams.games.rams.deal import Deal, Phase, arrange_deck, deck_layout
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import Rules
 from rams.record import dumps, loads, record_of, replay_summary
 from tests.util import c, cs, hand_str, record_text, run
@@ -329,8 +329,8 @@ def test_d1_record_deck_must_be_the_whole_pack() -> None:
 def test_d1_live_game_shuffles_with_injected_rng_and_records_the_deck() -> None:
     """D1: a live game shuffles with the injected RNG; the deck used is written to the record."""
     rules = Rules.preset("classic", 3)
-    a = Game(rules, rng=random.Random(2024))
-    b = Game(rules, rng=random.Random(2024))
+    a = RamsMatch(rules, rng=random.Random(2024))
+    b = RamsMatch(rules, rng=random.Random(2024))
     deal_a, deal_b = a.start_deal(), b.start_deal()
     # Same seed, same lot for the first dealer and same deck.
     assert a.first_dealer == b.first_dealer
@@ -357,7 +357,7 @@ def test_d1_first_dealer_by_lot_is_recorded() -> None:
     """D1, D4: the first dealer is drawn by the RNG, and the record starts with him."""
     rules = Rules.preset("classic", 4)
     for seed in range(8):
-        game = Game(rules, rng=random.Random(seed))
+        game = RamsMatch(rules, rng=random.Random(seed))
         assert 0 <= game.first_dealer < 4
         game.start_deal()
         assert record_of(game).deals[0].dealer == game.first_dealer
@@ -535,9 +535,9 @@ def test_d4_record_breaking_rotation_is_rejected(
 
 
 def test_d4_game_rotation_and_wrap_around() -> None:
-    """D4: Game deals clockwise from the first dealer, p4 then p1 here, also after a void deal."""
+    """D4: a game deals clockwise from the first dealer, p4 then p1 here, also after a void deal."""
     rules = Rules.preset("classic", 4)
-    game = Game(rules, first_dealer=3)
+    game = RamsMatch(rules, first_dealer=3)
     assert game.next_dealer == 3
     deck = cs("7S 8S 9S TS JS QS KS 7C 8C 9C TC JC QC KC 7D 8D 9D TD JD QD AS AC AD AH")
     deck += cs("KD 7H 8H 9H TH JH QH KH")

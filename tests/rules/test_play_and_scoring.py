@@ -16,7 +16,7 @@ from rams.cards import parse_card, parse_cards
 from rams.errors import IllegalActionError, RecordError, RulesError
 from rams.games.rams.actions import CLAIM
 from rams.games.rams.deal import Deal, Phase
-from rams.games.rams.match import Game, settlement
+from rams.games.rams.match import RamsMatch, settlement
 from rams.games.rams.rules import Rules
 from rams.record import loads, replay_summary
 from tests.util import deck_str as deck_of
@@ -536,7 +536,7 @@ def test_s1_start_score_default_and_option() -> None:
     p3_play(deal)
     # As in P3 with 50 more: 150-1-10 = 139, 150-2 = 148, 150-2 = 148.
     assert deal.records == [139, 148, 148]
-    game = Game(Rules.preset("classic", 3, start_score=150), first_dealer=0)
+    game = RamsMatch(Rules.preset("classic", 3, start_score=150), first_dealer=0)
     assert game.records == (150, 150, 150)
     assert game.sheet == [(150, 150, 150)]
 

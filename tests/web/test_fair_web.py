@@ -17,8 +17,9 @@ import httpx
 import pytest
 
 from rams import fair
-from rams.fair import Context, FairLog, commitment, verify_record
+from rams.fair import Context, FairLog, commitment
 from rams.record import loads
+from rams.verify import verify_record
 from tests.web.helpers import ROOT, Seat, create_table, over, play_until, thread_server
 
 RAMS = [sys.executable, "-m", "rams.cli", "verify"]

@@ -9,7 +9,7 @@ import pytest
 
 from rams.bots import make_bot
 from rams.cards import cards_str
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import Rules
 from rams.record import dumps, record_of
 from rams.table import Table
@@ -18,7 +18,7 @@ from rams.web.tables import hash_token
 from tests.web.helpers import Seat, thread_server
 
 
-def store_finished_game(store: Store, table_id: str, meta: dict[str, object]) -> Game:
+def store_finished_game(store: Store, table_id: str, meta: dict[str, object]) -> RamsMatch:
     """A whole game played by bots and stored as the server stores one, then finished."""
     rules = Rules.preset("classic", 3, start_score=30)
     names = ["Аня", "bot-2", "bot-3"]
@@ -29,7 +29,7 @@ def store_finished_game(store: Store, table_id: str, meta: dict[str, object]) ->
     ]
     store.create_table(table_id, rules, rows)
     store.start_game(table_id, 0)
-    game = Game(rules, names, rng=random.Random(table_id), first_dealer=0)
+    game = RamsMatch(rules, names, rng=random.Random(table_id), first_dealer=0)
 
     def dealt(deal: object) -> None:
         d = game.deal

@@ -138,9 +138,9 @@ def test_the_option_is_kept_with_the_table(sqlite_url: str) -> None:
 
 def test_a_stale_decision_is_not_valued() -> None:
     """The work for a decision the table has left is dropped before it starts."""
-    from rams.games.rams.match import Game
+    from rams.games.rams.match import RamsMatch
 
-    game = Game(Rules.preset("duel"), ["a", "b"], rng=random.Random(1))
+    game = RamsMatch(Rules.preset("duel"), ["a", "b"], rng=random.Random(1))
     game.start_deal()
     deal = game.deal
     assert deal is not None

@@ -11,7 +11,7 @@ from rams import games
 from rams.bots import ALL_SEEING, BOT_NAMES, LEVELS
 from rams.errors import RulesError
 from rams.games.rams.actions import Action
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import Rules
 from rams.games.rams.view import Observation
 from rams.games.rams.wire import state_message
@@ -45,7 +45,7 @@ class _Cheat:
 
 
 def _view() -> Observation:
-    game = Game(Rules.preset("classic", 3), rng=random.Random(5))
+    game = RamsMatch(Rules.preset("classic", 3), rng=random.Random(5))
     deal = game.start_deal()
     return deal.observation(deal.to_move)  # type: ignore[arg-type]
 
@@ -125,7 +125,7 @@ def test_names_are_trimmed_and_checked() -> None:
 
 
 def test_state_of_a_seat_holds_its_hand_only() -> None:
-    game = Game(Rules.preset("classic", 3), ["A", "B", "C"], rng=random.Random(6))
+    game = RamsMatch(Rules.preset("classic", 3), ["A", "B", "C"], rng=random.Random(6))
     deal = game.start_deal()
     m = state_message(game, 1, "en", {})
     from rams.cards import card_str

@@ -10,7 +10,7 @@ from rams.cards import SUIT_SYMBOLS, card_str, parse_card
 from rams.games.boston.bids import NULLS, WORDS, Aside, Bid, Invite, parse_boston
 from rams.games.boston.game import BostonMatch, BostonRules
 from rams.games.plain.family import PlainFamily
-from rams.games.protocol import DealLayout
+from rams.games.protocol import DealLayout, Family
 from rams.words import text
 
 __all__ = ["FAMILY", "BostonFamily", "bid_words"]
@@ -95,4 +95,4 @@ class BostonFamily(PlainFamily):
         return lines
 
 
-FAMILY = BostonFamily()
+FAMILY: Family = BostonFamily()

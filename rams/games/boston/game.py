@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from rams.actions import Say
-from rams.cards import SUIT_MASKS, Card, cards_of
+from rams.cards import SUIT_MASKS, Card, Cards, cards_of
 from rams.errors import IllegalActionError
 from rams.events import Event
 from rams.games.boston.bids import BIDS, Aside, Bid, Invite
@@ -21,7 +21,7 @@ from rams.games.plain.deal import Kind, Phase, PlainDeal
 from rams.games.plain.match import PlainMatch
 from rams.games.plain.rules import PlainPreset, PlainRules, option
 from rams.tricks import SUIT, trick_rules
-from rams.words import Cards, Seat
+from rams.words import Seat
 
 __all__ = ["BostonDeal", "BostonMatch", "BostonRules"]
 

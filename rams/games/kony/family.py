@@ -7,6 +7,7 @@ from typing import Any
 from rams.games.kony.game import KonyMatch, KonyRules
 from rams.games.plain.actions import parse_trump
 from rams.games.plain.family import PlainFamily
+from rams.games.protocol import Family
 
 __all__ = ["FAMILY", "KonyFamily"]
 
@@ -23,4 +24,4 @@ class KonyFamily(PlainFamily):
         return parse_trump(text)
 
 
-FAMILY = KonyFamily()
+FAMILY: Family = KonyFamily()

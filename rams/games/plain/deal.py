@@ -15,14 +15,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rams.actions import Play, play
-from rams.cards import Card, cards_of, mask_of, pack
+from rams.cards import Card, Cards, cards_of, mask_of, pack
 from rams.errors import IllegalActionError, RulesError
 from rams.events import Event
+from rams.games import protocol
 from rams.tricks import CARDS, RULE_NAMES, RULE_SHIFT, above, beats, legal
-from rams.words import Cards, Phrase, Seat, Suit
+from rams.words import Phrase, Seat, Suit
 
 __all__ = ["Kind", "Phase", "PlainDeal", "PlainView", "TrickPlay"]
 
@@ -594,3 +595,8 @@ class PlainDeal:
 
 def _with_follow(t: tuple[int, ...], follow: int) -> tuple[int, ...]:
     return (follow, *t[1:])
+
+
+if TYPE_CHECKING:
+    # The seam, checked: a plain deal is the protocol's deal of its games' views.
+    _IS_A_DEAL: type[protocol.Deal[Any, PlainView]] = PlainDeal

@@ -5,7 +5,6 @@ how its actions are read and how its bids are worded."""
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -41,6 +40,9 @@ class PlainFamily:
     baselines: tuple[str, ...] = ("random",)
     sides: tuple[tuple[int, ...], ...] | None = None
     layout = DealLayout()
+    #: Its bots (:func:`rams.bots.plain_bot`); each game's heuristic and search settings
+    #: are its own package's ``bots`` and ``search`` (:func:`rams.bots.part`).
+    bots = "rams.games.plain.bots"
     #: How ``hard`` plays the first tricks: ``search`` (max^n with playouts), or
     #: ``heuristic`` — the heuristic's card until the double-dummy solver takes over (the
     #: side games: measured better than searching those tricks by playouts).
@@ -150,59 +152,6 @@ class PlainFamily:
 
     def write_deal_field(self, name: str, value: Any) -> Any:
         raise KeyError(name)
-
-    # Bots -------------------------------------------------------------------------------
-
-    def _part(self, name: str) -> Any:
-        """A module of the game's own package (``bots``, ``search``), imported when asked for."""
-        return importlib.import_module(f"{type(self).__module__.rpartition('.')[0]}.{name}")
-
-    def make_bot(
-        self, name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
-    ) -> Any:
-        """A bot of this game by name (:func:`rams.bots.plain_bot`)."""
-        from rams.bots import plain_bot
-
-        return plain_bot(name, rng, self, allow_all_seeing, timed)
-
-    def heuristic(self, rng: random.Random) -> Any:
-        """The game's heuristic bot (its package's ``bots``): ``medium``, the model of the
-        others in ``hard``'s search."""
-        return self._part("bots").heuristic(rng)
-
-    def evaluator(self, view: Any, points: bool = False) -> Any:
-        """How ``hard``'s search values a sampled deal's cards to the seat whose view this is
-        (its package's ``search``: :class:`rams.bots.plain_search.Evaluator`)."""
-        return self._part("search").Evaluator(view, points)
-
-    def decisions(self) -> Any:
-        """The decisions before play ``hard`` makes by simulation
-        (:class:`rams.bots.plain_contracts.ContractBot`), or None: the heuristic's."""
-        return getattr(self._part("search"), "DECISIONS", None)
-
-    def evaluate(
-        self, view: Any, samples: int, rng: random.Random, action: Any = None
-    ) -> dict[Any, float] | None:
-        """Cards by ``hard``'s search; the decisions before play by its simulation, where it
-        simulates them — in the points the game writes for the seat."""
-        from rams.bots.plain_contracts import ContractBot
-        from rams.bots.plain_search import PlainSearchBot
-
-        bot: Any = self.make_bot("hard", rng, timed=False)
-        legal = list(view.legal_actions)
-        if all(isinstance(a, Play) for a in legal):
-            search = bot.inner if isinstance(bot, ContractBot) else bot
-            assert isinstance(search, PlainSearchBot)
-            search.samples = samples
-            search.seconds = None
-            cards = search.card_values(view, [a.card for a in legal], points=True)
-            return {a: cards[a.card] for a in legal}
-        if isinstance(bot, ContractBot):
-            bot.samples = samples
-            bot.seconds = None
-            values: dict[Any, float] | None = bot.decision_values(view)
-            return values
-        return None
 
     # Words ------------------------------------------------------------------------------
 

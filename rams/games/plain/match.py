@@ -191,7 +191,7 @@ class PlainMatch:
         """The §12 record of the match as a dict."""
         from rams.record import record_of
 
-        found: dict[str, Any] = record_of(self).to_json()  # type: ignore[arg-type]
+        found: dict[str, Any] = record_of(self).to_json()
         return found
 
     def copy(self) -> Any:

@@ -19,9 +19,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rams.actions import Play, Say, format_line, play_of, split_line
-from rams.cards import Card, card_str, mask_of, parse_card, parse_cards
+from rams.cards import Card, Cards, card_str, mask_of, parse_card, parse_cards
 from rams.errors import NotationError
-from rams.words import Cards, text
+from rams.words import text
 
 __all__ = [
     "ACCEPT",

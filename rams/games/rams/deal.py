@@ -5,6 +5,11 @@ declarations (rams, jacks) → five tricks → scoring. The deal also carries wh
 of the game (партия): the records, the stake and Даве, because a deal can end the game
 (S6) and a record's value changes what is legal (K3, K5, S7).
 
+A :class:`Deal` is its :class:`~.board.Board` (the state, and the writes every phase makes)
+with its phases: the opening (:mod:`.opening`), the declarations (:mod:`.declarations`),
+the card play here, the tricks' scoring (:mod:`.scoring`), the claim and Даве
+(:mod:`.stakes`), and the integer action ids (:mod:`.ids`).
+
 >>> from rams.games.rams.rules import Rules
 >>> from rams.cards import parse_cards
 >>> deck = parse_cards(
@@ -18,24 +23,13 @@ of the game (партия): the records, the stake and Даве, because a deal 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rams.actions import _PLAYS
-from rams.cards import (
-    ACE,
-    CLUBS,
-    JACK,
-    KING,
-    QUEEN,
-    SUIT_MASKS,
-    Card,
-    card,
-    cards_of,
-    cards_str,
-    pack,
-    suit_of,
-)
-from rams.errors import IllegalActionError, RulesError
-from rams.games.rams import declarations, ids, scoring, stakes
+from rams.cards import SUIT_MASKS, Card, Cards, cards_of
+from rams.errors import IllegalActionError
+from rams.games import protocol
+from rams.games.rams import opening, stakes
 from rams.games.rams.actions import (
     ACCEPT,
     CLAIM,
@@ -54,15 +48,25 @@ from rams.games.rams.actions import (
     Swap,
     Told,
 )
-from rams.games.rams.dealing import arrange_deck, deck_layout, deck_problem
-from rams.games.rams.declarations import ALL_ACES, petukh_jacks
+from rams.games.rams.board import PAM, Board, Standing
+from rams.games.rams.dealing import arrange_deck, deck_layout
+from rams.games.rams.declarations import petukh_jacks
 from rams.games.rams.events import Event, EventKind
-from rams.games.rams.ids import NUM_ACTIONS, SUBSETS
+from rams.games.rams.ids import (
+    EXCHANGE_IDS,
+    ID_PASS,
+    ID_PLAY_IN,
+    NUM_ACTIONS,
+    SUBSETS,
+    action_from_id,
+    action_id,
+)
 from rams.games.rams.rules import Rules
-from rams.games.rams.stakes import Standing
+from rams.games.rams.scoring import end_trick
+from rams.games.rams.stakes import can_claim, may_offer_dave
 from rams.games.rams.view import Observation, Phase
 from rams.tricks import CARDS, RULE_SHIFT, beats, legal
-from rams.words import Cards, Phrase, Seat, Suit
+from rams.words import Phrase, Seat, Suit
 
 __all__ = [
     "NUM_ACTIONS",
@@ -76,17 +80,6 @@ __all__ = [
     "takes_over",
     "trick_winner",
 ]
-
-PAM = card(JACK, CLUBS)
-"""Памфил, the jack of clubs (M1)."""
-
-#: What the deal waits for, by phase (the words: rams.owed.* in the catalogue).
-_OWED = {
-    Phase.DECLARE: "declare",
-    Phase.EXCHANGE: "exchange",
-    Phase.PLAY: "card",
-    Phase.PAM_SWAP: "pam",
-}
 
 _new_event = tuple.__new__  # an Event without NamedTuple's keyword handling (hot loops)
 _PLAY = EventKind.PLAY
@@ -107,73 +100,14 @@ PLAY_RULES = (
 )
 
 
-class Deal:
+class Deal(Board):
     """One deal of a Rams-family game.
 
     ``deck`` is the whole pack, top card first (D1); ``dealer`` a 0-based seat. Drive it
     with :meth:`legal_actions` and :meth:`apply`; read it through :meth:`observation`.
     """
 
-    __slots__ = (
-        "_ace_value",
-        "_active_n",
-        "_best_trump",
-        "_memo_key",
-        "_memo_mask",
-        "_next_seat",
-        "_pam_bit",
-        "_t",
-        "_trump_ace",
-        "_trump_king",
-        "_trump_mask",
-        "_trump_queen",
-        "_win_card",
-        "_win_locked",
-        "_win_seat",
-        "actions",
-        "active",
-        "calls",
-        "completed",
-        "credited",
-        "dave_offerer",
-        "dave_pending",
-        "deal_hands",
-        "dealer",
-        "deck",
-        "discards",
-        "events",
-        "exchanged",
-        "exchangers",
-        "hands",
-        "jack_credit",
-        "jack_remise",
-        "known",
-        "leader",
-        "n",
-        "order",
-        "pam_holder",
-        "phase",
-        "pre_play_records",
-        "q_due",
-        "records",
-        "rules",
-        "stake",
-        "start_hands",
-        "start_records",
-        "stock",
-        "stock_pos",
-        "taker",
-        "talon",
-        "to_move",
-        "trick",
-        "tricks_taken",
-        "trump",
-        "turned",
-        "turned_in_hand",
-        "void",
-        "win_clause",
-        "winner",
-    )
+    __slots__ = ()
 
     def __init__(
         self,
@@ -182,183 +116,14 @@ class Deal:
         deck: Sequence[Card],
         standing: Standing | None = None,
     ) -> None:
-        n = rules.players
-        if not 0 <= dealer < n:
-            raise RulesError("rams.rules.no_dealer_seat", ("players",), seat=dealer, n=n)
-        expected = pack(rules.pack_size)
-        if len(deck) != len(expected) or sorted(deck) != list(expected):
-            raise deck_problem(deck, expected, rules.pack_size)
-        st = standing or Standing((rules.start_score,) * n)
-        if len(st.records) != n:
-            raise RulesError("rams.rules.records_count", ("players",), count=len(st.records), n=n)
-        self.rules = rules
-        self.n = n
-        self.dealer = dealer
-        self.deck = tuple(deck)
-        self.order = tuple((dealer + i) % n for i in range(1, n + 1))
-        self.records = list(st.records)
-        self.start_records = tuple(st.records)
-        self.pre_play_records: tuple[int, ...] | None = None
-        self.stake = st.stake
-        self.dave_offerer = st.dave_offerer
-        self.dave_pending: int | None = None
-        self.events: list[Event] = []
-        self.actions: list[tuple[int, Action]] = []
-        self.calls: list[str | None] = [None] * n
-        self.active: list[int] = []
-        self.exchanged: list[int | None] = [None] * n
-        self.exchangers: list[int] = []
-        self.discards = 0
-        self.known = [0] * n
-        self.taker: int | None = None
-        self.talon = 0
-        self.trick: list[tuple[int, Card]] = []
-        self.completed: list[tuple[tuple[int, Card], ...]] = []
-        self.tricks_taken = [0] * n
-        self.credited = [False] * n
-        self.jack_credit = [0] * n
-        self.jack_remise = [0] * n
-        self.start_hands = [0] * n
-        self.q_due: int | None = None
-        self.leader = self.order[0]
-        self.winner: int | None = None
-        self.win_clause = ""
-        self.void = False
-        self.pam_holder: int | None = None
-        self._win_seat = -1
-        self._win_card = -1
-        self._win_locked = False
-        self._best_trump = -1
-        self._memo_key = -1  # len(actions) when _memo_mask was computed for the seat to act
-        self._memo_mask = 0
-        self._next_seat: list[int] = []
-        self._t = rules.card_play
-        self._active_n = 0
-        self.trump: int | None = None
-        self._pam_bit = 0
-        self._trump_mask = self._trump_ace = self._trump_king = self._trump_queen = 0
-        self._ace_value: tuple[int, ...] = (0, 0, 0, 0)
-        # Before the first phase is set: declarations can end the game while dealing, when
-        # no action comes before them (no passing, no exchange, no turned trump to take).
-        self.phase = Phase.DEALER_TRUMP
-        self.to_move: int | None = None
-        self._deal_cards()
-
-    def __repr__(self) -> str:
-        return (
-            f"<Deal {self.rules.preset_name} dealer p{self.dealer + 1}, "
-            f"{self.phase.value}: {self.owed()}>"
-        )
-
-    # Dealing (D2, D3, K1, V2) ------------------------------------------------------
-
-    def _deal_cards(self) -> None:
-        rules, n = self.rules, self.n
-        hands = [0] * n
-        talon = 0
-        recipients: list[int] = list(self.order)
-        if rules.talon:
-            non_dealer = (self.dealer + 1) % n
-            recipients = [non_dealer, self.dealer, -1]
-        pos = 0
-        last_to_dealer = -1
-        for size in rules.packets:
-            for who in recipients:
-                for c in self.deck[pos : pos + size]:
-                    if who < 0:
-                        talon |= 1 << c
-                    else:
-                        hands[who] |= 1 << c
-                        if who == self.dealer:
-                            last_to_dealer = c
-                pos += size
-        self.hands = hands
-        self.talon = talon
-        self.turned_in_hand = rules.turned_card_in_hand
-        if self.turned_in_hand:
-            # K1: Петух with six: the dealer's last card is trump, shown, and stays in his hand.
-            self.turned: Card | None = None
-            self.stock: list[Card] = []
-            self._set_trump(suit_of(last_to_dealer))
-            self.known[self.dealer] |= 1 << last_to_dealer
-            shown: tuple[Card, ...] = (last_to_dealer,)
-        else:
-            self.turned = self.deck[pos]
-            pos += 1
-            self.stock = [] if rules.talon else list(self.deck[pos:])
-            shown = (self.turned,)
-            if not (rules.pamfil and self.turned == PAM):
-                self._set_trump(suit_of(self.turned))
-        self.stock_pos = 0
-        self.deal_hands = list(hands)
-        self.events.append(
-            Event(
-                EventKind.DEAL,
-                self.dealer,
-                shown,
-                clause="K1" if self.turned_in_hand else "D3",
-                detail="in_hand"
-                if self.turned_in_hand
-                else "pam"
-                if rules.pamfil and self.turned == PAM
-                else "",
-            )
-        )
-        if rules.pamfil:
-            self._find_pam_holder()
-        if rules.pamfil and self.turned == PAM:
-            self._set_phase(Phase.PAM_SWAP, self.dealer)
-        else:
-            self._after_pam()
-
-    def _set_trump(self, trump: int) -> None:
-        rules = self.rules
-        self.trump = trump
-        pam = (1 << PAM) if rules.pamfil else 0
-        self._pam_bit = pam
-        self._trump_mask = SUIT_MASKS[trump] & ~pam
-        self._trump_ace = 1 << card(ACE, trump)
-        self._trump_king = 1 << card(KING, trump)
-        self._trump_queen = 1 << card(QUEEN, trump)
-        self._ace_value = tuple(rules.ace_value(s, trump) for s in range(4))
-
-    def _find_pam_holder(self) -> None:
-        self.pam_holder = None
-        for seat in range(self.n):
-            if self.hands[seat] >> PAM & 1:
-                self.pam_holder = seat
-
-    def _after_pam(self) -> None:
-        rules = self.rules
-        if rules.talon:
-            self._set_phase(Phase.TALON, self.order[0])
-        elif rules.passing:
-            self._set_phase(Phase.DECLARE, self.order[0])
-        else:
-            self.active = list(self.order)
-            self._start_exchange()
-
-    def _set_phase(self, phase: Phase, to_move: int | None) -> None:
-        self.phase = phase
-        self.to_move = to_move
+        super().__init__(rules, dealer, deck, standing)
+        opening.deal_cards(self)
 
     # Queries ----------------------------------------------------------------------
 
-    @property
-    def is_over(self) -> bool:
-        """True once the deal is finished (or has ended the game)."""
-        return self.phase is Phase.DONE
-
-    @property
-    def stock_count(self) -> int:
-        """Cards left in the stock (E4)."""
-        return len(self.stock) - self.stock_pos
-
-    def hand(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds. Not for players: they read :meth:`observation`."""
-        return cards_of(self.hands[seat])
-
-    can_claim = stakes.can_claim
+    def can_claim(self, seat: int) -> bool:
+        """Whether ``seat`` may claim the game now (S7; not between a Даве and its answer)."""
+        return can_claim(self, seat)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The actions ``seat`` (by default the seat to act) may take now.
@@ -374,15 +139,15 @@ class Deal:
         out: list[Action] = []
         if seat == self.to_move:
             out = self._phase_actions(seat)
-            if self._may_offer_dave(seat):
+            if may_offer_dave(self, seat):
                 out.append(DAVE)
-        if self.can_claim(seat):
+        if can_claim(self, seat):
             out.append(CLAIM)
         return out
 
     def out_of_turn(self, seat: int) -> list[Action]:
         """What ``seat`` may do whoever is to move: claim the game (S7), when it may."""
-        return [CLAIM] if self.can_claim(seat) else []
+        return [CLAIM] if can_claim(self, seat) else []
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to act may play (P2–P6, M1); empty outside play."""
@@ -400,7 +165,9 @@ class Deal:
             plays = _PLAYS
             return [plays[c] for c in cards_of(mask)]
         if phase is Phase.DECLARE:
-            return [a for a in (PLAY_IN, PASS) if self._declare_problem(seat, a) is None]
+            return [
+                a for a in (PLAY_IN, PASS) if opening.play_or_pass_problem(self, seat, a) is None
+            ]
         if phase is Phase.EXCHANGE:
             hand = cards_of(self.hands[seat])
             most = min(self.rules.max_exchange, self.stock_count)
@@ -416,8 +183,6 @@ class Deal:
         if phase is Phase.TALON:
             return [TAKE, SELL] if seat != self.dealer else [TAKE, GO]
         return []
-
-    _may_offer_dave = stakes._may_offer_dave
 
     # Applying actions ----------------------------------------------------------------
 
@@ -444,41 +209,34 @@ class Deal:
         if not 0 <= seat < self.n:
             raise IllegalActionError("N4", "illegal.no_seat", seat=seat + 1)
         if kind is Say and action.word == "claim":  # type: ignore[union-attr]
-            self._claim(seat)
+            stakes.claim(self, seat)
         elif self.winner is not None or self.phase is Phase.DONE:
             raise self._over_error()
         elif seat != self.to_move:
             raise self._turn_error(seat, action)
         elif self.dave_pending is not None:
-            self._answer_dave(seat, action)
+            stakes.answer_dave(self, seat, action)
         elif action in (ACCEPT, CONCEDE):
             raise IllegalActionError("V4", "rams.illegal.no_dave", who=Seat(seat), act=Told(action))
         elif action == DAVE:
-            self._offer_dave(seat)
+            stakes.offer_dave(self, seat)
         elif self.phase is Phase.PLAY:
             if not isinstance(action, Play):
                 raise self._wrong_kind(seat, action, "a card", "P1")
             self._play(seat, action.card)
         elif self.phase is Phase.DECLARE:
-            self._declare(seat, action)
+            opening.play_or_pass(self, seat, action)
         elif self.phase is Phase.EXCHANGE:
             if not isinstance(action, Exchange):
                 raise self._wrong_kind(seat, action, "exchange", "E4, X1")
-            self._exchange(seat, action)
+            opening.exchange(self, seat, action)
         elif self.phase is Phase.DEALER_TRUMP:
-            self._dealer_trump(seat, action)
+            opening.dealer_trump(self, seat, action)
         elif self.phase is Phase.TALON:
-            self._talon(seat, action)
+            opening.talon(self, seat, action)
         elif self.phase is Phase.PAM_SWAP:
-            self._pam_swap(seat, action)
+            opening.pam_swap(self, seat, action)
         self.actions.append((seat, action))
-
-    def _over_error(self) -> IllegalActionError:
-        if self.winner is not None:
-            return IllegalActionError(
-                "X9", "rams.illegal.game_over", who=Seat(self.winner), why=self.win_clause
-            )
-        return IllegalActionError("X9", "rams.illegal.deal_over")
 
     def _turn_error(self, seat: int, action: Action) -> IllegalActionError:
         assert self.to_move is not None
@@ -504,254 +262,7 @@ class Deal:
             owed=owed,
         )
 
-    def _owed_word(self) -> Phrase:
-        phase = self.phase
-        if phase is Phase.DEALER_TRUMP:
-            key = "swap_or_keep" if self.rules.dealer_trump == "optional" else "swap"
-        elif phase is Phase.TALON:
-            key = "take_or_sell" if self.to_move != self.dealer else "take_or_go"
-        else:
-            key = _OWED.get(phase, "act")
-        return Phrase(f"rams.owed.{key}")
-
-    def owed_phrase(self) -> Phrase:
-        """What the deal waits for, in the catalogue's words: «p2 is to play a card»."""
-        if self.to_move is None:
-            return Phrase("rams.owed.nothing")
-        if self.dave_pending is not None:
-            return Phrase("rams.owed.mover_dave", mover=Seat(self.to_move))
-        return Phrase("rams.owed.mover", mover=Seat(self.to_move), owed=self._owed_word())
-
-    def owed(self) -> str:
-        """In words, what the deal waits for: ``p2 is to play a card``."""
-        return str(self.owed_phrase())
-
-    def _wrong_kind(self, seat: int, action: Action, want: str, clause: str) -> IllegalActionError:
-        return IllegalActionError(
-            clause,
-            "rams.illegal.wrong_kind",
-            who=Seat(seat),
-            owed=self._owed_word(),
-            act=Told(action),
-        )
-
-    # M3 ----------------------------------------------------------------------------
-
-    def _pam_swap(self, seat: int, action: Action) -> None:
-        if not isinstance(action, Swap):
-            raise self._wrong_kind(seat, action, "swap", "M3")
-        c = action.card
-        if not self.hands[seat] >> c & 1:
-            raise IllegalActionError(
-                "M3", "rams.illegal.not_held", who=Seat(seat), cards=Cards((c,))
-            )
-        self.hands[seat] = self.hands[seat] & ~(1 << c) | (1 << PAM)
-        self.deal_hands[seat] = self.hands[seat]
-        self.known[seat] |= 1 << PAM
-        self.turned = c
-        self.pam_holder = seat
-        self._set_trump(suit_of(c))
-        self.events.append(Event(EventKind.PAM_SWAP, seat, (PAM, c), clause="M3"))
-        self._after_pam()
-
-    # E1–E3 -------------------------------------------------------------------------
-
-    def _declare_problem(self, seat: int, action: Action) -> IllegalActionError | None:
-        if action is not PLAY_IN and action is not PASS and action not in (PLAY_IN, PASS):
-            return self._wrong_kind(seat, action, "play or pass", "E1")
-        if action == PASS:
-            if self.rules.ace_forbids_pass and self.deal_hands[seat] & ALL_ACES:
-                aces = Cards(cards_of(self.deal_hands[seat] & ALL_ACES))
-                return IllegalActionError(
-                    "E2", "rams.illegal.ace_no_pass", who=Seat(seat), aces=aces
-                )
-            if seat == self.dealer and len(self.active) == 1:
-                return IllegalActionError(
-                    "E3",
-                    "rams.illegal.dealer_must_play",
-                    first=Seat(self.active[0]),
-                    who=Seat(seat),
-                )
-        return None
-
-    def _declare(self, seat: int, action: Action) -> None:
-        problem = self._declare_problem(seat, action)
-        if problem is not None:
-            raise problem
-        assert isinstance(action, Say)
-        self.calls[seat] = action.word
-        if action == PLAY_IN:
-            self.active.append(seat)
-        self.events.append(Event(EventKind.CALL, seat, detail=action.word, clause="E1"))
-        i = self.order.index(seat)
-        if i == self.n - 1:
-            self._start_exchange()
-            return
-        nxt = self.order[i + 1]
-        if nxt == self.dealer and not self.active:
-            # E3, X3: nobody before the dealer plays: the deal is void, the dealer says nothing.
-            self.void = True
-            self.events.append(Event(EventKind.VOID, self.dealer, clause="E3"))
-            self._finish()
-            return
-        self.to_move = nxt
-
-    # E4, K5 ------------------------------------------------------------------------
-
-    def _start_exchange(self) -> None:
-        rules = self.rules
-        exchangers = list(self.active)
-        if self.turned_in_hand:
-            exchangers = []  # K1: no stock, no exchange
-        elif rules.freeze:
-            if any(r <= 1 for r in self.start_records):
-                self.events.append(Event(EventKind.FROZEN, None, clause="K5", number=1))
-                exchangers = []
-            else:
-                for s in list(exchangers):
-                    if self.start_records[s] <= 2:
-                        exchangers.remove(s)
-                        self.events.append(Event(EventKind.FROZEN, s, clause="K5", number=2))
-        self.exchangers = exchangers
-        if exchangers:
-            self._set_phase(Phase.EXCHANGE, exchangers[0])
-        else:
-            self._start_dealer_trump()
-
-    def _exchange(self, seat: int, action: Exchange) -> None:
-        hand = self.hands[seat]
-        discard = action.mask
-        if discard & ~hand:
-            missing = cards_str(cards_of(discard & ~hand))
-            raise IllegalActionError("E4", "rams.illegal.not_held", who=Seat(seat), cards=missing)
-        k = len(action.cards)
-        if k > self.rules.max_exchange:
-            raise IllegalActionError(
-                "E4",
-                "rams.illegal.exchange_most",
-                who=Seat(seat),
-                most=self.rules.max_exchange,
-                k=k,
-            )
-        if k > self.stock_count:
-            raise IllegalActionError(
-                "E4", "rams.illegal.exchange_stock", who=Seat(seat), k=k, stock=self.stock_count
-            )
-        drawn = self.stock[self.stock_pos : self.stock_pos + k]
-        self.stock_pos += k
-        hand &= ~discard
-        for c in drawn:
-            hand |= 1 << c
-        self.hands[seat] = hand
-        self.discards |= discard
-        if k:
-            # Others cannot tell which cards went: nothing of this hand stays publicly known.
-            self.known[seat] = 0
-        self.exchanged[seat] = k
-        self.events.append(
-            Event(
-                EventKind.EXCHANGE,
-                seat,
-                number=k,
-                secret=action.cards,
-                drawn=tuple(drawn),
-                clause="E4",
-            )
-        )
-        i = self.exchangers.index(seat)
-        if i + 1 < len(self.exchangers):
-            self.to_move = self.exchangers[i + 1]
-        else:
-            self._start_dealer_trump()
-
-    # E5, X1, V2, V3 ------------------------------------------------------------------
-
-    def _start_dealer_trump(self) -> None:
-        rules = self.rules
-        if (
-            self.turned is not None
-            and rules.dealer_trump != "forbidden"
-            and self.dealer in self.active
-        ):
-            self._set_phase(Phase.DEALER_TRUMP, self.dealer)
-        else:
-            self._declarations()
-
-    def _dealer_trump(self, seat: int, action: Action) -> None:
-        if action == KEEP:
-            if self.rules.dealer_trump == "mandatory":
-                raise IllegalActionError("E5", "rams.illegal.must_swap", who=Seat(seat))
-            self.events.append(Event(EventKind.KEEP, seat, clause="E5"))
-        elif isinstance(action, Swap):
-            c = action.card
-            if not self.hands[seat] >> c & 1:
-                raise IllegalActionError(
-                    "E5", "rams.illegal.not_held", who=Seat(seat), cards=Cards((c,))
-                )
-            assert self.turned is not None
-            t = self.turned
-            self.hands[seat] = self.hands[seat] & ~(1 << c) | (1 << t)
-            self.discards |= 1 << c
-            self.known[seat] |= 1 << t
-            self.known[seat] &= ~(1 << c)
-            self.events.append(Event(EventKind.DEALER_SWAP, seat, (t,), secret=(c,), clause="E5"))
-            self.turned = None
-        else:
-            raise self._wrong_kind(seat, action, "swap", "E5, X1")
-        self._declarations()
-
-    def _talon(self, seat: int, action: Action) -> None:
-        allowed = (TAKE, SELL) if seat != self.dealer else (TAKE, GO)
-        if action not in allowed:
-            raise self._wrong_kind(seat, action, "talon", "V2")
-        assert isinstance(action, Say)
-        self.events.append(Event(EventKind.TALON, seat, detail=action.word, clause="V2"))
-        self.active = list(self.order)
-        if action == TAKE:
-            self.discards |= self.hands[seat]
-            self.hands[seat] = self.talon
-            self.talon = 0
-            self.taker = seat
-            self.known[seat] = 0
-            self._start_dealer_trump()
-        elif action == SELL:
-            self.to_move = self.dealer
-        else:
-            self._start_dealer_trump()
-
-    # Declarations: R1–R4, J1–J5, X4, X5 -------------------------------------------------
-
-    _aces = scoring._aces
-
-    _rams_of = declarations._rams_of
-
-    _declarations = declarations._declarations
-
-    _score_rams = declarations._score_rams
-
-    _jack_value = declarations._jack_value
-
-    _score_jacks = declarations._score_jacks
-
-    _petukh_jacks = declarations._petukh_jacks
-
     # Play: P1–P6, M1, M4, X7, X8 --------------------------------------------------------
-
-    def _start_play(self) -> None:
-        self.pre_play_records = tuple(self.records)
-        self._active_n = len(self.active)
-        for seat in self.active:
-            self.start_hands[seat] = self.hands[seat]
-        if self.rules.talon:
-            self.leader = self.taker if self.taker is not None else (self.dealer + 1) % self.n
-        else:
-            self.leader = self.active[0]
-        # The next seat in the trick: the next active player clockwise (P1).
-        ring = sorted(self.active)
-        self._next_seat = [-1] * self.n
-        for i, seat in enumerate(ring):
-            self._next_seat[seat] = ring[(i + 1) % len(ring)]
-        self._set_phase(Phase.PLAY, self.leader)
 
     def _legal(self, seat: int) -> int:
         """``seat``'s legal cards and the rule that limits them (:func:`rams.tricks.legal`)."""
@@ -838,45 +349,16 @@ class Deal:
             self._best_trump = c
         trick.append((seat, c))
         if len(trick) == self._active_n:
-            self._end_trick()
+            end_trick(self)
         else:
             self.to_move = self._next_seat[seat]
-
-    _end_trick = scoring._end_trick
-
-    _remises = scoring._remises
-
-    # Records, the end of the game: S6, S7, V4 ---------------------------------------
-
-    _write = scoring._write
-
-    _set_record = scoring._set_record
-
-    _reached_zero = scoring._reached_zero
-
-    _win = scoring._win
-
-    def _finish(self) -> None:
-        if self.rules.pamfil and not self.void and self.pam_holder is not None:
-            self.events.append(
-                Event(EventKind.PAM, self.pam_holder, (PAM,), clause="M2", number=self.n - 1)
-            )
-        self._set_phase(Phase.DONE, None)
-        self.dave_pending = None
-        self.events.append(Event(EventKind.DONE))
-
-    _claim = stakes._claim
-
-    _offer_dave = stakes._offer_dave
-
-    _answer_dave = stakes._answer_dave
 
     # Copy, observation, encoding -----------------------------------------------------
 
     def copy(self) -> Deal:
         """An independent copy (cheap: lists are copied, immutable parts shared)."""
         new = Deal.__new__(Deal)
-        for name in Deal.__slots__:
+        for name in Board.__slots__:
             value = getattr(self, name)
             if type(value) is list:
                 value = list(value)
@@ -945,17 +427,50 @@ class Deal:
         """What a record's deal holds beside dealer, deck and actions: nothing, in Rams."""
         return {}
 
-    def standing(self) -> Standing:
-        """What the next deal takes over (the records, the stake, Даве rights)."""
-        return Standing(tuple(self.records), self.stake, self.dave_offerer)
+    def action_id(self, action: Action, seat: int | None = None) -> int:
+        """The integer id of an action (0 ≤ id < NUM_ACTIONS); an exchange is numbered by the
+        positions of its cards in ``seat``'s sorted hand (:mod:`.ids`)."""
+        who = self.to_move if seat is None else seat
+        return action_id(action, None if who is None else self.hands[who])
 
-    action_id = ids.action_id
+    def action_from_id(self, action_id: int, seat: int | None = None) -> Action:
+        """The action of an integer id (the inverse of :meth:`action_id`)."""
+        who = self.to_move if seat is None else seat
+        return action_from_id(action_id, None if who is None else self.hands[who])
 
-    action_from_id = ids.action_from_id
+    def legal_action_ids(self, seat: int | None = None) -> list[int]:
+        """The ids of :meth:`legal_actions`, in the same order (for adapters and fast loops)."""
+        who = self.to_move if seat is None else seat
+        rules = self.rules
+        if (
+            who is not None
+            and who == self.to_move
+            and self.dave_pending is None
+            and self.winner is None
+            and not rules.dave
+            and (rules.overshoot == "off" or self.records[who] > 0)
+        ):
+            phase = self.phase
+            if phase is Phase.PLAY:
+                mask = self._legal(who) & CARDS
+                self._memo_key, self._memo_mask = len(self.actions), mask
+                return cards_of(mask)
+            if phase is Phase.EXCHANGE:
+                return list(EXCHANGE_IDS[min(rules.max_exchange, self.stock_count)])
+            if phase is Phase.DECLARE:
+                may_pass = opening.play_or_pass_problem(self, who, PASS) is None
+                return [ID_PLAY_IN, ID_PASS] if may_pass else [ID_PLAY_IN]
+        return [self.action_id(a, seat) for a in self.legal_actions(seat)]
 
-    legal_action_ids = ids.legal_action_ids
-
-    apply_id = ids.apply_id
+    def apply_id(self, action_id: int, seat: int | None = None) -> None:
+        """Apply the action of an integer id."""
+        if seat is None and self.phase is Phase.PLAY and self.dave_pending is None:
+            who = self.to_move
+            if action_id < 52 and who is not None:
+                self._play(who, action_id)
+                self.actions.append((who, _PLAYS[action_id]))
+                return
+        self.apply(self.action_from_id(action_id, seat), seat)
 
 
 def card_play(rules: Rules) -> tuple[int, ...]:
@@ -985,3 +500,8 @@ def trick_winner(rules: Rules, trump: int, cards: Sequence[Card]) -> int:
         if state:
             best, locked = i, state == 2
     return best
+
+
+if TYPE_CHECKING:
+    # The seam, checked: a Rams deal is the protocol's deal of Rams' actions and views.
+    _IS_A_DEAL: type[protocol.Deal[Action, Observation]] = Deal

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rams.cards import Card, pack, parse_card, parse_cards
+from rams.cards import Card, Cards, pack, parse_card, parse_cards
 from rams.errors import RulesError
 from rams.games.rams.rules import Rules
-from rams.words import Cards, Joined, Phrase
+from rams.words import Joined, Phrase
 
 __all__ = ["arrange_deck", "deck_layout", "deck_problem"]
 

@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from rams.games.protocol import DealLayout, PresetInfo
+from rams.games.protocol import DealLayout, Family, PresetInfo
 from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
 from rams.games.rams.wire import replay_json, rules_summary, sheet_of, state_message
 from rams.games.rams.words import deal_lines, legal_hint, replay_text, rules_text
@@ -46,51 +46,7 @@ class RamsFamily:
     baselines: tuple[str, ...] = ("heuristic", "random")
     sides: tuple[tuple[int, ...], ...] | None = None
     layout = DealLayout(declarations=True)
-
-    def make_bot(
-        self, name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
-    ) -> Any:
-        """A bot by name (:data:`rams.bots.BOT_NAMES`; ``allseeing`` when allowed)."""
-        from rams.bots import registered_bot
-
-        return registered_bot(name, rng, allow_all_seeing, timed)
-
-    def evaluate(
-        self, view: Any, samples: int, rng: random.Random, action: Any = None
-    ) -> dict[Any, float] | None:
-        """Cards by ``hard``'s PIMC search; play or pass, the exchange and Даве by its
-        simulation (:class:`rams.bots.simulate.SimulatedDeclare`); ``action`` (one played)
-        is valued too where the bot would value only its best few (the exchange)."""
-        from rams.actions import Play
-        from rams.bots.levels import HARD_NODES, hardsim
-        from rams.bots.pimc import PimcBot
-        from rams.bots.simulate import SimulatedDeclare
-        from rams.games.rams.view import Phase
-
-        sim = hardsim(rng, timed=False)
-        assert isinstance(sim, SimulatedDeclare) and isinstance(sim.inner, PimcBot)
-        pimc = sim.inner
-        legal = list(view.legal_actions)
-        if (
-            view.phase is Phase.PLAY
-            and view.dave_pending is None
-            and all(isinstance(a, Play) for a in legal)
-        ):
-            pimc.seconds = None
-            pimc.max_samples = samples
-            pimc.node_budget = HARD_NODES.get(view.rules.players, 80_000)
-            cards = pimc.card_values(view, [a.card for a in legal], win_bonus=0)
-            if pimc.last_samples == 0:
-                return None
-            return {a: cards[a.card] for a in legal}
-        choices = sim._choices(view)
-        if not choices:
-            return None
-        if action is not None and action not in choices:  # (an exchange outside the best too)
-            choices = [*choices, action]
-        sim.samples = samples
-        values: dict[Any, float] | None = sim.choice_values(view, choices, win_bonus=0)
-        return values
+    bots = "rams.games.rams.bots"
 
     def house_options(self) -> list[dict[str, Any]]:
         """Every option a table may change, for the page that creates one: its name in words,
@@ -157,8 +113,8 @@ class RamsFamily:
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
         first_dealer: int | None = None,
-    ) -> Game:
-        return Game(rules, names, rng=rng, first_dealer=first_dealer)
+    ) -> RamsMatch:
+        return RamsMatch(rules, names, rng=rng, first_dealer=first_dealer)
 
     def parse_line(self, text: str) -> tuple[int, Action]:
         return parse_line(text)
@@ -171,16 +127,16 @@ class RamsFamily:
         return replay_json(record, lang)
 
     def view_json(
-        self, match: Game, seat: int | None, lang: str, table: dict[str, Any] | None = None
+        self, match: RamsMatch, seat: int | None, lang: str, table: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """Everything ``seat`` is shown now, as JSON (:mod:`rams.games.rams.wire`)."""
         return state_message(match, seat, lang, table or {})
 
-    def log_json(self, match: Game, deal: int, seat: int | None, lang: str) -> list[str]:
+    def log_json(self, match: RamsMatch, deal: int, seat: int | None, lang: str) -> list[str]:
         view = match.deals[deal - 1].observation(seat)
         return deal_lines(view.events, match.players, lang)
 
-    def sheet_json(self, match: Game) -> dict[str, Any]:
+    def sheet_json(self, match: RamsMatch) -> dict[str, Any]:
         """The score sheet as JSON columns."""
         return sheet_of(match)
 
@@ -191,7 +147,7 @@ class RamsFamily:
     def rules_text(self, rules: Rules) -> str:
         return rules_text(rules)
 
-    def replay_text(self, match: Game, lang: str) -> str:
+    def replay_text(self, match: RamsMatch, lang: str) -> str:
         return replay_text(match, lang)
 
     def screen(self) -> Any:
@@ -209,4 +165,4 @@ class RamsFamily:
         raise KeyError(name)
 
 
-FAMILY = RamsFamily()
+FAMILY: Family = RamsFamily()

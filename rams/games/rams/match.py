@@ -2,7 +2,7 @@
 
 >>> import random
 >>> from rams.games.rams.rules import Rules
->>> game = Game(Rules.preset("classic", 3), ["Аня", "Борис", "Вера"], rng=random.Random(7))
+>>> game = RamsMatch(Rules.preset("classic", 3), ["Аня", "Борис", "Вера"], rng=random.Random(7))
 >>> deal = game.start_deal()
 >>> rng = random.Random(1)
 >>> while not game.is_over and not game.deal.is_over:
@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,11 +29,14 @@ from rams.games.rams.stakes import settlement
 from rams.games.rams.view import Observation
 from rams.words import Seat
 
-__all__ = ["Game", "settlement"]
+__all__ = ["RamsMatch", "settlement"]
 
 
-class Game:
-    """A game of Rams: deals in turn until someone wins (S6, S7, R1, V1, V4).
+class RamsMatch:
+    """A game (партия) of Rams: deals in turn until someone wins (S6, S7, R1, V1, V4).
+
+    The Rams family's match, as the other families have theirs (``WhistMatch``, …); it was
+    called ``Game``, a name still importable from here with a deprecation warning.
 
     Randomness is injected: ``rng`` shuffles the decks and, when ``first_dealer`` is not
     given, draws the first dealer by lot (D1, D4). ``players`` are the names, in seat order.
@@ -167,9 +171,9 @@ class Game:
 
         return record_of(self).to_json()
 
-    def copy(self) -> Game:
+    def copy(self) -> RamsMatch:
         """An independent copy: its deals copied, its own random generator in the same state."""
-        new = Game.__new__(Game)
+        new = RamsMatch.__new__(RamsMatch)
         new.rules = self.rules
         new.players = list(self.players)
         new.first_dealer = self.first_dealer
@@ -228,3 +232,13 @@ class Game:
         if d is None:
             raise IllegalActionError("D1", "rams.illegal.no_deal_yet")
         return d.observation(seat)
+
+
+def __getattr__(name: str) -> object:
+    """``Game``, the old name of :class:`RamsMatch`, with a :class:`DeprecationWarning`."""
+    if name == "Game":
+        warnings.warn(
+            "rams.games.rams.match.Game is now RamsMatch", DeprecationWarning, stacklevel=2
+        )
+        return RamsMatch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -33,7 +33,7 @@ from rams.games.rams.actions import (
     Swap,
 )
 from rams.games.rams.deal import PAM
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import PRESETS
 from rams.games.rams.view import Observation, Phase
 from rams.games.rams.words import Announcer, legal_hint, signed, suit_name
@@ -152,7 +152,7 @@ def table_panel(
     return Panel(Group(*parts), title=title, title_align="left")
 
 
-def settlement_text(game: Game, lang: str) -> Text:
+def settlement_text(game: RamsMatch, lang: str) -> Text:
     """The winner and what each player pays or receives (S8), and the Pam ledger (M2)."""
     names = game.players
     assert game.winner is not None
@@ -252,7 +252,7 @@ class RamsScreen:
     ) -> RenderableType:  # fmt: skip
         return table_panel(view, names, lang, deal_number, show_hand)
 
-    def result(self, match: Game, lang: str) -> RenderableType:
+    def result(self, match: RamsMatch, lang: str) -> RenderableType:
         return settlement_text(match, lang)
 
     def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Announcer:
@@ -270,7 +270,7 @@ class RamsScreen:
     def hint(self, view: Observation, lang: str) -> str:
         return legal_hint(view, lang)
 
-    def offer(self, match: Game, seat: int, action: Action, lang: str) -> str:
+    def offer(self, match: RamsMatch, seat: int, action: Action, lang: str) -> str:
         """S7: the claim offered between deals, with the seat's record."""
         return ui("claim_q", lang, name=match.players[seat], record=match.records[seat])
 

@@ -14,7 +14,7 @@ from rams.cards import Card, card_str, cards_of
 from rams.games.protocol import sheet_changes
 from rams.games.rams.actions import Exchange, Play, Swap
 from rams.games.rams.events import EventKind
-from rams.games.rams.match import Game
+from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
 from rams.games.rams.words import Announcer, deal_lines, legal_hint
@@ -97,12 +97,14 @@ def rules_summary(rules: Rules) -> dict[str, Any]:
     }
 
 
-def sheet_of(game: Game) -> dict[str, Any]:
+def sheet_of(game: RamsMatch) -> dict[str, Any]:
     """The score sheet («запись») as columns: each player's start and every later value."""
     return {"names": list(game.players), "columns": sheet_changes(game.sheet)}
 
 
-def state_message(game: Game, seat: int | None, lang: str, table: dict[str, Any]) -> dict[str, Any]:
+def state_message(
+    game: RamsMatch, seat: int | None, lang: str, table: dict[str, Any]
+) -> dict[str, Any]:
     """Everything ``seat`` is shown now: its observation, and the public side of the table.
 
     The only cards in it are those of ``game.deal.observation(seat)``; the hidden

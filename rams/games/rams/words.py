@@ -23,7 +23,7 @@ from rams.sheets import sheet_text, strike
 from rams.words import default_lang, has, text
 
 if TYPE_CHECKING:
-    from rams.games.rams.match import Game
+    from rams.games.rams.match import RamsMatch
 
 __all__ = [
     "deal_lines",
@@ -289,7 +289,7 @@ def _play_hint(view: Observation, lang: str) -> str:
     return text
 
 
-def replay_text(game: Game, lang: str) -> str:
+def replay_text(game: RamsMatch, lang: str) -> str:
     """A replayed game in words (``rams replay``): each deal's events and records, then the
     score sheet and the result (S8, and M2's Pam ledger)."""
     names = game.players

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rams.games.plain.family import PlainFamily
+from rams.games.protocol import Family
 from rams.games.ramsch.game import RamschMatch, RamschRules
 from rams.words import text
 
@@ -26,4 +27,4 @@ class RamschFamily(PlainFamily):
         return [text("ramsch.screen.points", lang, points=shown)]
 
 
-FAMILY = RamschFamily()
+FAMILY: Family = RamschFamily()

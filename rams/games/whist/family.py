@@ -7,6 +7,7 @@ from typing import Any
 
 from rams.games.plain.actions import parse_trump
 from rams.games.plain.family import PlainFamily
+from rams.games.protocol import Family
 from rams.games.whist.game import SIDES, WhistMatch, WhistRules
 from rams.words import text
 
@@ -35,4 +36,4 @@ class WhistFamily(PlainFamily):
         return [text("whist.screen.sides", lang, a=a, b=b)]
 
 
-FAMILY = WhistFamily()
+FAMILY: Family = WhistFamily()
