@@ -1,6 +1,6 @@
 """The package's layering, read from the source: every import of every module of ``rams/``
 (at module level, under ``TYPE_CHECKING`` and inside functions: a late import is an import)
-makes an edge of the module graph, and the graph must keep the layers of the README's
+makes an edge of the module graph, and the graph must keep the layers of docs/architecture.md's
 «Layout» one way.
 
 From the bottom up:
