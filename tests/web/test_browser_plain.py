@@ -191,7 +191,7 @@ def test_W1_whist_partners_sit_opposite_and_play_a_deal(
         assert not [e for p in players for e in p.errors]
         _save(a, tmp_path, "whist-deal-over.png")
         # The sheet keeps each side's points, games and rubber points (W7, W8).
-        heads = a.locator(".sheet th")
+        heads = a.locator(".sheet thead th:not(.deal)")
         assert heads.count() == 6
         assert "очки" in heads.nth(0).inner_text()
         game = server.tables.tables[table_id].game

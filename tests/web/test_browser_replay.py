@@ -136,10 +136,10 @@ def _go(page: Any, k: int) -> None:
 def _sheet_now(page: Any) -> list[int]:
     """The score sheet's last line as shown: each column's current (not struck) value."""
     cells: list[str] = page.evaluate(
-        """() => { const rows = [...document.querySelectorAll('.sheet tbody tr')];
-        const n = document.querySelectorAll('.sheet thead th').length;
+        """() => { const rows = [...document.querySelectorAll('.sheet tbody tr:not(.note)')];
+        const n = document.querySelectorAll('.sheet thead th:not(.deal)').length;
         const now = new Array(n).fill(null);
-        for (const tr of rows) [...tr.children].forEach((td, c) => {
+        for (const tr of rows) [...tr.querySelectorAll('td')].forEach((td, c) => {
           if (td.classList.contains('now')) now[c] = td.textContent; });
         return now; }"""
     )
