@@ -61,6 +61,11 @@ class Column:
             return self.label
         return text(f"sheet.{self.kind}", lang, label=self.label)
 
+    def kind_word(self, lang: str) -> str | None:
+        """The column's kind alone in ``lang`` (None when it has none): a heading over the
+        sides' names where a family keeps several kinds of column."""
+        return None if self.kind is None else text(f"sheet.kind.{self.kind}", lang)
+
 
 @dataclass(frozen=True)
 class Row:
@@ -196,6 +201,7 @@ class ScoreSheet:
                     "heading": c.heading(lang),
                     "label": c.label,
                     "kind": c.kind,
+                    "kind_word": c.kind_word(lang),
                     "seats": list(c.seats),
                 }
                 for c in self.columns

@@ -174,7 +174,13 @@ def test_json_for_the_browser() -> None:
     its language, the standings and the sheet's words."""
     sheet = sheet_of("game_ends_mid_deal")
     data = sheet.to_json("en")
-    assert data["columns"][1] == {"heading": "P2", "label": "P2", "kind": None, "seats": [1]}
+    assert data["columns"][1] == {
+        "heading": "P2",
+        "label": "P2",
+        "kind": None,
+        "kind_word": None,
+        "seats": [1],
+    }
     assert data["rows"] == [
         {"deal": 0, "entries": [7, 7, 7], "note": None},
         {"deal": 1, "entries": [None, 0, None], "note": None},

@@ -78,7 +78,10 @@ def sheet_table(sheet: ScoreSheet, lang: str) -> RenderableType:
     table = RichTable(title=ui("sheet", lang), title_justify="left", show_lines=False)
     table.add_column(text("sheet.deal", lang), justify="right", style="dim")
     for column in sheet.columns:
-        table.add_column(column.heading(lang), justify="right")
+        kind = column.kind_word(lang)
+        table.add_column(
+            column.label if kind is None else f"{kind}\n{column.label}", justify="right"
+        )
     notes = any(row.note is not None for row in sheet.rows)
     if notes:
         table.add_column("")

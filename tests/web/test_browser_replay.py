@@ -137,7 +137,7 @@ def _sheet_now(page: Any) -> list[int]:
     """The score sheet's last line as shown: each column's current (not struck) value."""
     cells: list[str] = page.evaluate(
         """() => { const rows = [...document.querySelectorAll('.sheet tbody tr:not(.note)')];
-        const n = document.querySelectorAll('.sheet thead th:not(.deal)').length;
+        const n = rows[0].querySelectorAll('td').length;
         const now = new Array(n).fill(null);
         for (const tr of rows) [...tr.querySelectorAll('td')].forEach((td, c) => {
           if (td.classList.contains('now')) now[c] = td.textContent; });

@@ -123,14 +123,32 @@ export function sheetEl(sheet, highlight = null, upto = null) {
   });
   const words = sheet.words || {};
   const standings = sheet.standings && rows.length === sheet.rows.length ? sheet.standings : null;
+  // Columns of several kinds (Whist's points, games, rubber points by side): the kind over
+  // its columns, the sides' names under it.
+  const kinds = cols.some((c) => c.kind);
+  const head = [];
+  if (kinds) {
+    const groups = [];
+    cols.forEach((c) => {
+      const g = groups[groups.length - 1];
+      if (g && g.kind === c.kind) g.n += 1; else groups.push({ kind: c.kind, word: c.kind_word, n: 1 });
+    });
+    head.push(el("tr", {}, el("th", { class: "deal", rowspan: 2 }, words.deal || ""),
+      groups.map((g) => el("th", { class: "kind", colspan: g.n }, g.word))));
+    // A side's names may break after their «+», so that six columns fit a narrow sheet.
+    const side = (label) => label.split("+").flatMap((n, k) => (k ? ["+", el("wbr"), n] : [n]));
+    head.push(el("tr", { class: "sides" }, cols.map((c, i) =>
+      el("th", { class: mine[i] ? "mine" : null, title: c.heading }, side(c.label)))));
+  } else {
+    head.push(el("tr", {}, el("th", { class: "deal" }, words.deal || ""),
+      cols.map((c, i) => el("th", { class: mine[i] ? "mine" : null }, c.heading))));
+  }
+  const ranked = standings ? [...standings].sort((a, b) => a.place - b.place) : null;
   return el("section", { class: "sheet paper", "aria-label": words.title || t("sheet"), tabindex: 0 },
     el("h3", {}, words.title || t("sheet")),
-    el("table", {},
-      el("thead", {}, el("tr", {}, el("th", { class: "deal" }, words.deal || ""),
-        cols.map((c, i) => el("th", { class: mine[i] ? "mine" : null }, c.heading)))),
-      el("tbody", {}, body)),
-    standings ? el("ol", { class: "standings", "aria-label": words.standings },
-      standings.map((p) => el("li", { class: p.place === 1 ? "first" : null, value: p.place },
+    el("table", {}, el("thead", {}, head), el("tbody", {}, body)),
+    ranked ? el("ol", { class: "standings", "aria-label": words.standings },
+      ranked.map((p) => el("li", { class: p.place === 1 ? "first" : null, value: p.place },
         `${p.label} — ${num(p.score)}`))) : null);
 }
 
