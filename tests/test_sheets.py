@@ -161,9 +161,14 @@ def test_ramsch_tied_winners_share_first_place() -> None:
 
 
 def test_kony_only_the_scorer_is_written() -> None:
-    """kony_01: p1 takes all 8 tricks, 24 (T5); the others' columns stay blank."""
+    """kony_01: p4 deals, so p1 names the trump, spades (T3), and takes all 8 tricks, 24
+    (T5); the others' columns stay blank."""
     sheet = sheet_of("kony_01_namer_takes_every_trick")
-    assert rows(sheet) == [(0, 0, 0, 0, 0, ""), (1, 24, None, None, None, "")]
+    assert rows(sheet) == [
+        (0, 0, 0, 0, 0, ""),
+        (1, 24, None, None, None, "козыри — пики (выбор игрока P1)"),
+    ]
+    assert rows(sheet, "en")[1][-1] == "trumps: spades (P1's choice)"
 
 
 # The structure and the wire -----------------------------------------------------------------
