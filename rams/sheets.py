@@ -179,17 +179,22 @@ class ScoreSheet:
         """A row's note in ``lang`` (empty when it has none)."""
         return "" if row.note is None else row.note.words(lang, list(self.names) or None)
 
-    def standing_lines(self, lang: str) -> list[str]:
-        """The final standings in words, a line a place (those tied on one line)."""
+    def standing_lines(self, lang: str, minus: str = "-") -> list[str]:
+        """The final standings in words, a line a place (those tied on one line); negative
+        scores written with ``minus`` (the page's true minus sign, «−»)."""
+        return [line for _, line in self._places(lang, minus)]
+
+    def _places(self, lang: str, minus: str) -> list[tuple[int, str]]:
         if not self.standings:
             return []
-        lines = []
+        out = []
         for place in sorted({p.place for p in self.standings}):
             at = [p for p in self.standings if p.place == place]
             who = ", ".join(p.label for p in at)
             key = "sheet.place_tie" if len(at) > 1 else "sheet.place"
-            lines.append(text(key, lang, place=place, who=who, score=_num(at[0].score)))
-        return lines
+            score = str(at[0].score).replace("-", minus)
+            out.append((place, text(key, lang, place=place, who=who, score=score)))
+        return out
 
     def to_json(self, lang: str) -> dict[str, Any]:
         """The sheet for the browser (``sheetEl`` in ``common.js`` draws it): the columns'
@@ -226,6 +231,8 @@ class ScoreSheet:
                 }
                 for p in self.standings
             ],
+            # The standings in words, a line a place, for the page to show as they are.
+            "places": [{"place": n, "text": line} for n, line in self._places(lang, "\u2212")],
             "words": {
                 "title": text("sheet.title", lang),
                 "deal": text("sheet.deal", lang),
@@ -253,10 +260,6 @@ class ScoreSheet:
         if standing:
             lines += [text("sheet.standings", lang) + ":", *("  " + s for s in standing)]
         return "\n".join(line.rstrip() for line in lines)
-
-
-def _num(v: int) -> str:
-    return str(v)
 
 
 def _width(s: str) -> int:

@@ -197,6 +197,10 @@ def test_json_for_the_browser() -> None:
         "score": 0,
         "tie": False,
     }
+    assert data["places"] == [
+        {"place": 1, "text": "1. P2: 0"},
+        {"place": 2, "text": "2. P1, P3: 7 each, a shared place"},
+    ]
     assert data["words"] == {"title": "Score sheet", "deal": "Deal", "standings": "Standings"}
 
 

@@ -143,13 +143,12 @@ export function sheetEl(sheet, highlight = null, upto = null) {
     head.push(el("tr", {}, el("th", { class: "deal" }, words.deal || ""),
       cols.map((c, i) => el("th", { class: mine[i] ? "mine" : null }, c.heading))));
   }
-  const ranked = standings ? [...standings].sort((a, b) => a.place - b.place) : null;
+
   return el("section", { class: "sheet paper", "aria-label": words.title || t("sheet"), tabindex: 0 },
     el("h3", {}, words.title || t("sheet")),
     el("table", {}, el("thead", {}, head), el("tbody", {}, body)),
-    ranked ? el("ol", { class: "standings", "aria-label": words.standings },
-      ranked.map((p) => el("li", { class: p.place === 1 ? "first" : null, value: p.place },
-        `${p.label} — ${num(p.score)}`))) : null);
+    standings ? el("ul", { class: "standings", "aria-label": words.standings },
+      (sheet.places || []).map((p) => el("li", { class: p.place === 1 ? "first" : null }, p.text))) : null);
 }
 
 // What the last row of the sheet wrote in the column of ``seat`` (its first column): the
