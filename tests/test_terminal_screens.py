@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from rich.console import Console, RenderableType
 
+from rams import games
 from rams.cards import parse_cards
 from rams.games.rams.deal import Deal
 from rams.games.rams.events import Event, EventKind
@@ -557,37 +558,44 @@ def test_screen_hand_colours_and_legal_cards() -> None:
 
 # 2. The score sheet -----------------------------------------------------------------------
 
+# Worked by hand from the rows below (S1, S6): a row per deal, each record in the row of the
+# deal that wrote it (Глеб's 40 stands through deal 1, his 35 comes in deal 2; deal 3 ends the
+# game mid-deal, so only Вера's -2 is written, S6), the earlier values struck out; Вера wins at
+# -2 and the others are placed by their records, lower first (S6: a record runs down to 0).
 SHEET = {
     "ru": """\
 Запись
-┏━━━━━┳━━━━━━━┳━━━━━━┳━━━━━━┓
-┃ Аня ┃ Борис ┃ Вера ┃ Глеб ┃
-┡━━━━━╇━━━━━━━╇━━━━━━╇━━━━━━┩
-│  40 │    40 │   40 │   40 │
-│  50 │    55 │   15 │   35 │
-│  41 │    75 │   14 │      │
-│     │       │   -2 │      │
-└─────┴───────┴──────┴──────┘""",
+┏━━━━━━━┳━━━━━┳━━━━━━━┳━━━━━━┳━━━━━━┓
+┃ Сдача ┃ Аня ┃ Борис ┃ Вера ┃ Глеб ┃
+┡━━━━━━━╇━━━━━╇━━━━━━━╇━━━━━━╇━━━━━━┩
+│       │  40 │    40 │   40 │   40 │
+│     1 │  50 │    55 │   15 │      │
+│     2 │  41 │    75 │   14 │   35 │
+│     3 │     │       │   -2 │      │
+└───────┴─────┴───────┴──────┴──────┘
+Итог: 1. Вера — -2; 2. Глеб — 35; 3. Аня — 41; 4. Борис — 75""",
     "en": """\
 Score sheet
-┏━━━━━┳━━━━━━━┳━━━━━━┳━━━━━━┓
-┃ Аня ┃ Борис ┃ Вера ┃ Глеб ┃
-┡━━━━━╇━━━━━━━╇━━━━━━╇━━━━━━┩
-│  40 │    40 │   40 │   40 │
-│  50 │    55 │   15 │   35 │
-│  41 │    75 │   14 │      │
-│     │       │   -2 │      │
-└─────┴───────┴──────┴──────┘""",
+┏━━━━━━┳━━━━━┳━━━━━━━┳━━━━━━┳━━━━━━┓
+┃ Deal ┃ Аня ┃ Борис ┃ Вера ┃ Глеб ┃
+┡━━━━━━╇━━━━━╇━━━━━━━╇━━━━━━╇━━━━━━┩
+│      │  40 │    40 │   40 │   40 │
+│    1 │  50 │    55 │   15 │      │
+│    2 │  41 │    75 │   14 │   35 │
+│    3 │     │       │   -2 │      │
+└──────┴─────┴───────┴──────┴──────┘
+Standings: 1. Вера: -2; 2. Глеб: 35; 3. Аня: 41; 4. Борис: 75""",
 }
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_screen_sheet(lang: str) -> None:
-    """rams-001, four players from 40, three deals: each column lists its player's records,
-    a value only when it changed (Глеб: 40, then 35 after deal 3)."""
+    """rams-001, four players from 40, three deals: a row per deal, each record in the row of
+    the deal that wrote it, blank where the deal left it (Глеб: 40, then 35 in deal 2); the
+    final standings under it."""
     game = game_of("golden/rams001_4p_trump_rams.json")
     assert game.sheet == [(40, 40, 40, 40), (50, 55, 15, 40), (41, 75, 14, 35), (41, 75, -2, 35)]
-    assert screen(sheet_table(game.sheet, game.players, lang)) == SHEET[lang]
+    assert screen(sheet_table(games.sheet_of(game), lang)) == SHEET[lang]
 
 
 def _sgr(codes: str, text: str) -> bool:
@@ -601,7 +609,7 @@ def _sgr(codes: str, text: str) -> bool:
 def test_screen_sheet_strikes_earlier_values() -> None:
     """S1: on the sheet every earlier value is struck out, the last one is not."""
     game = game_of("golden/rams001_4p_trump_rams.json")
-    codes = ansi(sheet_table(game.sheet, game.players, "ru"))
+    codes = ansi(sheet_table(games.sheet_of(game), "ru"))
     # Аня 40 50 41, Борис 40 55 75, Вера 40 15 14 -2, Глеб 40 35.
     for struck in ("40", "50", "55", "15", "14"):
         assert _sgr(codes, struck), struck

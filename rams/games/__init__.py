@@ -24,6 +24,7 @@ from typing import Any
 
 from rams.errors import RulesError
 from rams.games.protocol import Family, Match, PresetInfo
+from rams.sheets import ScoreSheet, score_sheet
 
 __all__ = [
     "DEFAULT_FAMILY",
@@ -35,6 +36,7 @@ __all__ = [
     "new_match",
     "parse_override",
     "presets",
+    "sheet_of",
 ]
 
 #: Every family, by name, and the module that holds it (its ``FAMILY``).
@@ -59,6 +61,12 @@ def family(name: str) -> Family:
         raise RulesError("rules.unknown_family", (), name=repr(name), known=", ".join(FAMILIES))
     found: Family = importlib.import_module(FAMILIES[name]).FAMILY
     return found
+
+
+def sheet_of(match: Match) -> ScoreSheet:
+    """A match's score sheet (:mod:`rams.sheets`): its family's columns and notes over its
+    rows, a row per deal, and the final standings once it is over."""
+    return score_sheet(family(match.rules.family), match)
 
 
 @cache

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from rams.cards import Card
 from rams.events import Event
-from rams.sheets import sheet_changes
+from rams.sheets import Column, sheet_changes
 from rams.words import Phrase, text
 
 __all__ = [
@@ -335,7 +335,19 @@ class Family(Protocol):
         """Deal ``deal`` (1-based) in words, as ``seat`` saw it (its observation's events)."""
         ...
 
-    def sheet_json(self, match: Any) -> dict[str, Any]: ...
+    def sheet_columns(self, match: Any) -> list[Column]:
+        """The score sheet's columns (:mod:`rams.sheets`): a player each, or each side's."""
+        ...
+
+    def sheet_note(self, match: Any, deal: int) -> Phrase | None:
+        """What the score sheet notes beside deal ``deal`` (0-based): a void deal, a
+        contract, a game won; None for nothing."""
+        ...
+
+    def standing_scores(self, match: Any) -> list[int]:
+        """Each seat's score as the final standings rank it (its side's, where a column
+        belongs to a side)."""
+        ...
 
     def rules_json(self, rules: Any) -> dict[str, Any]: ...
 

@@ -197,8 +197,7 @@ class TerminalGame:
             self.console.print(Text("• " + line))
 
     def show_sheet(self) -> None:
-        sheet = self.game.sheet
-        self.console.print(sheet_table(sheet, sheet.headings(self.lang), self.lang))
+        self.console.print(sheet_table(games.sheet_of(self.game), self.lang))
 
     # Input ---------------------------------------------------------------------------
 

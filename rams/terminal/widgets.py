@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from rams.actions import Play
 from rams.cards import Card, card_str, suit_of
-from rams.games.protocol import Match, sheet_changes
+from rams.games.protocol import Match
+from rams.sheets import ScoreSheet
 from rams.words import text
 
 __all__ = ["Announcer", "Screen", "board_foot", "card_text", "hand_text", "sheet_table", "ui"]
@@ -70,23 +71,37 @@ def board_foot(
     return parts
 
 
-def sheet_table(rows: Sequence[Sequence[int]], names: Sequence[str], lang: str) -> RichTable:
-    """The score sheet («запись»): a column per player, earlier values struck out."""
-    cols = sheet_changes(rows)
+def sheet_table(sheet: ScoreSheet, lang: str) -> RenderableType:
+    """The score sheet («запись») on paper: a row per deal with its number, a column per
+    player (or side), each entry in the row of the deal that wrote it, earlier values struck
+    out, the deal's note beside it; then the final standings."""
     table = RichTable(title=ui("sheet", lang), title_justify="left", show_lines=False)
-    for name in names:
-        table.add_column(name, justify="right")
-    for i in range(max(len(c) for c in cols)):
-        cells = []
-        for col in cols:
-            if i >= len(col):
+    table.add_column(text("sheet.deal", lang), justify="right", style="dim")
+    for column in sheet.columns:
+        kind = column.kind_word(lang)
+        table.add_column(
+            column.label if kind is None else f"{kind}\n{column.label}", justify="right"
+        )
+    notes = any(row.note is not None for row in sheet.rows)
+    if notes:
+        table.add_column("")
+    struck = sheet.struck()
+    for k, row in enumerate(sheet.rows):
+        cells = [Text("" if row.deal == 0 else str(row.deal))]
+        for c, entry in enumerate(row.entries):
+            if entry is None:
                 cells.append(Text(""))
-            elif i < len(col) - 1:
-                cells.append(Text(str(col[i]), style="strike dim"))
             else:
-                cells.append(Text(str(col[i]), style="bold"))
+                cells.append(Text(str(entry), style="strike dim" if struck[k][c] else "bold"))
+        if notes:
+            cells.append(Text(sheet.note_text(row, lang), style="italic"))
         table.add_row(*cells)
-    return table
+    standing = sheet.standing_lines(lang)
+    if not standing:
+        return table
+    foot = Text(text("sheet.standings", lang) + ": ", style="bold")
+    foot.append("; ".join(standing))
+    return Group(table, foot)
 
 
 class Announcer(Protocol):

@@ -96,7 +96,7 @@ class Sockets:
         if live.game is None or (seat is None and live.game.deal is None):
             out: dict[str, Any] = {"type": "table", "table": public}
             if live.game is not None:
-                out["sheet"] = family.sheet_json(live.game)
+                out["sheet"] = games.sheet_of(live.game).to_json(lang)
                 out["payouts"] = (
                     [int(r) for r in live.game.returns()] if live.game.is_over else None
                 )

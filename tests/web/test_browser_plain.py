@@ -191,9 +191,10 @@ def test_W1_whist_partners_sit_opposite_and_play_a_deal(
         assert not [e for p in players for e in p.errors]
         _save(a, tmp_path, "whist-deal-over.png")
         # The sheet keeps each side's points, games and rubber points (W7, W8).
-        heads = a.locator(".sheet th")
-        assert heads.count() == 6
-        assert "очки" in heads.nth(0).inner_text()
+        kinds = a.locator(".sheet thead th.kind")
+        assert kinds.all_inner_texts() == ["очки", "партии", "роббер"]
+        sides = a.locator(".sheet thead th:not(.deal):not(.kind)").all_inner_texts()
+        assert len(sides) == 6 and sides[0] == sides[2] == sides[4] == "Аня+Вера"
         game = server.tables.tables[table_id].game
         assert game is not None and game.deals[0].is_over
         assert game.deals[0].sides() == ((0, 2), (1, 3))

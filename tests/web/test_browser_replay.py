@@ -136,10 +136,10 @@ def _go(page: Any, k: int) -> None:
 def _sheet_now(page: Any) -> list[int]:
     """The score sheet's last line as shown: each column's current (not struck) value."""
     cells: list[str] = page.evaluate(
-        """() => { const rows = [...document.querySelectorAll('.sheet tbody tr')];
-        const n = document.querySelectorAll('.sheet thead th').length;
+        """() => { const rows = [...document.querySelectorAll('.sheet tbody tr:not(.note)')];
+        const n = rows[0].querySelectorAll('td').length;
         const now = new Array(n).fill(null);
-        for (const tr of rows) [...tr.children].forEach((td, c) => {
+        for (const tr of rows) [...tr.querySelectorAll('td')].forEach((td, c) => {
           if (td.classList.contains('now')) now[c] = td.textContent; });
         return now; }"""
     )
@@ -323,5 +323,41 @@ def test_every_family_replays_without_an_error(
     page.wait_for_function(
         "() => /win/i.test(document.getElementById('replay-winner')?.textContent || '')"
     )
+    assert errors == []
+    ctx.close()
+
+
+@pytest.mark.parametrize("name", ["classic", "kony", "whist"])
+def test_the_sheet_has_a_row_per_deal(browser: Any, server: ThreadServer, name: str) -> None:
+    """Rams, a plain game a player a column, and Whist by sides: the sheet has a row per
+    deal with the deal's number (after the start's), each entry in the row of the deal that
+    wrote it and blank where that deal changed nothing, only each column's last entry
+    standing; at the end the final standings, a place for each player (or side)."""
+    table_id, match = stored(server, name)
+    ctx = browser.new_context(locale="ru-RU", **DESKTOP)
+    page = ctx.new_page()
+    errors = _open(page, server.base, table_id)
+    shown = """() => [...document.querySelectorAll('.sheet tbody tr[data-deal]')].map((r) =>
+        [Number(r.dataset.deal), ...[...r.querySelectorAll('td')].map((td) => td.textContent)])"""
+    assert [r[0] for r in page.evaluate(shown)] == [0]  # the first step: the start alone
+    assert page.locator(".sheet .standings").count() == 0
+    page.keyboard.press("End")
+    page.wait_for_selector("#replay-result")
+    rows = list(match.sheet)
+    cells = page.evaluate(shown)
+    assert [r[0] for r in cells] == list(range(len(match.deals) + 1))
+    for k, (_deal, *row) in enumerate(cells):
+        for c, entry in enumerate(row):
+            if k and rows[k][c] == rows[k - 1][c]:
+                assert entry == "", (k, c)
+            else:
+                assert int(entry.replace("−", "-")) == rows[k][c], (k, c)
+    assert page.locator(".sheet td.now").count() == len(rows[0])
+    # A place a line, those tied on one: each player (or side) on exactly one line.
+    owners = ["Аня+Вера", "Борис+Глеб"] if name == "whist" else NAMES[: len(match.players)]
+    lines = page.locator(".sheet .standings li").all_inner_texts()
+    assert all(sum(o in x for x in lines) == 1 for o in owners), lines
+    first = page.locator(".sheet .standings li.first").inner_text()
+    assert first.startswith("1. ") and all(NAMES[w] in first for w in match.winners())
     assert errors == []
     ctx.close()

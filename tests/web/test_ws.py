@@ -65,7 +65,7 @@ def test_hello_with_token_gets_welcome_and_own_hand(server: ThreadServer) -> Non
     state = me.until(_my_turn)
     assert len(state["hand"]) == 5
     assert state["table"]["seats"][0]["name"] == "Аня"
-    assert state["sheet"]["names"] == ["Аня", "Глаша", "Кузьма"]
+    assert [c["label"] for c in state["sheet"]["columns"]] == ["Аня", "Глаша", "Кузьма"]
     assert state["hint"]
 
 

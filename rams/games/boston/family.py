@@ -11,7 +11,7 @@ from rams.games.boston.bids import NULLS, WORDS, Aside, Bid, Invite, parse_bosto
 from rams.games.boston.game import BostonMatch, BostonRules
 from rams.games.plain.family import PlainFamily
 from rams.games.protocol import DealLayout, Family
-from rams.words import text
+from rams.words import Phrase, Seat, text
 
 __all__ = ["FAMILY", "BostonFamily", "bid_words"]
 
@@ -26,6 +26,16 @@ def bid_words(contract: str, lang: str) -> str:
         tricks=contract[:-1],
         symbol=SUIT_SYMBOLS["SCDH".index(contract[-1])],
     )
+
+
+class _BidField:
+    """A bid as a field of a text, worded in the text's language."""
+
+    def __init__(self, contract: str) -> None:
+        self.contract = contract
+
+    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+        return bid_words(self.contract, lang)
 
 
 class BostonFamily(PlainFamily):
@@ -93,6 +103,20 @@ class BostonFamily(PlainFamily):
             bid = bid_words(contract.removeprefix("bid "), lang)
             lines.append(text("boston.screen.bidding", lang, bid=bid, value=value, who=names[seat]))
         return lines
+
+    def sheet_note(self, match: Any, deal: int) -> Phrase | None:
+        """A deal's contract on the sheet: who declared what, with whom, made or not
+        (B11); or that everyone passed (B4)."""
+        d = match.deals[deal]
+        if d.void or d.contract is None:
+            return Phrase("boston.sheet.void")
+        made = d.scores[d.declarer] > 0
+        key = "made" if made else "failed"
+        fields: dict[str, Any] = {"bid": _BidField(d.contract.contract), "who": Seat(d.declarer)}
+        if d.partner is not None:
+            key += "_with"
+            fields["partner"] = Seat(d.partner)
+        return Phrase(f"boston.sheet.{key}", **fields)
 
 
 FAMILY: Family = BostonFamily()

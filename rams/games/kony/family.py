@@ -8,6 +8,7 @@ from rams.games.kony.game import KonyMatch, KonyRules
 from rams.games.plain.actions import parse_trump
 from rams.games.plain.family import PlainFamily
 from rams.games.protocol import Family
+from rams.words import Phrase, Seat, Suit
 
 __all__ = ["FAMILY", "KonyFamily"]
 
@@ -22,6 +23,13 @@ class KonyFamily(PlainFamily):
 
     def parse_word(self, text: str) -> Any:
         return parse_trump(text)
+
+    def sheet_note(self, match: Any, deal: int) -> Phrase | None:
+        """The trump of the deal and who named it (T3: each player names once)."""
+        d = match.deals[deal]
+        if d.trump < 0:
+            return None
+        return Phrase("kony.sheet.trump", suit=Suit(d.trump), who=Seat((d.dealer + 1) % d.n))
 
 
 FAMILY: Family = KonyFamily()

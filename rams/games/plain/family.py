@@ -16,6 +16,8 @@ from rams.games.plain.rules import PlainRules
 from rams.games.plain.words import BidWords, summary_lines
 from rams.games.protocol import DealLayout, PresetInfo
 from rams.rulebook import rulebook
+from rams.sheets import Column
+from rams.words import Phrase
 
 __all__ = ["PlainFamily", "plain_family"]
 
@@ -212,10 +214,17 @@ class PlainFamily:
         view = match.deals[deal - 1].observation(seat)
         return deal_lines(view.events, match.players, lang, self.bid_words())
 
-    def sheet_json(self, match: Any) -> dict[str, Any]:
-        from rams.games.plain.wire import sheet_of
+    def sheet_columns(self, match: Any) -> list[Column]:
+        """A column per player (a family of sides declares its own)."""
+        return [Column(name, (s,)) for s, name in enumerate(match.players)]
 
-        return sheet_of(match)
+    def sheet_note(self, match: Any, deal: int) -> Phrase | None:
+        """Nothing noted beside a deal (a family with void deals or contracts notes them)."""
+        return None
+
+    def standing_scores(self, match: Any) -> list[int]:
+        """Each seat's total."""
+        return list(match.scores())
 
     def rules_json(self, rules: Any) -> dict[str, Any]:
         from rams.games.plain.wire import rules_summary

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rams import games
 from rams.actions import Play, Say
 from rams.cards import Card, card_str, cards_of
 from rams.games.plain.actions import Trump
@@ -17,10 +18,9 @@ from rams.games.plain.deal import PlainView
 from rams.games.plain.words import Announcer, deal_lines
 from rams.games.replaying import frames
 from rams.rulebook import rulebook
-from rams.sheets import sheet_changes
 from rams.words import Suit, text
 
-__all__ = ["action_label", "hint", "legal_of", "replay_json", "rules_summary", "sheet_of"]
+__all__ = ["action_label", "hint", "legal_of", "replay_json", "rules_summary"]
 
 
 def _cs(cards: Sequence[Card]) -> list[str]:
@@ -72,12 +72,6 @@ def hint(view: PlainView, lang: str, family: Any = None) -> str:
     names = [str(s + 1) for s in range(len(view.hand_sizes))]
     shown = [action_label(family, a, names, lang) for a in view.legal_actions[:12]]
     return text("plain.hint.prelude", lang, choices=", ".join(shown))
-
-
-def sheet_of(match: Any, lang: str = "ru") -> dict[str, Any]:
-    """The score sheet as columns: each column's start and every later value."""
-    sheet = match.sheet
-    return {"names": sheet.headings(lang), "columns": sheet_changes(sheet)}
 
 
 def rules_summary(family: Any, rules: Any) -> dict[str, Any]:
@@ -135,7 +129,7 @@ def state_message(
         "table": table,
         "seat": seat,
         "deal": len(match.deals),
-        "sheet": sheet_of(match, lang),
+        "sheet": games.sheet_of(match).to_json(lang),
         "winners": won or None,
         "totals": match.scores(),
     }
@@ -202,11 +196,10 @@ def replay_json(family: Any, record: Any, lang: str = "ru") -> dict[str, Any]:
             steps[-1]["said"] = action_label(family, step.action, match.players, lang)
         if deal.is_over:  # the deal is over: every hand is shown as it was dealt
             steps[-1]["dealt"] = [_cs(cards_of(h)) for h in deal.dealt]
-    sheet: dict[str, Any] = {"names": list(record.players), "columns": [], "rows": []}
+    sheet: dict[str, Any] | None = None
     summary: dict[str, Any] = {}
     if match is not None:
-        sheet = sheet_of(match, lang)
-        sheet["rows"] = [list(r) for r in match.sheet]
+        sheet = games.sheet_of(match).to_json(lang)
         summary = match.summary()
     return {
         "kind": "plain",

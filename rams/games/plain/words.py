@@ -12,7 +12,6 @@ from typing import Any
 from rams.cards import card_str
 from rams.events import Event
 from rams.games.plain.deal import Kind
-from rams.sheets import sheet_text
 from rams.words import Suit, text
 
 __all__ = ["Announcer", "deal_lines", "describe", "signed", "summary_lines"]
@@ -158,8 +157,7 @@ def summary_lines(match: Any, lang: str, bid_words: BidWords = _plain_bid) -> li
     for k, deal in enumerate(match.deals, start=1):
         lines += ["", text("rams.replay.deal", lang, deal=k)]
         lines += ["  " + line for line in deal_lines(deal.events, names, lang, bid_words)]
-    sheet = match.sheet
-    lines += ["", text("terminal.sheet", lang), sheet_text(sheet, sheet.headings(lang), lang), ""]
+    lines += ["", text("terminal.sheet", lang), games.sheet_of(match).text(lang), ""]
     won = match.winners()
     if not won:
         lines.append(text("rams.replay.not_over", lang))

@@ -11,9 +11,11 @@ from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
-from rams.games.rams.wire import replay_json, rules_summary, sheet_of, state_message
+from rams.games.rams.wire import replay_json, rules_summary, state_message
 from rams.games.rams.words import deal_lines, legal_hint, replay_text, rules_text
 from rams.rulebook import rulebook
+from rams.sheets import Column
+from rams.words import Phrase
 
 __all__ = ["FAMILY", "HOUSE_LIMITS", "RamsFamily"]
 
@@ -136,9 +138,17 @@ class RamsFamily:
         view = match.deals[deal - 1].observation(seat)
         return deal_lines(view.events, match.players, lang)
 
-    def sheet_json(self, match: RamsMatch) -> dict[str, Any]:
-        """The score sheet as JSON columns."""
-        return sheet_of(match)
+    def sheet_columns(self, match: RamsMatch) -> list[Column]:
+        """A column per player: the records (S1)."""
+        return [Column(name, (s,)) for s, name in enumerate(match.players)]
+
+    def sheet_note(self, match: RamsMatch, deal: int) -> Phrase | None:
+        """A void deal (E3, X3) is noted on the sheet."""
+        return Phrase("rams.sheet.void") if match.deals[deal].void else None
+
+    def standing_scores(self, match: RamsMatch) -> list[int]:
+        """The records: lower is better."""
+        return list(match.records)
 
     def rules_json(self, rules: Rules) -> dict[str, Any]:
         """The rules for people: the preset's names and each house rule that differs."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rams import games
 from rams.cards import Card, card_str, cards_of
-from rams.games.protocol import sheet_changes
 from rams.games.rams.actions import Exchange, Play, Swap
 from rams.games.rams.events import EventKind
 from rams.games.rams.match import RamsMatch
@@ -22,7 +22,7 @@ from rams.games.replaying import frames
 from rams.record import Record, replay_summary
 from rams.rulebook import rulebook
 
-__all__ = ["legal_of", "replay_json", "rules_summary", "sheet_of", "state_message"]
+__all__ = ["legal_of", "replay_json", "rules_summary", "state_message"]
 
 
 def _c(c: Card) -> str:
@@ -97,11 +97,6 @@ def rules_summary(rules: Rules) -> dict[str, Any]:
     }
 
 
-def sheet_of(game: RamsMatch) -> dict[str, Any]:
-    """The score sheet («запись») as columns: each player's start and every later value."""
-    return {"names": list(game.players), "columns": sheet_changes(game.sheet)}
-
-
 def state_message(
     game: RamsMatch, seat: int | None, lang: str, table: dict[str, Any]
 ) -> dict[str, Any]:
@@ -117,7 +112,7 @@ def state_message(
         "table": table,
         "seat": seat,
         "deal": len(game.deals),
-        "sheet": sheet_of(game),
+        "sheet": games.sheet_of(game).to_json(lang),
         "winner": game.winner,
         "payouts": game.payouts() if game.is_over else None,
         "pam_ledger": game.pam_ledger if game.rules.pamfil and game.is_over else None,
@@ -193,17 +188,15 @@ def replay_json(record: Record, lang: str = "ru") -> dict[str, Any]:
                 for h, d in zip(deal.start_hands, deal.deal_hands, strict=True)
             ]
     summary: dict[str, Any] = {}
-    sheet: list[list[int]] = []
-    sheet_rows: list[list[int]] = []
+    sheet: dict[str, Any] | None = None
     if game is not None:
         summary = replay_summary(game)
-        sheet = sheet_changes(game.sheet)
-        sheet_rows = [list(r) for r in game.sheet]
+        sheet = games.sheet_of(game).to_json(lang)
     return {
         "players": list(record.players),
         "rules": rules_summary(record.rules),
         "steps": steps,
-        "sheet": {"names": list(record.players), "columns": sheet, "rows": sheet_rows},
+        "sheet": sheet,
         "winner": summary.get("winner"),
         "payouts": summary.get("payouts"),
         # What the settlement (S8) is made of, for the replay to explain it.

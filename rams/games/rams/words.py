@@ -1,12 +1,8 @@
 """Words for people, in Russian and English: events, the score sheet, the rules.
 
 Every front end (``rams replay``, the terminal, the web table) describes the game with
-these functions, so a deal reads the same everywhere.
-
->>> print(sheet_text([(100, 100), (94, 100), (94, 107)], ["Аня", "Борис"], lang="en"))
-Аня  Борис
-1̶0̶0̶  1̶0̶0̶
-94   107
+these functions, so a deal reads the same everywhere; the score sheet is every game's
+(:mod:`rams.sheets`).
 """
 
 from __future__ import annotations
@@ -14,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rams import games
 from rams.cards import SUITS, Card, card_str, suit_of, suit_str
 from rams.games.rams.deal import PAM
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
-from rams.sheets import sheet_text, strike
+from rams.sheets import strike
 from rams.words import default_lang, has, text
 
 if TYPE_CHECKING:
@@ -31,7 +28,6 @@ __all__ = [
     "describe",
     "replay_text",
     "rules_text",
-    "sheet_text",
     "strike",
 ]
 
@@ -303,7 +299,7 @@ def replay_text(game: RamsMatch, lang: str) -> str:
         lines += ["  " + line for line in deal_lines(deal.events, names, lang)]
         records = ", ".join(f"{n} {r}" for n, r in zip(names, deal.records, strict=True))
         lines.append(text("rams.replay.records", lang, records=records))
-    lines += ["", text("rams.replay.sheet", lang), sheet_text(game.sheet, names, lang), ""]
+    lines += ["", text("rams.replay.sheet", lang), games.sheet_of(game).text(lang), ""]
     if game.winner is None:
         lines.append(text("rams.replay.not_over", lang))
         return "\n".join(lines)

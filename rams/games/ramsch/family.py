@@ -8,7 +8,7 @@ from typing import Any
 from rams.games.plain.family import PlainFamily
 from rams.games.protocol import Family
 from rams.games.ramsch.game import RamschMatch, RamschRules
-from rams.words import text
+from rams.words import Phrase, text
 
 __all__ = ["FAMILY", "RamschFamily"]
 
@@ -25,6 +25,10 @@ class RamschFamily(PlainFamily):
         points = view.extra.get("card_points", [])
         shown = ", ".join(f"{names[s]} {p}" for s, p in enumerate(points))
         return [text("ramsch.screen.points", lang, points=shown)]
+
+    def sheet_note(self, match: Any, deal: int) -> Phrase | None:
+        """A void deal (F7.1) is noted on the sheet."""
+        return Phrase("ramsch.sheet.void") if match.deals[deal].void else None
 
 
 FAMILY: Family = RamschFamily()

@@ -9,7 +9,8 @@ from rams.games.plain.actions import parse_trump
 from rams.games.plain.family import PlainFamily
 from rams.games.protocol import Family
 from rams.games.whist.game import SIDES, WhistMatch, WhistRules
-from rams.words import text
+from rams.sheets import Column
+from rams.words import Phrase, text
 
 __all__ = ["FAMILY", "WhistFamily"]
 
@@ -34,6 +35,37 @@ class WhistFamily(PlainFamily):
     def screen_lines(self, view: Any, names: Sequence[str], lang: str) -> list[str]:
         a, b = (f"{names[x]}+{names[y]}" for x, y in SIDES)
         return [text("whist.screen.sides", lang, a=a, b=b)]
+
+    def sheet_columns(self, match: Any) -> list[Column]:
+        """By sides (W1): each side's points in the game in play, its games won in the
+        rubber in play, and its rubber points (W7, W8)."""
+        return [
+            Column(match.side_name(side), SIDES[side], kind)
+            for kind in ("points", "games", "rubbers")
+            for side in (0, 1)
+        ]
+
+    def sheet_note(self, match: Any, deal: int) -> Phrase | None:
+        """A game won (W7), and a rubber with its bonus (W8)."""
+        info = match.summary()["deals"][deal]
+        game = info.get("game")
+        if game is None:
+            return None
+        won = game["winner"]
+        fields = {
+            "side": match.side_name(won),
+            "score": f"{game['score'][won]}:{game['score'][1 - won]}",
+            "value": game["value"],
+        }
+        rubber = info.get("rubber")
+        if rubber is not None:
+            return Phrase("whist.sheet.rubber", bonus=rubber["bonus"], **fields)
+        return Phrase("whist.sheet.game", **fields)
+
+    def standing_scores(self, match: Any) -> list[int]:
+        """Each seat's side's rubber points (W8)."""
+        points: list[int] = match.points
+        return [points[0 if s in SIDES[0] else 1] for s in range(4)]
 
 
 FAMILY: Family = WhistFamily()

@@ -99,25 +99,68 @@ export function cardBack(small = true) {
   return el("span", { class: `card back${small ? " small" : ""}`, "aria-hidden": "true" });
 }
 
-// The score sheet drawn like paper: a column per player, each earlier value struck out.
-export function sheetEl(sheet, highlight = null) {
-  const rows = Math.max(0, ...sheet.columns.map((c) => c.length));
+// The score sheet of every game drawn like paper (rams.sheets): a row per deal with its
+// number, a column per player or side, each entry in the row of the deal that wrote it, every
+// earlier value of a column struck out, the deal's note under its row; then the standings.
+// ``upto``: only the first rows (a replay's step), the standings once every row is shown.
+export function sheetEl(sheet, highlight = null, upto = null) {
+  const rows = upto === null ? sheet.rows : sheet.rows.slice(0, Math.max(1, upto));
+  const cols = sheet.columns;
+  const mine = cols.map((c) => highlight !== null && c.seats.includes(highlight));
+  const last = cols.map((_, c) => rows.reduce((at, r, k) => (r.entries[c] !== null ? k : at), -1));
+  const num = (v) => (v < 0 ? `−${-v}` : String(v));
   const body = [];
-  for (let i = 0; i < rows; i++) {
-    body.push(el("tr", {}, sheet.columns.map((col, s) => {
-      if (i >= col.length) return el("td");
-      const last = i === col.length - 1;
-      const v = col[i];
-      const text = v < 0 ? `−${-v}` : String(v);
-      return el("td", { class: last ? (s === highlight ? "now mine" : "now") : "old" },
-        last ? text : el("s", {}, text));
-    })));
+  rows.forEach((r, k) => {
+    body.push(el("tr", { dataset: { deal: r.deal } },
+      el("th", { class: "deal", scope: "row" }, r.deal ? String(r.deal) : ""),
+      r.entries.map((v, c) => {
+        if (v === null) return el("td", { class: mine[c] ? "mine" : null });
+        const now = k === last[c];
+        return el("td", { class: `${now ? "now" : "old"}${mine[c] ? " mine" : ""}` },
+          now ? num(v) : el("s", {}, num(v)));
+      })));
+    if (r.note) body.push(el("tr", { class: "note" }, el("td", { colspan: cols.length + 1 }, r.note)));
+  });
+  const words = sheet.words || {};
+  const standings = sheet.standings && rows.length === sheet.rows.length ? sheet.standings : null;
+  // Columns of several kinds (Whist's points, games, rubber points by side): the kind over
+  // its columns, the sides' names under it.
+  const kinds = cols.some((c) => c.kind);
+  const head = [];
+  if (kinds) {
+    const groups = [];
+    cols.forEach((c) => {
+      const g = groups[groups.length - 1];
+      if (g && g.kind === c.kind) g.n += 1; else groups.push({ kind: c.kind, word: c.kind_word, n: 1 });
+    });
+    head.push(el("tr", {}, el("th", { class: "deal", rowspan: 2 }, words.deal || ""),
+      groups.map((g) => el("th", { class: "kind", colspan: g.n }, g.word))));
+    // A side's names may break after their «+», so that six columns fit a narrow sheet.
+    const side = (label) => label.split("+").flatMap((n, k) => (k ? ["+", el("wbr"), n] : [n]));
+    head.push(el("tr", { class: "sides" }, cols.map((c, i) =>
+      el("th", { class: mine[i] ? "mine" : null, title: c.heading }, side(c.label)))));
+  } else {
+    head.push(el("tr", {}, el("th", { class: "deal" }, words.deal || ""),
+      cols.map((c, i) => el("th", { class: mine[i] ? "mine" : null }, c.heading))));
   }
-  return el("section", { class: "sheet paper", "aria-label": t("sheet"), tabindex: 0 },
-    el("h3", {}, t("sheet")),
-    el("table", {},
-      el("thead", {}, el("tr", {}, sheet.names.map((n, s) => el("th", { class: s === highlight ? "mine" : null }, n)))),
-      el("tbody", {}, body)));
+
+  return el("section", { class: "sheet paper", "aria-label": words.title || t("sheet"), tabindex: 0 },
+    el("h3", {}, words.title || t("sheet")),
+    el("table", {}, el("thead", {}, head), el("tbody", {}, body)),
+    standings ? el("ul", { class: "standings", "aria-label": words.standings },
+      (sheet.places || []).map((p) => el("li", { class: p.place === 1 ? "first" : null }, p.text))) : null);
+}
+
+// What the last row of the sheet wrote in the column of ``seat`` (its first column): the
+// change from that column's value before, or null where the deal left it alone.
+export function sheetChange(sheet, seat) {
+  const c = sheet.columns.findIndex((col) => col.seats.includes(seat));
+  const rows = sheet.rows;
+  if (c < 0 || rows.length < 2 || rows[rows.length - 1].entries[c] === null) return null;
+  for (let k = rows.length - 2; k >= 0; k--) {
+    if (rows[k].entries[c] !== null) return rows[rows.length - 1].entries[c] - rows[k].entries[c];
+  }
+  return null;
 }
 
 // The settlement: each player's final record (when given) beside what they get or pay.

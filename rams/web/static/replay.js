@@ -9,15 +9,6 @@ import { checkLog, hasLog, loadLog, logChecked, recordTable, verifyRecord } from
 // A number with a true minus sign, as the score sheet writes it.
 const num = (v) => (v < 0 ? `−${-v}` : String(v));
 
-// A score sheet's columns as a person writes them: the start, then every value that changed.
-function sheetChanges(rows) {
-  const cols = rows.length ? rows[0].map((v) => [v]) : [];
-  for (const row of rows.slice(1)) {
-    row.forEach((v, c) => { if (v !== cols[c][cols[c].length - 1]) cols[c].push(v); });
-  }
-  return cols;
-}
-
 export function showReplay(app, tableId) {
   app.dataset.view = "replay";
   let data = null;
@@ -51,9 +42,7 @@ export function showReplay(app, tableId) {
 
   // The sheet as it stood at step ``s``: the rows written by then.
   function sheetAt(s) {
-    const sheet = data.sheet;
-    if (!sheet.rows || !sheet.rows.length || s.sheet_rows === undefined) return sheet;
-    return { names: sheet.names, columns: sheetChanges(sheet.rows.slice(0, Math.max(1, s.sheet_rows))) };
+    return data.sheet ? sheetEl(data.sheet, null, s.sheet_rows === undefined ? null : s.sheet_rows) : null;
   }
 
   function cardsRow(label, cards, cls) {
@@ -275,7 +264,7 @@ export function showReplay(app, tableId) {
           t("fair.log_download")) : null),
         analysisBox(names),
         verifyBox()),
-      el("aside", {}, sheetEl(sheetAt(s)),
+      el("aside", {}, sheetAt(s),
         el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: s.deal })}`),
           el("ol", {}, lines.map((line) => el("li", {}, line)))))));
   }

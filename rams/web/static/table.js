@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
   api, cardBack, cardEl, cardText, el, freshSeed, lang, playerKey, presetName, rulesTextEl, saveSeatToken,
-  seatToken, setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
+  seatToken, setClauses, settlementEl, sheetChange, sheetEl, suitSymbol, t, toast, withClauses,
 } from "./common.js";
 import { noteSeed, noteShown, seedableDeal } from "./fair.js";
 import { plainBoard } from "./plain.js";
@@ -231,9 +231,8 @@ export function showTable(app, tableId) {
     for (let s = 0; s < n; s++) {
       let now = null, change = null;
       if (v.kind !== "plain") {
-        const col = v.sheet.columns[s] || [];
         now = v.records[s];
-        change = col.length > 1 ? col[col.length - 1] - col[col.length - 2] : null;
+        change = sheetChange(v.sheet, s);
       } else {
         now = v.sides ? v.scores[v.sides.findIndex((side) => side.includes(s))] : v.totals[s];
       }
