@@ -17,6 +17,8 @@ import importlib
 import random
 import time
 
+from _provenance import header
+
 from rams import games
 from rams.bots import Bot
 from rams.bots.plain_search import PlainSearchBot
@@ -47,6 +49,7 @@ def main() -> None:
     parser.add_argument("--bots")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     for spec in args.variants:
         name, samples, budget, infer, dd_cards, early = spec.split(":")
         VARIANTS[name] = (
