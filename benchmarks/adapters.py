@@ -42,6 +42,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pyspiel
+from _provenance import header
 
 import rams.adapters.openspiel as ro
 from rams.adapters.episode import Episode, EpisodeSpec
@@ -299,6 +300,7 @@ def main() -> None:
     parser.add_argument("--preset", default="duel")
     parser.add_argument("--players", type=int, default=None)
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     if args.ismcts:
         ismcts_tournament(args.preset, args.players, args.ismcts, args.seed, args.ismcts_factor)
         return

@@ -17,6 +17,8 @@ import statistics
 import time
 from itertools import pairwise
 
+from _provenance import header
+
 from rams.analysis import analyse, decisions
 from rams.games import family_of
 from rams.record import loads
@@ -31,6 +33,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=32, help="sampled deals per decision")
     parser.add_argument("--seed", type=int, default=0, help="master seed")
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     from rams.fast import warm
 
     warm.compile_all()

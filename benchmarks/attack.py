@@ -41,6 +41,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _provenance import header, made_by
 from _web import memory, play_seat, serving
 
 VICTIM = ("127.0.0.10", "127.0.0.11", "127.0.0.12")
@@ -310,10 +311,13 @@ def main(argv: list[str] | None = None) -> int:
                    help="a flag for rams serve (--server-arg=--heavy-tables=16)")  # fmt: skip
     p.add_argument("--json", type=Path, help="write the figures here too")
     args = p.parse_args(argv)
+    print(header(__file__, argv), flush=True)
+    provenance = made_by(__file__, argv)  # (the commit the run starts on)
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'attack.sqlite3'}"
         finished = _store_finished_games(url, args.finished, args.seed)
         result = asyncio.run(_run(args, url, finished))
+    result.update(provenance)
     print(json.dumps(result, ensure_ascii=False, indent=1))
     if args.json is not None:
         args.json.write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n")

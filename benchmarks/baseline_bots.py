@@ -12,6 +12,7 @@ import argparse
 import time
 from pathlib import Path
 
+from _provenance import header
 from rich.console import Console
 
 from rams.games.rams.rules import Rules
@@ -33,6 +34,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", default=str(Path(__file__).parent / "results"))
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     console = Console()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

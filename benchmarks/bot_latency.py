@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from _provenance import header
+
 from rams import games
 from rams.actions import Play
 from rams.bots import BOT_NAMES, Bot, make_bot
@@ -126,6 +128,7 @@ def main() -> None:
     parser.add_argument("--bots", default=",".join([*BOT_NAMES, "allseeing"]))
     parser.add_argument("--games", action="store_true", help="the plain games' bots")
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     if args.games:
         for bot in args.bots.split(","):
             plain_latencies(bot, "kony", 4, 1, 0)  # warm up (Numba compiles on first use)

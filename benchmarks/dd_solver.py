@@ -15,6 +15,7 @@ import sys
 import time
 
 import numpy as np
+from _provenance import header
 
 from rams.fast.dd import DoubleDummy
 
@@ -32,6 +33,7 @@ def main() -> None:
     parser.add_argument("--no-trump-share", type=float, default=0.2)
     parser.add_argument("--time-limit", type=float, default=0.0, help="stop after S seconds")
     args = parser.parse_args()
+    print(header(__file__), flush=True)
 
     t0 = time.perf_counter()
     warm = DoubleDummy(tt_bits=10)

@@ -23,6 +23,8 @@ import random
 import time
 from collections.abc import Callable
 
+from _provenance import header
+
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import Rules
 
@@ -179,6 +181,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     rows: list[tuple[str, float, float]] = []
 
     def run(label: str, fn: Callable[[], tuple[float, float]]) -> float:

@@ -19,6 +19,7 @@ import random
 import time
 
 import numpy as np
+from _provenance import header
 
 from rams.cards import pack
 from rams.fast import core as fc
@@ -117,6 +118,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     print("random play (whole deals):")
     for n in (3, 4, 7):
         rules = Rules.preset("classic", n)

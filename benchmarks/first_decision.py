@@ -25,6 +25,8 @@ import sys
 import tempfile
 import time
 
+from _provenance import header
+
 _FIRST = """
 import random, time
 t0 = time.perf_counter()
@@ -62,6 +64,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="repetitions of each measurement")
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     install, first, cold = [], [], []
     for _ in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:

@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from _provenance import header
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The parts: their test file, and what the inputs are (two tests of 150 a unit each).
 PARTS = {
@@ -28,6 +30,7 @@ def main() -> None:
     parser.add_argument("--scale", type=int, default=350)
     parser.add_argument("--only", choices=sorted(PARTS), help="one part (default: both)")
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     parts = [args.only] if args.only else sorted(PARTS)
     start = time.perf_counter()
     done = subprocess.run(

@@ -28,6 +28,7 @@ import tempfile
 from pathlib import Path
 
 import atheris
+from _provenance import header
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 with atheris.instrument_imports(include=["rams"]):  # (every rams module imported here)
@@ -103,6 +104,7 @@ def main() -> None:
     parser.add_argument("--corpus", help="the corpus folder (default: a temporary one)")
     parser.add_argument("libfuzzer", nargs="*", help="libFuzzer's arguments, after --")
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(args.corpus or tmp)
         corpus.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,8 @@ import random
 import statistics
 import time
 
+from _provenance import header
+
 from rams.cards import SUIT_MASKS, mask_of
 from rams.fast.maxn import CARD_POINTS, Goal, MaxN
 from rams.tricks import TEN_SECOND, TRUMP, trick_rules
@@ -36,6 +38,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     solver = MaxN()
     solver.move_values([1, 2, 4], trick_rules(), -1, 0, 0, 0, (), Goal.fewest_points(3))  # compile
     rng = random.Random(args.seed)

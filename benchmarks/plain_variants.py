@@ -16,6 +16,8 @@ import argparse
 import random
 import time
 
+from _provenance import header
+
 from rams import games
 from rams.bots import Bot
 from rams.bots.plain_search import PlainSearchBot
@@ -45,6 +47,7 @@ def main() -> None:
     parser.add_argument("--bots")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
+    print(header(__file__), flush=True)
     for spec in args.variants:
         name, samples, budget, infer, dd_cards, early = spec.split(":")
         VARIANTS[name] = (

@@ -22,13 +22,15 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
-import shlex
 import subprocess
 import sys
 import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _provenance import header
 
 #: What stderr holds when Ray's core (or Python) dies, and never otherwise.
 CRASH_WORDS = (
@@ -99,8 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         print(line, flush=True)
         lines.append(line)
 
-    argv_shown = " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
-    say(f"$ .venv/bin/python benchmarks/ray_under_load.py {argv_shown}".rstrip())
+    say(header(__file__, argv))
     say(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
         f"{args.burners} burners, load average before: {os.getloadavg()[0]:.2f}")  # fmt: skip
     say("each run: " + " ".join(tournament(args.deals, 0, Path("OUT"))[1:]).replace(

@@ -34,7 +34,6 @@ import asyncio
 import hashlib
 import json
 import random
-import shlex
 import socket
 import statistics
 import subprocess
@@ -49,6 +48,9 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _provenance import header, made_by
 
 from rams.bots import make_bot
 from rams.cards import cards_str
@@ -614,6 +616,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    print(header(__file__, argv), flush=True)
+    provenance = made_by(__file__, argv)  # (the commit the run starts on)
     started = time.perf_counter()
     finished = finished_game(args.deals, args.seed)
     built_s = time.perf_counter() - started
@@ -643,13 +647,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     result["target_p99_ms"] = TARGET_P99_MS
     result["seed"] = args.seed
+    result.update(provenance)
     report = _report(result, args)
     print(report, flush=True)
     if args.out:
-        command = shlex.join([".venv/bin/python", "benchmarks/replay_load.py", *(argv or [])])
-        if argv is None:
-            command = shlex.join([".venv/bin/python", "benchmarks/replay_load.py", *sys.argv[1:]])
-        Path(args.out).write_text(f"$ {command}\nseed: {args.seed}\n{report}\n")
+        Path(args.out).write_text(f"{header(__file__, argv)}\nseed: {args.seed}\n{report}\n")
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
     return 0

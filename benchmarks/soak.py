@@ -24,10 +24,8 @@ import asyncio
 import json
 import random
 import re
-import shlex
 import signal
 import statistics
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -35,6 +33,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from _provenance import header, made_by, parse
 from _web import memory, play_table, serving
 
 #: Seconds the tables still playing at the end are given to close their sockets.
@@ -132,7 +131,7 @@ def _line(s: dict[str, Any], minutes: float) -> str:
 
 
 async def _soak(
-    base: str, ws_base: str, args: argparse.Namespace, pid: int, database: str, command: str
+    base: str, ws_base: str, args: argparse.Namespace, pid: int, database: str, made: dict[str, str]
 ) -> None:
     rng = random.Random(args.seed)
     now = Interval()
@@ -195,7 +194,7 @@ async def _soak(
         # stopping does.
         report(
             {
-                "command": command,
+                **made,
                 "config": {
                     k: getattr(args, k)
                     for k in (
@@ -273,7 +272,7 @@ def from_log(path: str, settle_min: float) -> dict[str, Any]:
         })  # fmt: skip
     first = text.splitlines()[0] if text else ""
     return {
-        "command": first.removeprefix("$ "),
+        **parse(first),
         "from_log": path,
         "rss_mib_idle": None,
         "server_rss_mib_peak": max((s["hwm_mib"] for s in samples), default=None),
@@ -314,8 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.from_log:
         report(from_log(args.from_log, args.settle), args.out)
         return 0
-    command = shlex.join(["benchmarks/soak.py", *(sys.argv[1:] if argv is None else argv)])
-    print(f"$ .venv/bin/python {command}", flush=True)
+    print(header(__file__, argv), flush=True)
     hard = args.hard_timeout or args.minutes * 60 + 300
     signal.signal(signal.SIGALRM, _expired)
     signal.alarm(max(1, round(hard)))
@@ -326,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
             with serving(url) as server:
                 asyncio.run(
                     _soak(server.base, server.ws_base, args, server.process.pid, database,
-                          f".venv/bin/python {command}")
+                          made_by(__file__, argv))
                 )  # fmt: skip
     finally:
         signal.alarm(0)

@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+from _provenance import header
+
 TABLES = {
     "classic-3a": ("classic", 3, "hard,heuristic,random"),
     "classic-3b": ("classic", 3, "hard,heuristic,allseeing"),
@@ -60,6 +62,8 @@ def main() -> None:
     parser.add_argument("--ray", metavar="ADDRESS", help="as Ray tasks (auto, local, HOST:PORT)")
     parser.add_argument("--out", type=Path, help="default: results/strength-TABLE")
     args = parser.parse_args()
+    first = header(__file__)  # (the commit the run starts on)
+    print(first, flush=True)
     preset, players, bots = TABLES[args.table]
     out = args.out or Path(__file__).parent / "results" / f"strength-{args.table}"
     command = [
@@ -73,7 +77,8 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     wall = f"wall time {time.perf_counter() - started:.1f} s\n"
-    (out / "output.txt").write_text("$ " + " ".join(command[1:]) + "\n" + result.stdout + wall)
+    ran = "# ran: python " + " ".join(command[1:]) + "\n"
+    (out / "output.txt").write_text(first + "\n" + ran + result.stdout + wall)
     print(wall, end="")
     print(result.stdout)
     if result.returncode:

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from _provenance import header
 
 from rams.adapters.gymnasium import RamsEnv
 from rams.parallel import parallelism, release_ray, run_in_order
@@ -156,6 +157,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=1, help="deals played per update")
     parser.add_argument("--ray", metavar="ADDRESS", help="play the deals as Ray tasks")
     args = parser.parse_args()
+    print(header(__file__), flush=True)
 
     env = RamsEnv(args.preset, args.players, opponents="random")
     policy = MaskedLinearPolicy(env.encoder.size, env.table.action_count)

@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _provenance import header, made_by
 from _web import memory, play_table, serving
 
 
@@ -119,6 +120,8 @@ def main() -> int:
         help="mean seconds a client seat takes to act (a person's pace; default 0: at once)",
     )
     args = parser.parse_args()
+    print(header(__file__), flush=True)
+    provenance = made_by(__file__)  # (the commit the run starts on)
     extra = ["--workers", str(args.workers)]
     if args.think_workers is not None:
         extra += ["--think-workers", str(args.think_workers)]
@@ -136,6 +139,7 @@ def main() -> int:
             result["server_rss_mib_peak"] = round(end["VmHWM"], 1)
             result["database"] = "sqlite" if url.startswith("sqlite") else url.split(":")[0]
             result["workers"] = args.workers
+    result.update(provenance)
     print(json.dumps(result, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n")

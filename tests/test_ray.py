@@ -145,10 +145,11 @@ def test_the_training_example_on_ray_learns_the_same_policy(local_ray: Any) -> N
         done = subprocess.run([*command, *extra], capture_output=True, text=True, env=env,
                               timeout=300, cwd=ROOT)  # fmt: skip
         assert done.returncode == 0, done.stderr[-3000:]
-        lines = done.stdout.splitlines()
+        first, *lines = done.stdout.splitlines()
+        assert first.startswith("$ python benchmarks/train_masked_policy.py --episodes 48 ")
         assert lines[-5].startswith("trained 48 deals of classic in ")
         assert lines[-5].endswith(("batch 12)", f"batch 12, on Ray {address})"))
-        printed.append(lines[:-5] + lines[-4:])  # (all but the time it took)
+        printed.append(lines[:-5] + lines[-4:])  # (all but the command and the time it took)
     assert printed[0] == printed[1]
     assert len(printed[0]) == 8 + 4 and printed[0][-1] in ("beats random: yes", "beats random: no")
 
