@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 import rams.web.live as tables_module
+from rams.games import DEFAULT_FAMILY
 from tests.web.helpers import Seat, create_table, play_until, thread_server
 
 
@@ -47,4 +48,4 @@ def test_a_server_without_the_solver_offers_and_seats_only_the_levels_it_can(
         assert r.status_code == 400
         assert "hard" in r.json()["message"]
         assert server.store.live_table_ids() == []
-        assert server.tables.standin_bot().name == "easy"
+        assert server.tables.standin_bot(DEFAULT_FAMILY).name == "easy"
