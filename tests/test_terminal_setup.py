@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect
 
-from rams.bots import LEVELS, PLAIN_LEVELS
+from rams.bots import LEVELS
 from rams.terminal.saves import load_save
 from rams.terminal.setup import _offered, bot_word, parse_bots
 
@@ -129,7 +129,7 @@ def test_help_lists_every_level() -> None:
     )  # fmt: skip
     assert proc.returncode == 0
     bots_help = proc.stdout.split("\n  --bots BOTS", 1)[1].split("\n  --names", 1)[0]
-    for level in (*LEVELS, *PLAIN_LEVELS, "heuristic", "random", "human"):
+    for level in (*LEVELS, "heuristic", "random", "human"):
         assert re.search(rf"\b{level}\b", bots_help), level
     for level in (*LEVELS, "heuristic", "random"):  # and the words a Russian screen offers
         assert bot_word(level, "ru") in bots_help, level

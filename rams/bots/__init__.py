@@ -110,8 +110,8 @@ _FACTORIES: dict[str, Factory] = {
 BOT_NAMES = tuple(_FACTORIES)
 #: Bots for measurement only: they see every card (the terminal and the web refuse them).
 ALL_SEEING: dict[str, Factory] = {"allseeing": _all_seeing}
-#: The levels offered to people.
-LEVELS = ("easy", "medium", "hard")
+#: The levels offered to people, in any game (each family states its own: ``Family.levels``).
+LEVELS = tuple(dict.fromkeys(lv for name in games.FAMILIES for lv in games.family(name).levels))
 #: The bots that search with the compiled solver (they need NumPy and Numba).
 SEARCHING = frozenset({"medium", "hard", "hardsim", "pimc", "allseeing", "hardcards"})
 
@@ -136,7 +136,6 @@ def available_levels(family: str = DEFAULT_FAMILY) -> tuple[str, ...]:
 #: plays the game's heuristic with now and then a random card, ``medium`` the heuristic,
 #: ``hard`` PIMC card play (:mod:`rams.bots.plain_search`; it needs the compiled solvers).
 PLAIN_BOTS = ("random", "heuristic", "easy", "medium", "hard")
-PLAIN_LEVELS = ("easy", "medium", "hard")
 #: hard's samples and time for one card (the latency goals: median under 0.2 s, p99 under
 #: 2 s in the 13-card games), and its max^n node budget a card and sample.
 PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS, PLAIN_HARD_BUDGET = 24, 0.25, 1500

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from rams.cards import Card
 from rams.events import Event
-from rams.sheets import Column, sheet_changes
+from rams.sheets import Column
 from rams.words import Phrase, text
 
 __all__ = [
@@ -31,7 +31,6 @@ __all__ = [
     "PresetInfo",
     "Sheet",
     "View",
-    "sheet_changes",
 ]
 
 

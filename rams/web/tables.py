@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from rams import games
-from rams.bots import LEVELS, PLAIN_LEVELS, available, available_levels
+from rams.bots import LEVELS, available, available_levels
 from rams.cards import cards_str, pack
 from rams.errors import RamsError
 from rams.fair import Context, Dealer, DealProof, new_seed
@@ -286,7 +286,7 @@ class Tables:
     def _checked_seat(self, table_id: str, seat: SeatRow) -> SeatRow:
         """A stored seat, its bot a level: a bot no table may seat (one that sees every
         card) never comes back from the database; a bot of the stand-in level plays."""
-        if seat.bot is None or seat.bot in LEVELS or seat.bot in PLAIN_LEVELS:
+        if seat.bot is None or seat.bot in LEVELS:
             return seat
         log.error(
             "table %s: bot %s is not a level; a %s bot plays",
