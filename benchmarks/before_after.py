@@ -16,6 +16,7 @@ printed by one tree only is shown as it is. Progress goes to stderr.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import re
 import shlex
@@ -50,28 +51,44 @@ def figures(line: str) -> list[float]:
     return [float(n.replace(",", "")) for n in NUMBER.findall(line)]
 
 
+def _line(runs_b: list[str], runs_a: list[str]) -> str:
+    """One line's figures, medians before and after, put back into its words."""
+    med_b = [statistics.median(col) for col in zip(*map(figures, runs_b), strict=True)]
+    med_a = [statistics.median(col) for col in zip(*map(figures, runs_a), strict=True)]
+    parts = shape(runs_a[0]).split("#")
+    out = parts[0]
+    for x, y, rest in zip(med_b, med_a, parts[1:], strict=True):
+        ratio = f" (×{y / x:.2f})" if x and x != y else ""
+        out += f"{x:g}" if x == y else f"{x:g} → {y:g}{ratio}"
+        out += rest
+    return f"  {out}"
+
+
+def _runs_of(runs: Sequence[list[str]], i: int) -> list[str]:
+    """Line ``i`` of every run whose line ``i`` has the first run's words."""
+    first = runs[0][i]
+    return [r[i] for r in runs if i < len(r) and shape(r[i]) == shape(first)]
+
+
 def compare(before: Sequence[list[str]], after: Sequence[list[str]]) -> list[str]:
     """The lines of both trees' runs, each figure as ``before → after (×ratio)``: the medians
-    over the runs, line by line; lines whose words differ are shown from each tree."""
+    over the runs. Lines are paired by their words (a line one tree prints and the other does
+    not, such as a header, is shown from its tree alone)."""
+    shapes_b = [shape(line) for line in before[0]]
+    shapes_a = [shape(line) for line in after[0]]
     shown: list[str] = []
-    first_b, first_a = before[0], after[0]
-    for i in range(max(len(first_b), len(first_a))):
-        b = first_b[i] if i < len(first_b) else ""
-        a = first_a[i] if i < len(first_a) else ""
-        runs_b = [r[i] for r in before if i < len(r) and shape(r[i]) == shape(b)]
-        runs_a = [r[i] for r in after if i < len(r) and shape(r[i]) == shape(a)]
-        if shape(a) != shape(b) or not figures(a):
-            shown += [f"  before: {b}", f"  after:  {a}"] if a != b else [f"  {a}"]
+    matcher = difflib.SequenceMatcher(None, shapes_b, shapes_a, autojunk=False)
+    for op, b0, b1, a0, a1 in matcher.get_opcodes():
+        if op == "equal":
+            for i, j in zip(range(b0, b1), range(a0, a1), strict=True):
+                line = after[0][j]
+                if not figures(line):
+                    shown.append(f"  {line}")
+                else:
+                    shown.append(_line(_runs_of(before, i), _runs_of(after, j)))
             continue
-        med_b = [statistics.median(col) for col in zip(*map(figures, runs_b), strict=True)]
-        med_a = [statistics.median(col) for col in zip(*map(figures, runs_a), strict=True)]
-        parts = shape(a).split("#")
-        out = parts[0]
-        for x, y, rest in zip(med_b, med_a, parts[1:], strict=True):
-            ratio = f" (×{y / x:.2f})" if x and x != y else ""
-            out += f"{x:g}" if x == y else f"{x:g} → {y:g}{ratio}"
-            out += rest
-        shown.append(f"  {out}")
+        shown += [f"  before: {before[0][i]}" for i in range(b0, b1)]
+        shown += [f"  after:  {after[0][j]}" for j in range(a0, a1)]
     return shown
 
 
@@ -83,6 +100,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--after", type=Path, default=ROOT, help="the checkout after it (this one)")
     p.add_argument("--rounds", type=int, default=3, help="runs of each command in each tree")
     p.add_argument("--timeout", type=float, default=1800, help="seconds one run may take")
+    p.add_argument("--keep", type=Path, help="a folder to keep every run's whole output in")
     args = p.parse_args(argv)
     if args.rounds < 1:
         p.error("--rounds must be at least 1")
@@ -97,6 +115,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             for tree, runs in ((args.before, before), (args.after, after)):
                 print(f"[{command}] round {r + 1}/{args.rounds}: {tree}", file=sys.stderr)
                 runs.append(run(tree, command, args.timeout))
+                if args.keep is not None:
+                    args.keep.mkdir(parents=True, exist_ok=True)
+                    side = "before" if tree == args.before else "after"
+                    name = f"{Path(shlex.split(command)[0]).stem}-{side}-{r + 1}.txt"
+                    (args.keep / name).write_text("\n".join(runs[-1]) + "\n", encoding="utf-8")
         print(f"\n{command}  (median of {args.rounds} runs each, before → after)")
         print("\n".join(compare(before, after)), flush=True)
 

@@ -27,10 +27,12 @@ def test_figures_are_medians_before_and_after_with_their_ratio() -> None:
     assert compare(before, after) == ["  speed 100 → 95 (×0.95) games/s", "  same 7"]
 
 
-def test_lines_whose_words_differ_are_shown_from_each_tree() -> None:
-    shown = compare([["$ run  # commit abc", "x 1"]], [["$ run  # commit def", "y 2"]])
-    assert shown == ["  before: $ run  # commit abc", "  after:  $ run  # commit def",
-                     "  before: x 1", "  after:  y 2"]  # fmt: skip
+def test_lines_are_paired_by_their_words_a_line_of_one_tree_shown_alone() -> None:
+    # The tree after prints a header first: the lines below it are still paired.
+    shown = compare([["a 3p 10/s", "b 4p 20/s", "x 1"]],
+                    [["$ run  # commit def", "a 3p 11/s", "b 4p 20/s", "y 2"]])  # fmt: skip
+    assert shown == ["  after:  $ run  # commit def", "  a 3p 10 → 11 (×1.10)/s",
+                     "  b 4p 20/s", "  before: x 1", "  after:  y 2"]  # fmt: skip
 
 
 def test_a_tree_that_is_not_a_checkout_is_refused(tmp_path: Path) -> None:
