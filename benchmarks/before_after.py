@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+SPACES = re.compile(r" {2,}")
 NUMBER = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?")
 
 
@@ -42,8 +43,9 @@ def run(tree: Path, command: str, timeout: float) -> list[str]:
 
 
 def shape(line: str) -> str:
-    """A line's words, its numbers left out: ``"12.5 games/s"`` → ``"# games/s"``."""
-    return NUMBER.sub("#", line)
+    """A line's words, its numbers left out and its runs of spaces made one (a column's
+    padding changes with its number): ``"12.5   games/s"`` → ``"# games/s"``."""
+    return SPACES.sub(" ", NUMBER.sub("#", line))
 
 
 def figures(line: str) -> list[float]:
@@ -101,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--rounds", type=int, default=3, help="runs of each command in each tree")
     p.add_argument("--timeout", type=float, default=1800, help="seconds one run may take")
     p.add_argument("--keep", type=Path, help="a folder to keep every run's whole output in")
+    p.add_argument("--kept", type=Path, help="compare the runs kept here (by --keep), not run")
     args = p.parse_args(argv)
     if args.rounds < 1:
         p.error("--rounds must be at least 1")
@@ -111,15 +114,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     for command in args.commands:
         before: list[list[str]] = []
         after: list[list[str]] = []
+        stem = Path(shlex.split(command)[0]).stem
         for r in range(args.rounds):
-            for tree, runs in ((args.before, before), (args.after, after)):
+            for side, tree, runs in (("before", args.before, before), ("after", args.after, after)):
+                kept = (args.kept or args.keep or Path()) / f"{stem}-{side}-{r + 1}.txt"
+                if args.kept is not None:
+                    if not kept.is_file():
+                        p.error(f"{kept} was not kept")
+                    runs.append(kept.read_text(encoding="utf-8").splitlines())
+                    continue
                 print(f"[{command}] round {r + 1}/{args.rounds}: {tree}", file=sys.stderr)
                 runs.append(run(tree, command, args.timeout))
                 if args.keep is not None:
                     args.keep.mkdir(parents=True, exist_ok=True)
-                    side = "before" if tree == args.before else "after"
-                    name = f"{Path(shlex.split(command)[0]).stem}-{side}-{r + 1}.txt"
-                    (args.keep / name).write_text("\n".join(runs[-1]) + "\n", encoding="utf-8")
+                    kept.write_text("\n".join(runs[-1]) + "\n", encoding="utf-8")
         print(f"\n{command}  (median of {args.rounds} runs each, before → after)")
         print("\n".join(compare(before, after)), flush=True)
 
