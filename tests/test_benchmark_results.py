@@ -82,8 +82,8 @@ def recorded(path: Path) -> tuple[str, str] | None:
 
 def disagreeing(results: Path = RESULTS) -> list[str]:
     """The files whose own command and commit are not their row's: the row's commit must be
-    the one the file names (a clean checkout: not ``-dirty``, not ``unknown``), and the row's
-    command must hold the file's."""
+    the one the file names (a clean checkout, not ``unknown``; ``-dirty`` only where the row
+    says that very ``HASH-dirty``), and the row's command must hold the file's."""
     rows = manifest(results)
     wrong = []
     for f in results_files(results):
@@ -92,7 +92,12 @@ def disagreeing(results: Path = RESULTS) -> list[str]:
         if own is None or row is None:
             continue
         command, commit = own
-        if not re.fullmatch(r"[0-9a-f]{7,40}", commit) or not commit.startswith(row[1]):
+        # (A run on a checkout with changes says ``-dirty``: its row must say so too, and
+        # its notes what differed.)
+        dirty_ok = commit.endswith("-dirty") and row[1] == commit
+        if not dirty_ok and (
+            not re.fullmatch(r"[0-9a-f]{7,40}", commit) or not commit.startswith(row[1])
+        ):
             wrong.append(f"{f}: made on {commit}, its row says {row[1]}")
         elif command not in row[2]:
             wrong.append(f"{f}: made by {command!r}, its row says {row[2]!r}")
@@ -107,7 +112,9 @@ def test_a_file_made_on_another_commit_than_its_row_says_is_found(tmp_path: Path
     (tmp_path / "PROVENANCE.md").write_text(
         "| `a.txt`, `b.txt` | abc1234 | `python benchmarks/a.py --n 1 > a.txt` | |\n"
         "| `c.json` | abc1234 | `python benchmarks/a.py --n 1 --json c.json` | |\n"
+        "| `d.txt` | abc1234-dirty | `python benchmarks/a.py --n 3 > d.txt` | a script edited |\n"
     )
+    (tmp_path / "d.txt").write_text("$ python benchmarks/a.py --n 3  # commit abc1234-dirty\n")
     (tmp_path / "a.txt").write_text("$ python benchmarks/a.py --n 1  # commit abc1234\n")
     (tmp_path / "b.txt").write_text("$ python benchmarks/a.py --n 2  # commit abc1234-dirty\n")
     (tmp_path / "c.json").write_text(
@@ -127,12 +134,12 @@ def test_every_row_names_files_that_exist_with_a_commit_and_a_command() -> None:
     for patterns, commit, command in rows:
         for pattern in patterns:
             assert any(fnmatchcase(f, pattern) for f in files), f"{pattern}: no such file"
-        assert re.fullmatch(r"[0-9a-f]{7,40}|—", commit), (patterns, commit)
+        assert re.fullmatch(r"[0-9a-f]{7,40}(-dirty)?|—", commit), (patterns, commit)
         assert command, patterns
 
 
 def test_every_commit_named_is_in_the_history() -> None:
-    commits = {commit for _, commit, _ in manifest() if commit != "—"}
+    commits = {commit.removesuffix("-dirty") for _, commit, _ in manifest() if commit != "—"}
     try:
         done = subprocess.run(["git", "rev-parse", "--is-shallow-repository"], cwd=ROOT,
                               capture_output=True, text=True, check=True)  # fmt: skip
