@@ -45,15 +45,9 @@ ALLOWED = {
                     'list the rules."'),
     ("rams/words.py", 'package = resources.files("rams")'),
 }  # fmt: skip
-#: Not yet moved: Rams' card play asks its rules for the jacks of the seats in play by the
-#: function's name in ``rams.games.rams.declarations`` (renamed when the deal is split into
-#: its phases, issue 25).
-PENDING = {
-    ("rams/bots/pimc.py", "from rams.games.rams.deal import PAM, card_play, petukh_jacks, "
-                          "trick_winner"),
-    ("rams/bots/pimc.py", "credit, remise = petukh_jacks(rules, trump, _jack_hands(view, seat, "
-                          "start))"),
-}  # fmt: skip
+#: Not yet moved (none now: Rams' card play asks its rules for the jacks by
+#: ``rams.games.rams.declarations.jack_credit``).
+PENDING: set[tuple[str, str]] = set()
 
 
 def _words(name: str) -> list[str]:

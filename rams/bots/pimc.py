@@ -40,7 +40,7 @@ from rams.fast import play as fp
 from rams.fast import solver as sv
 from rams.games.protocol import Bot
 from rams.games.rams.actions import Action, Play
-from rams.games.rams.deal import PAM, card_play, petukh_jacks, trick_winner
+from rams.games.rams.deal import PAM, card_play, jack_credit, trick_winner
 from rams.games.rams.rules import Rules
 from rams.games.rams.view import Observation, Phase
 from rams.tricks import beats, reveals
@@ -234,7 +234,7 @@ def position_from(view: Observation, hands: Sequence[int], r: np.ndarray) -> np.
             inplay |= hands[seat]
             start = hands[seat] | played_by[seat]
             aces = sum(rules.ace_value(s, trump) for s in range(4) if start >> card(ACE, s) & 1)
-            credit, remise = petukh_jacks(rules, trump, _jack_hands(view, seat, start))
+            credit, remise = jack_credit(rules, trump, _jack_hands(view, seat, start))
             p[fp.A_FIRST_CREDIT + seat] = aces + credit
             p[fp.A_REMISE_DUE + seat] = rules.remise + aces
             p[fp.A_JACK_REMISE + seat] = remise

@@ -50,7 +50,7 @@ from rams.games.rams.actions import (
 )
 from rams.games.rams.board import PAM, Board, Standing
 from rams.games.rams.dealing import arrange_deck, deck_layout
-from rams.games.rams.declarations import petukh_jacks
+from rams.games.rams.declarations import jack_credit
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.ids import (
     EXCHANGE_IDS,
@@ -76,7 +76,7 @@ __all__ = [
     "Standing",
     "arrange_deck",
     "deck_layout",
-    "petukh_jacks",
+    "jack_credit",
     "takes_over",
     "trick_winner",
 ]

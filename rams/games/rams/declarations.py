@@ -14,7 +14,7 @@ from rams.games.rams.board import Board
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.rules import Rules
 
-__all__ = ["ALL_ACES", "declare", "petukh_jacks"]
+__all__ = ["ALL_ACES", "declare", "jack_credit"]
 
 _JACKS = tuple(card(JACK, s) for s in range(4))
 _ALL_JACKS = sum(1 << c for c in _JACKS)
@@ -62,7 +62,7 @@ def declare(board: Board) -> bool:
                 return True
     elif rules.jacks in ("petukh", "petukh-any"):
         for seat in board.active:
-            _petukh_jacks(board, seat)
+            _jack_credit(board, seat)
     return False
 
 
@@ -135,19 +135,19 @@ def _score_jacks(board: Board, seat: int) -> bool:
     return False
 
 
-def _petukh_jacks(board: Board, seat: int) -> None:
+def _jack_credit(board: Board, seat: int) -> None:
     """K4, K6: the jacks a player will write off with his first trick."""
     trump = board.trump if board.trump is not None else 0
     hands = (board.deal_hands[seat], board.hands[seat])
-    board.jack_credit[seat], board.jack_remise[seat] = petukh_jacks(board.rules, trump, hands)
+    board.jack_credit[seat], board.jack_remise[seat] = jack_credit(board.rules, trump, hands)
 
 
-def petukh_jacks(rules: Rules, trump: int, hands: Iterable[int]) -> tuple[int, int]:
+def jack_credit(rules: Rules, trump: int, hands: Iterable[int]) -> tuple[int, int]:
     """Петух's jacks (K4, K6) over the hands that count (J2: dealt and final): the credit
     written off with the first trick, and the addition if no trick is taken (K6).
 
     >>> from rams.cards import parse_cards, mask_of
-    >>> petukh_jacks(Rules.preset("petukh", 3), 2, [mask_of(parse_cards("JD JH 7S"))])
+    >>> jack_credit(Rules.preset("petukh", 3), 2, [mask_of(parse_cards("JD JH 7S"))])
     (10, 0)
     """
     best = count = 0
