@@ -7,23 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rams.actions import Say
 from rams.bots import plain_search
 from rams.bots.plain_contracts import ContractBot, Decisions, play_out
 from rams.bots.plain_search import World, _seen, sample_world
 from rams.cards import SUITS, parse_card
 from rams.games.boston.bids import Bid, Invite
+from rams.games.boston.bots import ACCEPT, ALONE, DECLINE, PASS, REJECT, TOGETHER
 from rams.games.boston.game import PARTNER_EXTRA, BostonDeal
 from rams.games.plain.deal import PlainDeal, PlainView
 
 __all__ = ["DECISIONS", "BostonDecisions", "Evaluator"]
-
-PASS = Say("pass")
-ALONE = Say("alone")
-ACCEPT = Say("accept")
-DECLINE = Say("decline")
-TOGETHER = Say("together")
-REJECT = Say("reject")
 
 
 class Evaluator(plain_search.Evaluator):
