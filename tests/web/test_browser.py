@@ -270,6 +270,12 @@ def test_rules_panel_and_clause_links_open_the_rules_text(browser: Any, sqlite_u
         page.click("#all-rules summary")
         expected = rules_view(Rules.preset("classic", 3), "ru")
         p4 = expected["clauses"]["P4"]["text"]
+        # (The rules' text is fetched when the panel opens: wait for it, then read it.)
+        page.wait_for_function(
+            "t => document.querySelector('#all-rules').innerText.includes(t)",
+            arg=p4,
+            timeout=15000,
+        )
         assert p4 in page.inner_text("#all-rules")
         assert "E1" in page.inner_text("#all-rules")
         assert "V2" not in [
