@@ -41,14 +41,22 @@ def free_port() -> int:
 class ThreadServer:
     """The app on uvicorn in a thread of the test process (its state can be inspected)."""
 
-    def __init__(self, database_url: str, settings: Settings) -> None:
+    def __init__(
+        self, database_url: str, settings: Settings, uvicorn_options: dict[str, Any] | None = None
+    ) -> None:
         self.app = create_app(database_url, settings)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         # The configuration `rams serve` runs with (no proxy: X-Forwarded-For ignored).
         config = server_config(
-            self.app, None, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"
+            self.app,
+            None,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="on",
+            **(uvicorn_options or {}),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -372,8 +380,12 @@ def run_benchmark(script: str, args: list[str], log: Path, timeout: float = 300)
 
 
 @contextmanager
-def thread_server(database_url: str, **settings: Any) -> Iterator[ThreadServer]:
-    server = ThreadServer(database_url, Settings(**settings)).start()
+def thread_server(
+    database_url: str, uvicorn_options: dict[str, Any] | None = None, **settings: Any
+) -> Iterator[ThreadServer]:
+    """The app on uvicorn in a thread, with these ``settings`` (and, for a test that must
+    rule one out, uvicorn's own ``uvicorn_options``, such as its keepalive pings)."""
+    server = ThreadServer(database_url, Settings(**settings), uvicorn_options).start()
     try:
         yield server
     finally:

@@ -273,15 +273,22 @@ def test_a_socket_that_does_not_read_is_closed_with_the_reason() -> None:
 def test_a_guest_that_never_reads_is_cut_off_and_leaves_the_table(sqlite_url: str) -> None:
     """At a table whose bots play fast, a guest's socket that never reads (its buffers
     full, not even a close frame can leave): the server closes it with the reason, cuts
-    the connection, and the table forgets it; the person plays on."""
-    with thread_server(sqlite_url, send_queue=16, send_timeout=2.0, **FAST) as server:
+    the connection, and the table forgets it; the person plays on.
+
+    Keepalive pings are off on both sides: a loaded machine may take longer to fill the
+    buffers than a ping takes to go unanswered, and then the ping, not the guard under test,
+    would cut the connection."""
+    no_pings = {"ws_ping_interval": None, "ws_ping_timeout": None}
+    with thread_server(sqlite_url, no_pings, send_queue=16, send_timeout=2.0, **FAST) as server:
         made = create_table(server.base, [None, *["easy"] * 6], rules={"start_score": 10000})
         me = Seat(server.ws_base, made["id"], made["token"])
         # (A small receive buffer: the server's sends back up soon.)
         raw = socket.socket()
         raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         raw.connect(("127.0.0.1", int(server.base.rsplit(":", 1)[1])))
-        slow = connect(f"{server.ws_base}/ws/{made['id']}", sock=raw, max_queue=1).__enter__()
+        slow = connect(
+            f"{server.ws_base}/ws/{made['id']}", sock=raw, max_queue=1, ping_interval=None
+        ).__enter__()
         slow.send(json.dumps({"type": "hello", "token": None, "lang": "en"}))
         live = server.tables.tables[made["id"]]
         rng = random.Random(2)
