@@ -176,6 +176,28 @@ class ScoreSheet:
             for c in range(len(self.columns))
         ]
 
+    def last_deal(self) -> list[tuple[int | None, int | None]]:
+        """What the last deal did to each column: (the change, the value now). The change is
+        None where the deal left the column alone (and before any deal); the deal summary
+        after a deal shows these, for every game alike.
+
+        >>> ScoreSheet.from_rows([(25, 25), (19, 25)], [Column("A", (0,)), Column("B", (1,))]
+        ...                      ).last_deal()
+        [(-6, 19), (None, 25)]
+        """
+        now = self.current()
+        if len(self.rows) < 2:
+            return [(None, v) for v in now]
+        out: list[tuple[int | None, int | None]] = []
+        for c, value in enumerate(self.rows[-1].entries):
+            before = next(
+                (r.entries[c] for r in reversed(self.rows[:-1]) if r.entries[c] is not None),
+                None,
+            )
+            change = None if value is None or before is None else value - before
+            out.append((change, now[c]))
+        return out
+
     def note_text(self, row: Row, lang: str) -> str:
         """A row's note in ``lang`` (empty when it has none)."""
         return "" if row.note is None else row.note.words(lang, list(self.names) or None)
@@ -199,8 +221,9 @@ class ScoreSheet:
 
     def to_json(self, lang: str) -> dict[str, Any]:
         """The sheet for the browser (``sheetEl`` in ``common.js`` draws it): the columns'
-        headings, the rows with their entries (null: blank) and notes in ``lang``, the final
-        standings (null while the match goes on) and the sheet's own words."""
+        headings, the rows with their entries (null: blank) and notes in ``lang``, what the
+        last deal changed (``last``: :meth:`last_deal`), the final standings (null while the
+        match goes on) and the sheet's own words."""
         return {
             "columns": [
                 {
@@ -220,6 +243,8 @@ class ScoreSheet:
                 }
                 for r in self.rows
             ],
+            # The last deal's change and the value now, by column (the deal summary).
+            "last": [{"change": d, "now": v} for d, v in self.last_deal()],
             "standings": None
             if self.standings is None
             else [

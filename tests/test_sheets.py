@@ -215,6 +215,39 @@ def test_struck_is_every_entry_but_a_columns_last() -> None:
     assert sheet.current() == [12, 30]
 
 
+def test_last_deal_rams_void_then_written() -> None:
+    """all_pass_void_deal's last deal (deal 2) from 100 each: p1 +5 to 105, p2 −5 to 95,
+    p3 +20 to 120 (the summary a player sees after the deal)."""
+    assert sheet_of("all_pass_void_deal").last_deal() == [(5, 105), (-5, 95), (20, 120)]
+
+
+def test_last_deal_leaves_an_untouched_column_without_a_change() -> None:
+    """game_ends_mid_deal: p2 goes 7 → 0; p1 and p3 were not written (no change, 7 stands)."""
+    assert sheet_of("game_ends_mid_deal").last_deal() == [(None, 7), (-7, 0), (None, 7)]
+
+
+def test_last_deal_whist_by_sides_and_kinds() -> None:
+    """whist_03_long_rubber_bonus_3's deal 3: the points columns unchanged (0), the games
+    back from 1:1 to 0:0 (−1 each), rubber points 0 → 3 and 0 → 9 (W7, W8)."""
+    assert sheet_of("whist_03_long_rubber_bonus_3").last_deal() == [
+        (None, 0),
+        (None, 0),
+        (-1, 0),
+        (-1, 0),
+        (3, 3),
+        (9, 9),
+    ]
+
+
+def test_last_deal_before_any_deal_has_no_changes() -> None:
+    sheet = ScoreSheet.from_rows([(15, 15)], [Column("A", (0,)), Column("B", (1,))])
+    assert sheet.last_deal() == [(None, 15), (None, 15)]
+    assert sheet.to_json("en")["last"] == [
+        {"change": None, "now": 15},
+        {"change": None, "now": 15},
+    ]
+
+
 @pytest.mark.parametrize(
     ("scores", "better", "winners", "expected"),
     [

@@ -30,13 +30,16 @@ class PlainPlayer:
         rng: random.Random,
         prefer_pass: float = 0.0,
         on_buttons: Callable[[list[str]], None] | None = None,
+        next_deal: bool = True,
     ) -> None:
         """``on_buttons`` is shown the buttons' actions before one of them is clicked (so a
-        test looks at the page while they are certainly there)."""
+        test looks at the page while they are certainly there); without ``next_deal`` the
+        player never asks for the next deal (a test looks at a deal's end)."""
         self.page = page
         self.on_buttons = on_buttons
         self.rng = rng
         self.prefer_pass = prefer_pass
+        self.next_deal = next_deal
         self.actions = 0
         self.clicked: list[str] = []
         self.errors: list[str] = []
@@ -49,10 +52,10 @@ class PlainPlayer:
         page, rng = self.page, self.rng
         try:
             ready = page.locator("#ready")
-            if ready.count():
+            if ready.count() and self.next_deal:
                 ready.click(timeout=2000)
                 return True
-            if page.get_attribute("body", "data-my-turn") != "1":
+            if ready.count() or page.get_attribute("body", "data-my-turn") != "1":
                 return False
             for selector in (".hand .card.legal", ".hand .card.choosable"):
                 cards = page.locator(selector)
@@ -174,7 +177,7 @@ def test_W1_whist_partners_sit_opposite_and_play_a_deal(
             assert mine == side
             partner = page.locator(".opponents .seat").nth(1).locator(".badge.side").inner_text()
             assert partner == side
-        players = [PlainPlayer(a, rng), PlainPlayer(c, rng)]
+        players = [PlainPlayer(a, rng, next_deal=False), PlainPlayer(c, rng, next_deal=False)]
         shot = False
         deadline = time.monotonic() + 240
         while not a.locator(".banner.deal-over, .game-over").count():
@@ -195,6 +198,16 @@ def test_W1_whist_partners_sit_opposite_and_play_a_deal(
         assert kinds.all_inner_texts() == ["очки", "партии", "роббер"]
         sides = a.locator(".sheet thead th:not(.deal):not(.kind)").all_inner_texts()
         assert len(sides) == 6 and sides[0] == sides[2] == sides[4] == "Аня+Вера"
+        # The deal's summary is by sides as the sheet is: a row a side, their tricks 13 in
+        # all (W2), and a cell for each of the sheet's kinds.
+        a.wait_for_selector("#deal-summary tbody tr", timeout=10000)
+        summary = a.locator("#deal-summary tbody tr")
+        assert summary.count() == 2
+        assert summary.nth(0).locator("td").first.inner_text() == "Аня+Вера"
+        tricks = [int(summary.nth(k).locator("td").nth(1).inner_text()) for k in range(2)]
+        assert sum(tricks) == 13
+        heads = a.locator("#deal-summary thead th").all_inner_texts()
+        assert heads[2:] == ["очки", "партии", "роббер"]
         game = server.tables.tables[table_id].game
         assert game is not None and game.deals[0].is_over
         assert game.deals[0].sides() == ((0, 2), (1, 3))

@@ -151,18 +151,6 @@ export function sheetEl(sheet, highlight = null, upto = null) {
       (sheet.places || []).map((p) => el("li", { class: p.place === 1 ? "first" : null }, p.text))) : null);
 }
 
-// What the last row of the sheet wrote in the column of ``seat`` (its first column): the
-// change from that column's value before, or null where the deal left it alone.
-export function sheetChange(sheet, seat) {
-  const c = sheet.columns.findIndex((col) => col.seats.includes(seat));
-  const rows = sheet.rows;
-  if (c < 0 || rows.length < 2 || rows[rows.length - 1].entries[c] === null) return null;
-  for (let k = rows.length - 2; k >= 0; k--) {
-    if (rows[k].entries[c] !== null) return rows[rows.length - 1].entries[c] - rows[k].entries[c];
-  }
-  return null;
-}
-
 // The settlement: each player's final record (when given) beside what they get or pay.
 export function settlementEl(names, payouts, pamLedger, records = null) {
   const fmt = (p) => (p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0");

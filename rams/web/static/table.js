@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
   api, cardBack, cardEl, cardText, el, freshSeed, lang, playerKey, presetName, rulesTextEl, saveSeatToken,
-  seatToken, setClauses, settlementEl, sheetChange, sheetEl, suitSymbol, t, toast, withClauses,
+  seatToken, setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
 } from "./common.js";
 import { noteSeed, noteShown, seedableDeal } from "./fair.js";
 import { plainBoard } from "./plain.js";
@@ -223,30 +223,38 @@ export function showTable(app, tableId) {
     return !v.trick.length && v.last_trick && Date.now() < lingerUntil ? v.last_trick : null;
   }
 
-  // After a deal: who took what and what stands now; the earlier deals one click away.
+  // After a deal, the same for every game: for each owner of the sheet's columns (a player,
+  // or a side) the tricks taken and what the deal wrote in each of its columns (the sheet's
+  // ``last``); why, in the deal's own lines; the earlier deals one click away.
   function dealSummary() {
     const v = state;
-    const n = table.seats.length;
-    const rows = [];
-    for (let s = 0; s < n; s++) {
-      let now = null, change = null;
-      if (v.kind !== "plain") {
-        now = v.records[s];
-        change = sheetChange(v.sheet, s);
-      } else {
-        now = v.sides ? v.scores[v.sides.findIndex((side) => side.includes(s))] : v.totals[s];
-      }
-      const fmt = (x) => (x === null ? "0" : x < 0 ? `−${-x}` : x > 0 && change !== null && x === change ? `+${x}` : String(x));
-      rows.push(el("tr", {}, el("td", {}, name(s)), el("td", { class: "num" }, String((v.tricks_taken || [])[s] || 0)),
-        v.kind !== "plain" ? el("td", { class: "num" }, fmt(change)) : null, el("td", { class: "num" }, now < 0 ? `−${-now}` : String(now))));
-    }
+    const sheet = v.sheet;
+    const cols = sheet.columns;
+    const owners = [];
+    cols.forEach((c, i) => {
+      let o = owners.find((x) => x.label === c.label);
+      if (!o) owners.push((o = { label: c.label, seats: c.seats, cols: [] }));
+      o.cols.push(i);
+    });
+    const kinds = cols.some((c) => c.kind);
+    const num = (x) => (x === null ? "" : x < 0 ? `−${-x}` : String(x));
+    const signed = (x) => (x === null ? "0" : x > 0 ? `+${x}` : num(x));
+    const tricks = (seats) => seats.reduce((n, s) => n + ((v.tricks_taken || [])[s] || 0), 0);
+    const cells = (i) => {
+      const { change, now } = sheet.last[i];
+      if (kinds) return [el("td", { class: "num" }, num(now), change ? el("small", { class: "change" }, ` (${signed(change)})`) : null)];
+      return [el("td", { class: "num change" }, signed(change)), el("td", { class: "num" }, num(now))];
+    };
+    const rows = owners.map((o) => el("tr", { class: seat !== null && o.seats.includes(seat) ? "mine" : null },
+      el("td", {}, o.label), el("td", { class: "num" }, String(tricks(o.seats))), o.cols.flatMap(cells)));
+    const head = kinds ? owners[0].cols.map((i) => el("th", {}, cols[i].kind_word))
+      : [el("th", {}, t("sumChange")), el("th", {}, t("sumNow"))];
     // Why: the deal's lines that wrote something (a trick's write-off, jacks, a remise…).
     const why = v.log.filter((line) => line.includes("→"));
     return el("section", { class: "deal-summary", id: "deal-summary" },
       el("h3", {}, t("dealSummary")),
       why.length ? el("ul", { class: "why small", id: "deal-why" }, why.map((line) => el("li", {}, withClauses(line)))) : null,
-      el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("sumTricks")),
-        v.kind !== "plain" ? el("th", {}, t("sumChange")) : null, el("th", {}, t("sumNow")))), el("tbody", {}, rows)));
+      el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("sumTricks")), head)), el("tbody", {}, rows)));
   }
 
   function earlierDeals() {
