@@ -57,6 +57,8 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
+import rams.fast.play  # noqa: F401  (registers the card-play functions with Numba)
+from rams import tricks
 from rams.cards import HIGHER, SUIT_MASKS
 
 __all__ = ["DoubleDummy", "best_moves", "solve"]
@@ -137,13 +139,29 @@ def _top(m: int, s: int) -> int:
     return -1 if r < 0 else 13 * s + r
 
 
+# Card play is the shared rules (:mod:`rams.tricks`) on Whist's and Boston's trick-rules
+# vector (W5, B8: follow suit, natural order): a constant of the compiled code, so that
+# the branches of the other games' rules fold away.
+_T = tricks.trick_rules()
+_T_MUST = tricks.trick_rules(tricks.TRUMP)  # with must_trump (W5): a void player trumps
+
+
 @njit(cache=True, inline="always")
 def _beats(c: int, w: int, trump: int) -> bool:
-    """Whether card ``c`` beats the trick's winning card ``w``."""
-    sc = c // 13
-    if sc == w // 13:
-        return c > w
-    return sc == trump
+    """Whether card ``c`` beats the trick's winning card ``w`` (:func:`rams.tricks.beats`)."""
+    trumps = _SUIT[trump] if trump >= 0 else 0
+    return tricks.beats(_T, c, w, 0, trump, trumps, 0) > 0
+
+
+@njit(cache=True, inline="always")
+def _legal(h: int, tlen: int, lead_suit: int, trump: int, must: int) -> int:
+    """The cards of hand ``h`` that may be played to a trick of ``tlen`` cards whose led
+    suit is ``lead_suit`` (:func:`rams.tricks.legal`; it reads the card led for its suit
+    only, so the suit's lowest card stands for it)."""
+    trumps = _SUIT[trump] if trump >= 0 else 0
+    lead = 13 * lead_suit
+    t = _T_MUST if must else _T
+    return tricks.legal(t, h, tlen, lead, -1, 0, -1, False, trump, trumps, 0) & tricks.CARDS
 
 
 @njit(cache=True)
@@ -479,14 +497,7 @@ def _order(
     """The moves to search at a node, best guess first, into ``out``; their number."""
     trump = ctx[C_TRUMP]
     h = hands[seat]
-    if tlen == 0:
-        legal = h
-    else:
-        legal = h & _SUIT[lead_suit]
-        if legal == 0:
-            legal = h
-            if ctx[C_MUST] and trump >= 0 and h & _SUIT[trump]:
-                legal = h & _SUIT[trump]
+    legal = _legal(h, tlen, lead_suit, trump, ctx[C_MUST])
     moves = _reps(legal, alive)
     decl = ctx[C_DECL]
     team = decl if (decl >> seat) & 1 else 15 & ~decl
@@ -954,14 +965,7 @@ def _move_values(
     trump = ctx[C_TRUMP]
     seat = (leader + tlen) & 3
     h = hands[seat]
-    if tlen == 0:
-        legal = h
-    else:
-        legal = h & _SUIT[lead_suit]
-        if legal == 0:
-            legal = h
-            if ctx[C_MUST] and trump >= 0 and h & _SUIT[trump]:
-                legal = h & _SUIT[trump]
+    legal = _legal(h, tlen, lead_suit, trump, ctx[C_MUST])
     alive = hands[0] | hands[1] | hands[2] | hands[3] | tmask
     reps = _reps(legal, alive)
     prev = -1
