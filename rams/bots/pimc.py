@@ -15,13 +15,13 @@ Decisions before play (play or pass, exchange, the turned trump, the talon) go t
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from rams.bots.heuristic import HeuristicBot
+from rams.bots.sampling import sample_values
 from rams.cards import (
     ACE,
     JACK,
@@ -312,36 +312,45 @@ class PimcBot:
         keys, vals = self._keys, self._vals
         keys[:] = 0
         know = knowledge_of(view)
-        totals = {c: 0.0 for c in cards}
         assert view.seat is not None  # (a bot, a hand: always a seat)
         me = view.seat
-        # No time limit (seconds None): the sample count alone decides, so results are
-        # reproducible (tournaments); with one, the bot is anytime (people waiting).
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        samples = 0
-        attempts = 0
-        while samples < self.max_samples and attempts < self.max_samples * 20:
-            attempts += 1
+        tried = found = 0
+
+        def draw() -> tuple[list[int], float] | None:
+            nonlocal know, tried, found
+            tried += 1
             hands = sample_hands(view, know, self.rng)
             if hands is None:
-                if attempts > 10 * (samples + 1):
-                    know = _relaxed(know)
-                continue
+                if tried > 10 * (found + 1):
+                    know = _relaxed(know)  # the inferences may be wrong: drop them
+                return None
+            found += 1
+            return hands, 1.0
+
+        def value(hands: list[int]) -> dict[Card, float]:
             p = position_from(view, hands, self._r)
             k, _, _ = sv.solve_position(
                 p, self._r, keys, vals, self.node_budget, self._moves, self._rows
             )
+            out: dict[Card, float] = {}
             for i in range(k):
-                c = int(self._moves[i])
-                if c in totals:
-                    row = self._rows[i]
-                    won = win_bonus if row[fp.MAXP] == me else 0
-                    totals[c] += float(won - int(row[me]))
-            samples += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        self.last_samples = samples
-        return {c: t / samples if samples else 0.0 for c, t in totals.items()}
+                row = self._rows[i]
+                won = win_bonus if row[fp.MAXP] == me else 0
+                out[int(self._moves[i])] = float(won - int(row[me]))
+            return out
+
+        # No time limit (seconds None): the sample count alone decides, so results are
+        # reproducible (tournaments); with one, the bot is anytime (people waiting).
+        tally = sample_values(
+            cards,
+            draw,
+            value,
+            self.max_samples,
+            self.seconds,
+            tries=self.max_samples * 20,
+        )
+        self.last_samples = tally.samples
+        return tally.means()
 
 
 def _relaxed(know: Knowledge) -> Knowledge:

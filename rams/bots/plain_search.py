@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from rams.actions import Play
 from rams.bots.families import part
 from rams.bots.plain import PlainHeuristic, TrickReader
+from rams.bots.sampling import sample_values
 from rams.cards import Card, cards_of, mask_of, pack_mask
 from rams.fast import dd
 from rams.fast.maxn import Goal, MaxN
@@ -301,24 +301,19 @@ class PlainSearchBot:
         self, view: PlainView, cards: list[Card], points: bool
     ) -> tuple[dict[Card, float], float]:
         """The weighted sums of each card's value over the samples, and the weights' sum."""
-        start = time.perf_counter()
         seen = _seen(view)
         evaluator: Evaluator = part(plain_family(view.family), "search").Evaluator(view, points)
         r = evaluator.r
-        totals = dict.fromkeys(cards, 0.0)
-        weight_sum = 0.0
-        for k in range(self.samples):
-            if k and self.seconds is not None and time.perf_counter() - start > self.seconds:
-                break
+
+        def draw() -> tuple[World, float]:
             world = sample_world(view, self.rng, seen)
-            w = _likelihood(view, world, self.model, r) if self.infer else 1.0
-            if w <= 0:
-                continue
-            values = evaluator.values(world, self.solver, self.budget, self.dd_cards)
-            for c in cards:
-                totals[c] += w * values[c]
-            weight_sum += w
-        return totals, weight_sum
+            return world, _likelihood(view, world, self.model, r) if self.infer else 1.0
+
+        def value(world: World) -> dict[Card, float]:
+            return evaluator.values(world, self.solver, self.budget, self.dd_cards)
+
+        tally = sample_values(cards, draw, value, self.samples, self.seconds)
+        return tally.totals, tally.weight
 
 
 def _best(totals: dict[Card, float], preferred: Card) -> Card:

@@ -77,6 +77,7 @@ from rams.fast.play import (
     S_WINNER,
     STATE_SIZE,
     TRICK_DONE,
+    cards_into,
     legal_mask,
 )
 from rams.fast.tables import (
@@ -159,20 +160,6 @@ def _lowbit_index(m: int) -> int:
     while not (m >> i) & 1:
         i += 1
     return i
-
-
-@njit(cache=True)
-def _cards_of(mask: int, out: np.ndarray) -> int:
-    """Write the cards of ``mask`` in ascending order into ``out``; return how many."""
-    n = 0
-    c = 0
-    while mask:
-        if mask & 1:
-            out[n] = c
-            n += 1
-        mask >>= 1
-        c += 1
-    return n
 
 
 @njit(cache=True)
@@ -605,7 +592,7 @@ def legal_actions(s: np.ndarray, r: np.ndarray, seat: int, out: np.ndarray) -> i
             out[1] = ID_CONCEDE
             k = 2
         elif ph == PLAY:
-            k = _cards_of(legal_mask(s, r, seat), out)
+            k = cards_into(legal_mask(s, r, seat), out)
         elif ph == DECLARE:
             out[0] = ID_PLAY_IN
             k = 1
@@ -620,7 +607,7 @@ def legal_actions(s: np.ndarray, r: np.ndarray, seat: int, out: np.ndarray) -> i
                     out[k] = ID_EXCHANGE + m
                     k += 1
         elif ph == DEALER_TRUMP or ph == PAM_SWAP:
-            k = _cards_of(s[A_HANDS + seat], out)
+            k = cards_into(s[A_HANDS + seat], out)
             for i in range(k):
                 out[i] += ID_SWAP
             if ph == DEALER_TRUMP and r[R_DEALER_TRUMP] == 0:
@@ -752,7 +739,7 @@ def _declare(s: np.ndarray, r: np.ndarray, seat: int, plays: bool) -> None:
 def _exchange(s: np.ndarray, r: np.ndarray, seat: int, m: int) -> None:
     hand = s[A_HANDS + seat]
     cards = np.empty(8, dtype=np.int64)
-    nc = _cards_of(hand, cards)
+    nc = cards_into(hand, cards)
     discard = 0
     k = 0
     for i in range(nc):

@@ -27,6 +27,7 @@ from numba import njit
 import rams.fast.play  # noqa: F401  (registers the card-play functions with Numba)
 from rams import tricks
 from rams.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN, Card
+from rams.fast.play import cards_into
 from rams.games.plain.family import plain_family
 
 __all__ = ["FastPlainDeal"]
@@ -133,15 +134,7 @@ def legal_ids(s: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> int:
             return 1
         return 0
     if phase == PLAY:
-        mask = _legal_mask(s, t, seat)
-        c = 0
-        while mask:
-            if mask & 1:
-                out[n] = c
-                n += 1
-            mask >>= 1
-            c += 1
-        return n
+        return cards_into(_legal_mask(s, t, seat), out)
     if phase == TRUMP:
         for k in range(4):
             out[n] = 52 + k

@@ -21,7 +21,15 @@ from rams import tricks
 from rams.fast.tables import NULL, R_OVERSHOOT, R_REMISE_ONLY, R_SPADE_BONUS, R_START
 from rams.tricks import CARDS, T_MARRIAGE
 
-__all__ = ["MAXP", "STATE_SIZE", "legal_mask", "play_card", "remise", "unplay_card"]
+__all__ = [
+    "MAXP",
+    "STATE_SIZE",
+    "cards_into",
+    "legal_mask",
+    "play_card",
+    "remise",
+    "unplay_card",
+]
 
 # The shared card-play functions, compiled where the kernel calls them.
 for _f in (
@@ -34,6 +42,22 @@ for _f in (
     tricks._same_class,
 ):
     register_jitable(inline="always")(_f)
+
+
+@njit(cache=True)
+def cards_into(mask: int, out: np.ndarray) -> int:
+    """Write the cards of ``mask`` in ascending order into ``out``; return how many (every
+    game's kernel lists its legal cards so)."""
+    n = 0
+    c = 0
+    while mask:
+        if mask & 1:
+            out[n] = c
+            n += 1
+        mask >>= 1
+        c += 1
+    return n
+
 
 MAXP = 7
 SPADE_ACE = 12

@@ -1,0 +1,85 @@
+"""The one PIMC loop of every game's searching bot: deal the hidden cards again and again
+in ways that fit what the seat saw, value each legal card in each such world with the
+game's solver, and sum the values, weighted by how likely each world is.
+
+A game gives the loop two functions. ``draw()`` deals one world (the game's sampler, with
+its inference about who holds what) and weighs it (1 when the game does not weigh its
+worlds; 0 or less drops it), or answers None when no world was found on this try.
+``value(world)`` gives each card's value in that world (the game's solver and scoring). The
+loop knows no game: Rams' :class:`~rams.bots.pimc.PimcBot` and the plain games'
+:class:`~rams.bots.plain_search.PlainSearchBot` both run it.
+
+>>> import random
+>>> rng = random.Random(1)
+>>> draw = lambda: (rng.choice([0, 1]), 1.0)
+>>> tally = sample_values(["a", "b"], draw, lambda w: {"a": w, "b": 1 - w}, samples=10)
+>>> tally.samples, tally.weight, tally.totals["a"] + tally.totals["b"]
+(10, 10.0, 10.0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+__all__ = ["Tally", "sample_values"]
+
+W = TypeVar("W")
+C = TypeVar("C", bound=Hashable)
+
+
+@dataclass
+class Tally(Generic[C]):
+    """What the loop found: each card's weighted sum of values, the weights' sum, and how
+    many worlds were drawn (counted whatever their weight)."""
+
+    totals: dict[C, float]
+    weight: float = 0.0
+    samples: int = 0
+
+    def means(self) -> dict[C, float]:
+        """Each card's weighted mean value (all zeros when no world weighed anything)."""
+        if self.weight <= 0:
+            return dict.fromkeys(self.totals, 0.0)
+        return {c: t / self.weight for c, t in self.totals.items()}
+
+
+def sample_values(
+    cards: Iterable[C],
+    draw: Callable[[], tuple[W, float] | None],
+    value: Callable[[W], Mapping[C, float]],
+    samples: int,
+    seconds: float | None = None,
+    tries: int | None = None,
+) -> Tally[C]:
+    """Draw up to ``samples`` worlds (and at most ``tries`` times in all, None: as many as
+    ``samples``) and sum each card's value in them, weighted.
+
+    With ``seconds`` the loop is anytime: no new world is drawn once that much time has
+    passed since the first (people are waiting). Without it the number of worlds alone
+    decides, so that the same random generator gives the same result (tournaments, tests).
+    A value for a card not in ``cards`` is ignored.
+    """
+    tally: Tally[C] = Tally(dict.fromkeys(cards, 0.0))
+    totals = tally.totals
+    limit = samples if tries is None else tries
+    start = time.perf_counter()
+    tried = 0
+    while tally.samples < samples and tried < limit:
+        if tally.samples and seconds is not None and time.perf_counter() - start >= seconds:
+            break
+        tried += 1
+        drawn = draw()
+        if drawn is None:
+            continue
+        world, weight = drawn
+        tally.samples += 1
+        if weight <= 0:
+            continue
+        for c, v in value(world).items():
+            if c in totals:
+                totals[c] += weight * v
+        tally.weight += weight
+    return tally
