@@ -14,13 +14,13 @@ by the heuristic: it is short).
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from rams.bots.families import part
 from rams.bots.plain import PlainHeuristic
 from rams.bots.plain_search import DD_CARDS, World, _seen, sample_world
+from rams.bots.sampling import sample_values
 from rams.cards import cards_of
 from rams.fast import dd
 from rams.games.plain.deal import PlainDeal, PlainView
@@ -156,14 +156,15 @@ class ContractBot:
     def _averages(self, view: PlainView, choices: Choices) -> dict[Any, float]:
         """Each choice's score averaged over the sampled deals."""
         seen = _seen(view)
-        start = time.perf_counter()
-        totals = dict.fromkeys(choices, 0.0)
         worlds = []  # (kept while the decision lasts: the memo of play-outs is by world)
-        for k in range(self.samples):
-            if k >= 4 and self.seconds is not None and time.perf_counter() - start > self.seconds:
-                break
+
+        def draw() -> tuple[World, float]:
             worlds.append(sample_world(view, self.rng, seen))
-            for choice, score in choices.items():
-                totals[choice] += score(worlds[-1])
+            return worlds[-1], 1.0
+
+        def value(world: World) -> dict[Any, float]:
+            return {choice: score(world) for choice, score in choices.items()}
+
+        tally = sample_values(choices, draw, value, self.samples, self.seconds, at_least=4)
         self._played.clear()
-        return {c: t / len(worlds) for c, t in totals.items()}
+        return tally.means()

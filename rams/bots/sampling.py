@@ -53,14 +53,16 @@ def sample_values(
     samples: int,
     seconds: float | None = None,
     tries: int | None = None,
+    at_least: int = 1,
 ) -> Tally[C]:
     """Draw up to ``samples`` worlds (and at most ``tries`` times in all, None: as many as
     ``samples``) and sum each card's value in them, weighted.
 
-    With ``seconds`` the loop is anytime: no new world is drawn once that much time has
-    passed since the first (people are waiting). Without it the number of worlds alone
-    decides, so that the same random generator gives the same result (tournaments, tests).
-    A value for a card not in ``cards`` is ignored.
+    With ``seconds`` the loop is anytime: once ``at_least`` worlds are drawn, no new one is
+    drawn after that much time has passed since the start (people are waiting). Without it
+    the number of worlds alone decides, so that the same random generator gives the same
+    result (tournaments, tests). A value for a card not in ``cards`` is ignored. The "cards"
+    may be any choices: the loop values decisions before play the same way.
     """
     tally: Tally[C] = Tally(dict.fromkeys(cards, 0.0))
     totals = tally.totals
@@ -68,7 +70,11 @@ def sample_values(
     start = time.perf_counter()
     tried = 0
     while tally.samples < samples and tried < limit:
-        if tally.samples and seconds is not None and time.perf_counter() - start >= seconds:
+        if (
+            tally.samples >= at_least
+            and seconds is not None
+            and time.perf_counter() - start >= seconds
+        ):
             break
         tried += 1
         drawn = draw()

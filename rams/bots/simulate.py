@@ -25,10 +25,10 @@ sampled cards still to draw: a later seat may then draw more than the real stock
 from __future__ import annotations
 
 import random
-import time
 
 from rams.bots.allseeing import AllSeeingBot
 from rams.bots.evaluator import EvaluatorBot
+from rams.bots.sampling import sample_values
 from rams.cards import ACE, Card, pack, rank_of
 from rams.errors import RamsError
 from rams.fast.solver import WIN_BONUS
@@ -172,33 +172,42 @@ class SimulatedDeclare:
         when the deal could not be simulated."""
         assert view.seat is not None
         me = view.seat
-        start_time = time.perf_counter()
-        totals = dict.fromkeys(choices, 0.0)
-        done = 0
         start = view.records
-        for k in range(self.samples):
-            if k and self.seconds is not None and time.perf_counter() - start_time > self.seconds:
-                break
+
+        def draw() -> tuple[Deal, float]:
+            nonlocal start
             deck = sample_deck(view, self.rng)
             if deck is None:
-                return None
+                raise _Unsimulated
             deal = self._replay(view, deck, start)
             if deal is None:
-                return None
+                raise _Unsimulated
             now = tuple(deal.records)
             if now != view.records:  # scored at the deal (J1): start from before that
                 start = tuple(2 * a - b for a, b in zip(view.records, now, strict=True))
                 deal = self._replay(view, deck, start)
                 if deal is None or tuple(deal.records) != view.records:
-                    return None
+                    raise _Unsimulated
+            return deal, 1.0
+
+        def value(deal: Deal) -> dict[Action, float]:
+            out: dict[Action, float] = {}
+            agents = self._agents(view.rules.players)  # (made at the first play-out)
             for choice in choices:
                 sim = deal.copy()
                 sim.apply(choice, me)
-                while bot_turn(sim, self._agents(view.rules.players)) != "done":
+                while bot_turn(sim, agents) != "done":
                     pass
                 won = win_bonus if sim.winner == me else 0
-                totals[choice] += won - sim.records[me]
-            done += 1
-        if not done:
+                out[choice] = float(won - sim.records[me])
+            return out
+
+        try:
+            tally = sample_values(choices, draw, value, self.samples, self.seconds)
+        except _Unsimulated:
             return None
-        return {c: t / done for c, t in totals.items()}
+        return tally.means() if tally.samples else None
+
+
+class _Unsimulated(Exception):
+    """A sampled deal that does not come back to the decision: it is not simulated at all."""
