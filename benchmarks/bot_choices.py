@@ -3,7 +3,7 @@
 every choice as it was, or to find the first game where it did not.
 
 Each case plays whole games with untimed bots (their sample counts alone decide, so a seed
-gives the same games anywhere) and prints a hash of the games' records.
+gives the same games anywhere) and prints a fingerprint of the games' records.
 
     .venv/bin/python benchmarks/bot_choices.py --seed 7
 """
@@ -33,14 +33,15 @@ CASES = (
 
 
 def games_hash(preset: str, players: int, bots: tuple[str, ...], games: int, seed: int) -> str:
-    """The first 16 hex digits of the SHA-256 of the games' records, in order."""
+    """A fingerprint of the games' records, in order: 16 letters from their SHA-256 (letters
+    only, so that ``before_after.py`` compares it as a word, not as figures)."""
     rules = family_of(preset).rules(preset, players)
     with tempfile.TemporaryDirectory() as folder:
         simulate(rules, bots, games, seed, records=Path(folder))
         digest = hashlib.sha256()
         for path in sorted(Path(folder).glob("*.json")):
             digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    return "".join(chr(ord("a") + b % 26) for b in digest.digest()[:16])
 
 
 def main() -> None:
