@@ -2,9 +2,9 @@
 that differs by game (Boston's auction, a trump to name), then tricks by the card-play data
 of :mod:`rams.tricks`, then the family's scoring.
 
-:class:`TrickPlay` is the card play itself, written once for every plain game: the hands,
-the trick in progress, the tricks taken; which cards are legal comes from
-:func:`rams.tricks.legal` and who takes a trick from :func:`rams.tricks.beats`.
+:class:`~rams.trickplay.TrickPlay` is the card play itself, written once for every game
+(Rams' too): the hands, the trick in progress, the tricks taken; which cards are legal
+comes from :func:`rams.tricks.legal` and who takes a trick from :func:`rams.tricks.beats`.
 :class:`PlainDeal` is the state machine every family's deal extends; its hooks are the
 family's prelude, what ends the play, and the scoring. :class:`PlainView` is what one seat
 may see — the one gate for hidden information.
@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rams.actions import Play, play
-from rams.cards import Card, Cards, cards_of, mask_of, pack
+from rams.cards import Card, Cards, cards_of, pack
 from rams.errors import IllegalActionError, RulesError
 from rams.events import Event
 from rams.games import protocol
-from rams.tricks import CARDS, RULE_NAMES, RULE_SHIFT, above, beats, legal
+from rams.trickplay import TrickPlay
+from rams.tricks import CARDS, RULE_NAMES, RULE_SHIFT
 from rams.words import Phrase, Seat, Suit
 
 __all__ = ["Kind", "Phase", "PlainDeal", "PlainView", "TrickPlay"]
@@ -58,118 +59,6 @@ class Kind(enum.Enum):
     VOID = "void"  #: nothing is written (F7.1, B4)
     SCORE = "score"  #: ``seat`` writes ``delta`` (``record`` its total)
     END = "end"  #: the deal is over
-
-
-class TrickPlay:
-    """The card play of a deal: the hands, the trick in progress, the tricks taken.
-
-    ``t`` is the trick-rules vector (:func:`rams.tricks.trick_rules`), ``trump`` the trump
-    suit (-1 for none), ``trump_mask`` the trump cards (the jacks, under F5),
-    ``off_suit`` the cards that belong to no plain suit; ``seats`` play in that order
-    around the table, ``leader`` leads the first trick.
-    """
-
-    __slots__ = (
-        "best",
-        "hands",
-        "leader",
-        "off_suit",
-        "seats",
-        "t",
-        "taken",
-        "to_move",
-        "trick",
-        "tricks",
-        "trump",
-        "trump_mask",
-        "win",
-        "win_seat",
-        "winners",
-        "won",
-    )
-
-    def __init__(
-        self,
-        t: tuple[int, ...],
-        hands: list[int],
-        leader: int,
-        trump: int = -1,
-        trump_mask: int = 0,
-        off_suit: int = 0,
-        seats: Sequence[int] | None = None,
-    ) -> None:
-        self.t = t
-        self.hands = hands
-        self.seats = tuple(range(len(hands))) if seats is None else tuple(seats)
-        self.trump = trump
-        self.trump_mask = trump_mask
-        self.off_suit = off_suit
-        self.leader = leader
-        self.to_move = leader
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[tuple[tuple[int, Card], ...]] = []
-        self.winners: list[int] = []
-        self.taken = [0] * len(hands)
-        self.won = [0] * len(hands)  # the cards of the tricks each seat took, as a mask
-        self.win = -1
-        self.win_seat = -1
-        self.best = -1
-
-    def copy(self) -> TrickPlay:
-        other = TrickPlay.__new__(TrickPlay)
-        for name in TrickPlay.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        other.winners = list(self.winners)
-        other.taken = list(self.taken)
-        other.won = list(self.won)
-        return other
-
-    def legal(self, seat: int) -> int:
-        """``seat``'s legal cards as a mask, with the rule that limited them above
-        :data:`rams.tricks.RULE_SHIFT`."""
-        trick = self.trick
-        return legal(
-            self.t,
-            self.hands[seat],
-            len(trick),
-            trick[0][1] if trick else -1,
-            self.win,
-            0,
-            self.best,
-            False,
-            self.trump,
-            self.trump_mask,
-            self.off_suit,
-        )
-
-    def play(self, seat: int, c: Card) -> int:
-        """``seat`` plays ``c`` (legal: the caller checked); returns the seat that took the
-        trick if this card completed it, else -1."""
-        self.hands[seat] &= ~(1 << c)
-        trick = self.trick
-        if not trick or beats(self.t, c, self.win, 0, self.trump, self.trump_mask, self.off_suit):
-            self.win, self.win_seat = c, seat
-        if (self.trump_mask >> c) & 1 and (
-            self.best < 0 or (above(self.t, self.best, self.trump_mask) >> c) & 1
-        ):
-            self.best = c
-        trick.append((seat, c))
-        if len(trick) < len(self.seats):
-            i = self.seats.index(seat)
-            self.to_move = self.seats[(i + 1) % len(self.seats)]
-            return -1
-        winner = self.win_seat
-        self.tricks.append(tuple(trick))
-        self.winners.append(winner)
-        self.taken[winner] += 1
-        self.won[winner] |= mask_of(c for _, c in trick)
-        self.trick = []
-        self.win = self.win_seat = self.best = -1
-        self.to_move = winner
-        return winner
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from rams.games.rams.dealing import deck_problem
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.rules import Rules
 from rams.games.rams.view import Phase
+from rams.trickplay import TrickPlay
 from rams.words import Phrase, Seat
 
 __all__ = ["PAM", "Board", "Standing"]
@@ -61,24 +62,17 @@ class Board:
 
     __slots__ = (
         "_ace_value",
-        "_active_n",
-        "_best_trump",
         "_memo_key",
         "_memo_mask",
-        "_next_seat",
         "_pam_bit",
         "_t",
         "_trump_ace",
         "_trump_king",
         "_trump_mask",
         "_trump_queen",
-        "_win_card",
-        "_win_locked",
-        "_win_seat",
         "actions",
         "active",
         "calls",
-        "completed",
         "credited",
         "dave_offerer",
         "dave_pending",
@@ -98,8 +92,8 @@ class Board:
         "order",
         "pam_holder",
         "phase",
+        "play",
         "pre_play_records",
-        "q_due",
         "records",
         "rules",
         "stake",
@@ -110,8 +104,6 @@ class Board:
         "taker",
         "talon",
         "to_move",
-        "trick",
-        "tricks_taken",
         "trump",
         "turned",
         "turned_in_hand",
@@ -157,28 +149,20 @@ class Board:
         self.known = [0] * n
         self.taker: int | None = None
         self.talon = 0
-        self.trick: list[tuple[int, Card]] = []
-        self.completed: list[tuple[tuple[int, Card], ...]] = []
-        self.tricks_taken = [0] * n
+        #: The card play (P1–P6, M1, M4), from the first lead on (:meth:`_start_play`).
+        self.play: TrickPlay | None = None
         self.credited = [False] * n
         self.jack_credit = [0] * n
         self.jack_remise = [0] * n
         self.start_hands = [0] * n
-        self.q_due: int | None = None
         self.leader = self.order[0]
         self.winner: int | None = None
         self.win_clause = ""
         self.void = False
         self.pam_holder: int | None = None
-        self._win_seat = -1
-        self._win_card = -1
-        self._win_locked = False
-        self._best_trump = -1
         self._memo_key = -1  # len(actions) when _memo_mask was computed for the seat to act
         self._memo_mask = 0
-        self._next_seat: list[int] = []
         self._t = rules.card_play
-        self._active_n = 0
         self.trump: int | None = None
         self._pam_bit = 0
         self._trump_mask = self._trump_ace = self._trump_king = self._trump_queen = 0
@@ -298,19 +282,46 @@ class Board:
 
     def _start_play(self) -> None:
         self.pre_play_records = tuple(self.records)
-        self._active_n = len(self.active)
         for seat in self.active:
             self.start_hands[seat] = self.hands[seat]
         if self.rules.talon:
             self.leader = self.taker if self.taker is not None else (self.dealer + 1) % self.n
         else:
             self.leader = self.active[0]
-        # The next seat in the trick: the next active player clockwise (P1).
-        ring = sorted(self.active)
-        self._next_seat = [-1] * self.n
-        for i, seat in enumerate(ring):
-            self._next_seat[seat] = ring[(i + 1) % len(ring)]
+        # The tricks go round the active players clockwise (P1), on the shared card play.
+        self.play = TrickPlay(
+            self._t,
+            self.hands,
+            self.leader,
+            self.trump if self.trump is not None else -1,
+            self._trump_mask,
+            self._pam_bit,
+            seats=sorted(self.active),
+        )
         self._set_phase(Phase.PLAY, self.leader)
+
+    # The card play's state, read as the deal's ------------------------------------------
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The trick in progress, as (seat, card) in playing order."""
+        return self.play.trick if self.play is not None else []
+
+    @property
+    def completed(self) -> list[tuple[tuple[int, Card], ...]]:
+        """The completed tricks, in order."""
+        return self.play.tricks if self.play is not None else []
+
+    @property
+    def tricks_taken(self) -> list[int]:
+        """How many tricks each seat took."""
+        return self.play.taken if self.play is not None else [0] * self.n
+
+    @property
+    def q_due(self) -> int | None:
+        """The seat that must lead the trump queen after its king won (P5), if any."""
+        due = self.play.queen_due if self.play is not None else -1
+        return None if due < 0 else due
 
     # Refusals in words ----------------------------------------------------------------
 

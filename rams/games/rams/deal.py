@@ -65,7 +65,7 @@ from rams.games.rams.rules import Rules
 from rams.games.rams.scoring import end_trick
 from rams.games.rams.stakes import can_claim, may_offer_dave
 from rams.games.rams.view import Observation, Phase
-from rams.tricks import CARDS, RULE_SHIFT, beats, legal
+from rams.tricks import CARDS, RULE_SHIFT, beats
 from rams.words import Phrase, Seat, Suit
 
 __all__ = [
@@ -265,21 +265,10 @@ class Deal(Board):
     # Play: P1–P6, M1, M4, X7, X8 --------------------------------------------------------
 
     def _legal(self, seat: int) -> int:
-        """``seat``'s legal cards and the rule that limits them (:func:`rams.tricks.legal`)."""
-        trick = self.trick
-        return legal(
-            self._t,
-            self.hands[seat],
-            len(trick),
-            trick[0][1] if trick else -1,
-            self._win_card,
-            self._win_locked,
-            self._best_trump,
-            self.q_due == seat,
-            self.trump if self.trump is not None else -1,
-            self._trump_mask,
-            self._pam_bit,
-        )
+        """``seat``'s legal cards and the rule that limits them (:func:`rams.tricks.legal`,
+        on the shared card play; in play only)."""
+        assert self.play is not None
+        return self.play.legal(seat)
 
     def _legal_card_mask(self, seat: int) -> int:
         return self._legal(seat) & CARDS
@@ -309,6 +298,9 @@ class Deal(Board):
         )
 
     def _play(self, seat: int, c: Card) -> None:
+        """``seat`` plays ``c``: the shared card play takes it (:class:`~rams.trickplay.
+        TrickPlay`); the deal announces a forced lead (P4, P5), keeps what the others know
+        of the hand, and scores a completed trick (:func:`~.scoring.end_trick`)."""
         bit = 1 << c
         if self._memo_key == len(self.actions):
             legal = self._memo_mask
@@ -316,42 +308,26 @@ class Deal(Board):
             legal = self._legal(seat) & CARDS
         if not legal & bit:
             raise self._explain_card(seat, c)
-        self.hands[seat] ^= bit
+        play = self.play
+        assert play is not None
         known = self.known
         if known[seat] & bit:
             known[seat] ^= bit
-        trick = self.trick
-        self.events.append(
-            _new_event(Event, (_PLAY, seat, (c,), 0, None, "", "", len(self.completed) + 1, (), ()))
+        events = self.events
+        events.append(
+            _new_event(Event, (_PLAY, seat, (c,), 0, None, "", "", len(play.tricks) + 1, (), ()))
         )
-        trump = self.trump
-        if not trick:
-            self._win_seat, self._win_card, self._win_locked = seat, c, False
-            self._best_trump = -1
-            if bit == self._trump_ace or (bit == self._trump_queen and self.q_due == seat):
-                # P4, P5: a forced lead, announced (it reveals nothing the card does not).
-                clause = "P4" if bit == self._trump_ace else "P5"
-                self.events.append(Event(EventKind.FORCED, seat, (c,), clause=clause))
+        if not play.trick and (
+            bit == self._trump_ace or (bit == self._trump_queen and play.queen_due == seat)
+        ):
+            # P4, P5: a forced lead, announced (it reveals nothing the card does not).
+            clause = "P4" if bit == self._trump_ace else "P5"
+            events.append(Event(EventKind.FORCED, seat, (c,), clause=clause))
+        winner = play.play(seat, c)
+        if winner < 0:
+            self.to_move = play.to_move
         else:
-            state = beats(
-                self._t,
-                c,
-                self._win_card,
-                self._win_locked,
-                trump,  # type: ignore[arg-type]
-                self._trump_mask,
-                self._pam_bit,
-            )
-            if state:
-                self._win_seat, self._win_card = seat, c
-                self._win_locked = state == 2
-        if bit & self._trump_mask and c > self._best_trump:
-            self._best_trump = c
-        trick.append((seat, c))
-        if len(trick) == self._active_n:
-            end_trick(self)
-        else:
-            self.to_move = self._next_seat[seat]
+            end_trick(self, winner, play.tricks[-1])
 
     # Copy, observation, encoding -----------------------------------------------------
 
@@ -363,6 +339,8 @@ class Deal(Board):
             if type(value) is list:
                 value = list(value)
             object.__setattr__(new, name, value)
+        if self.play is not None:  # (its hands are the copy's own)
+            new.play = self.play.copy(new.hands)
         return new
 
     def observation(self, seat: int | None) -> Observation:

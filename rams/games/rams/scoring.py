@@ -8,7 +8,7 @@ writing itself (a record and its event) is the board's.
 
 from __future__ import annotations
 
-from rams.cards import ACE, card
+from rams.cards import ACE, Card, card
 from rams.games.rams.board import Board
 from rams.games.rams.events import EventKind
 
@@ -17,26 +17,23 @@ __all__ = ["end_trick", "remises"]
 _SPADE_ACE = card(ACE, 0)
 
 
-def end_trick(board: Board) -> None:
-    """The trick on the table is complete: its winner takes it and writes it off (S2, S3,
-    K4, K7; S7 at or below 0); after the fifth, the remises (S4)."""
-    winner = board._win_seat
-    trick = tuple(board.trick)
+def end_trick(board: Board, winner: int, trick: tuple[tuple[int, Card], ...]) -> None:
+    """``trick`` is complete and ``winner`` took it (the card play counted it): he writes it
+    off (S2, S3, K4, K7; S7 at or below 0); after the fifth, the remises (S4)."""
     lead_seat, lead_card = trick[0]
-    board.completed.append(trick)
-    board.trick = []
-    board.tricks_taken[winner] += 1
     number = len(board.completed)
     rules = board.rules
+    play = board.play
+    assert play is not None
     # P5: the duty to lead the queen after a winning king.
-    board.q_due = None
+    play.queen_due = -1
     if (
         rules.marriage_lead
         and lead_seat == winner
         and (1 << lead_card) == board._trump_king
         and board.hands[winner] & board._trump_queen
     ):
-        board.q_due = winner
+        play.queen_due = winner
     spade_ace = None
     bonus = 0
     if rules.spade_ace_bonus:  # K7
