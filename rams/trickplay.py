@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rams.cards import Card, mask_of
+from rams.cards import Card
 from rams.tricks import above, beats, legal
 
 __all__ = ["TrickPlay"]
@@ -132,19 +132,18 @@ class TrickPlay:
         trick if this card completed it, else -1."""
         self.hands[seat] &= ~(1 << c)
         trick = self.trick
+        trumps = self.trump_mask
         if not trick:
             self.win, self.win_seat, self.locked = c, seat, 0
         else:
-            state = beats(
-                self.t, c, self.win, self.locked, self.trump, self.trump_mask, self.off_suit
-            )
+            state = beats(self.t, c, self.win, self.locked, self.trump, trumps, self.off_suit)
             if state:
                 self.win, self.win_seat = c, seat
                 self.locked = int(state == 2)
-        if (self.trump_mask >> c) & 1 and (
-            self.best < 0 or (above(self.t, self.best, self.trump_mask) >> c) & 1
-        ):
-            self.best = c
+        if (trumps >> c) & 1:
+            best = self.best
+            if best < 0 or (above(self.t, best, trumps) >> c) & 1:
+                self.best = c
         trick.append((seat, c))
         if len(trick) < len(self.seats):
             self.to_move = self._next[seat]
@@ -153,7 +152,10 @@ class TrickPlay:
         self.tricks.append(tuple(trick))
         self.winners.append(winner)
         self.taken[winner] += 1
-        self.won[winner] |= mask_of(c for _, c in trick)
+        won = self.won[winner]
+        for _, x in trick:
+            won |= 1 << x
+        self.won[winner] = won
         self.trick = []
         self.win = self.win_seat = self.best = -1
         self.locked = 0

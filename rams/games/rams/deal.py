@@ -160,7 +160,9 @@ class Deal(Board):
         if self.dave_pending is not None:
             return [ACCEPT, CONCEDE]
         if phase is Phase.PLAY:
-            mask = self._legal(seat) & CARDS
+            play = self.play
+            assert play is not None
+            mask = play.legal(seat) & CARDS
             self._memo_key, self._memo_mask = len(self.actions), mask
             plays = _PLAYS
             return [plays[c] for c in cards_of(mask)]
@@ -430,7 +432,9 @@ class Deal(Board):
         ):
             phase = self.phase
             if phase is Phase.PLAY:
-                mask = self._legal(who) & CARDS
+                play = self.play
+                assert play is not None
+                mask = play.legal(who) & CARDS
                 self._memo_key, self._memo_mask = len(self.actions), mask
                 return cards_of(mask)
             if phase is Phase.EXCHANGE:
