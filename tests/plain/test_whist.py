@@ -26,7 +26,8 @@ import pytest
 from rams import games
 from rams.cards import card_str, parse_cards
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
-from rams.games.plain.deal import Phase
+from rams.games.plain.deal import Kind, Phase
+from rams.games.plain.words import describe
 from rams.record import loads
 from tests.plain.helpers import deck_for, run
 
@@ -527,6 +528,16 @@ def test_W6_two_points_per_trick_above_six() -> None:
     # Side 0: 2 × (9 − 6) = 6; side 1: 4 tricks write nothing, three honours 2.
     assert summary["written"] == [6, 2]
     assert deal.scores == [6, 2]
+
+
+def test_W6_a_sides_score_is_worded_with_both_partners() -> None:
+    """W6, in words: the deal of test_W1_partners_sit_opposite_and_score_together writes 8
+    for side 1 (p2 + p4, from 0): the line names both partners, not one seat for the side."""
+    deal = plan_deal("S1 S3 S1 C2 C4 C2 D1 D3 D2 H4 H4 H2", "2S 2C 2H 2D")
+    names = ["Аня", "Борис", "Вера", "Глеб"]
+    scores = [e for e in deal.events if e.kind is Kind.SCORE]
+    assert [describe(e, names, "ru") for e in scores] == ["Борис и Глеб: +8 → 8."]
+    assert [describe(e, names, "en") for e in scores] == ["Борис and Глеб: +8 → 8."]
 
 
 def test_W6_six_tricks_or_fewer_write_nothing() -> None:

@@ -73,6 +73,8 @@ def describe(
     if k is Kind.VOID:
         return t("all_pass") + " " + t("void") if e.detail == "all_pass" else t("void")
     if k is Kind.SCORE:
+        if e.detail == "side":  # a side's score: both partners named (W6)
+            who = t("side", a=who, b=names[e.number])
         return t("score", who=who, delta=signed(e.delta), total=e.record)
     return None
 

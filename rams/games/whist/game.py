@@ -171,9 +171,17 @@ class WhistDeal(PlainDeal):
         for side, delta in enumerate(self.scores):
             if delta:
                 total = self.before[side] + delta
-                seat = SIDES[side][0]
+                seat, partner = SIDES[side]
                 self.events.append(
-                    Event(Kind.SCORE, seat, delta=delta, record=total, detail="side", clause="W6")
+                    Event(
+                        Kind.SCORE,
+                        seat,
+                        number=partner,
+                        delta=delta,
+                        record=total,
+                        detail="side",
+                        clause="W6",
+                    )
                 )
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
