@@ -237,7 +237,7 @@ def _add_play(sub: Any) -> None:
     p.add_argument(
         "--bots",
         help="per seat, comma-separated: human, or a bot — the levels easy, medium, hard "
-        "(Rams; the other games: easy, medium), or heuristic, random (in Russian too: "
+        "(every game), or heuristic, random (in Russian too: "
         "лёгкий, средний, сильный, эвристический, случайный); or just the bots beside you",
     )
     p.add_argument("--names", help="the players' names, comma-separated")
