@@ -17,6 +17,7 @@ from rams.games.plain.actions import Trump
 from rams.games.plain.deal import PlainView
 from rams.games.plain.words import Announcer, deal_lines
 from rams.games.replaying import frames
+from rams.games.seatview import seat_view_json
 from rams.rulebook import rulebook
 from rams.words import Suit, text
 
@@ -102,16 +103,6 @@ def rules_summary(family: Any, rules: Any) -> dict[str, Any]:
     }
 
 
-def _last_trick(view: PlainView) -> dict[str, Any] | None:
-    if not view.tricks:
-        return None
-    return {
-        "number": len(view.tricks),
-        "cards": [[s, card_str(c)] for s, c in view.tricks[-1]],
-        "winner": view.winners[-1],
-    }
-
-
 def state_message(
     family: Any, match: Any, seat: int | None, lang: str, table: dict[str, Any]
 ) -> dict[str, Any]:
@@ -138,24 +129,16 @@ def state_message(
         return out
     view = deal.observation(seat)
     legal = legal_of(family, view, names, lang)
+    out.update(seat_view_json(view))
     out.update(
         step=len(deal.actions),
-        phase=view.phase.value,
         deal_over=deal.is_over and not match.is_over,
-        dealer=view.dealer,
-        to_move=view.to_move,
-        hand=_cs(view.hand),
-        trump=None if view.trump is None else "SCDH"[view.trump],
-        trick=[[s, card_str(c)] for s, c in view.trick],
-        last_trick=_last_trick(view),
-        tricks_taken=list(view.tricks_taken),
         shown=[_cs(cards) for cards in view.shown],
         hand_sizes=list(view.hand_sizes),
         sides=[list(side) for side in view.sides] if view.sides else None,
         scores=list(view.scores),
         extra=_jsonable(view.extra),
         legal=legal,
-        play_rule=view.play_rule,
         hint=hint(view, lang, family) if legal is not None else "",
         log=deal_lines(view.events, names, lang, family.bid_words()),
     )

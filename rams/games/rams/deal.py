@@ -396,6 +396,7 @@ class Deal(Board):
             and self.dave_pending is None
             else None,
             dealt=dealt,
+            winners=tuple(self.play.winners) if self.play is not None else (),
         )
 
     @property

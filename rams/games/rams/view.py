@@ -69,6 +69,8 @@ class Observation:
     play_rule: str | None = None
     #: The seat's own dealt hand (J2, E2; the duel's hand given up for the talon).
     dealt: tuple[Card, ...] = ()
+    #: The seat that took each completed trick, in order.
+    winners: tuple[int, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:

@@ -13,12 +13,12 @@ from typing import Any
 from rams import games
 from rams.cards import Card, card_str, cards_of
 from rams.games.rams.actions import Exchange, Play, Swap
-from rams.games.rams.events import EventKind
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
 from rams.games.rams.words import Announcer, deal_lines, legal_hint
 from rams.games.replaying import frames
+from rams.games.seatview import seat_view_json
 from rams.record import Record, replay_summary
 from rams.rulebook import rulebook
 
@@ -52,20 +52,6 @@ def legal_of(view: Observation) -> dict[str, Any] | None:
         else:
             words.append(str(a))
     return {"cards": cards, "swap": swap, "exchange": exchange, "words": words}
-
-
-def _last_trick(view: Observation) -> dict[str, Any] | None:
-    if not view.tricks:
-        return None
-    winner = None
-    for e in view.events:
-        if e.kind in (EventKind.TRICK, EventKind.OVERSHOOT):
-            winner = e.seat
-    return {
-        "number": len(view.tricks),
-        "cards": [[s, _c(c)] for s, c in view.tricks[-1]],
-        "winner": winner,
-    }
 
 
 def rules_summary(rules: Rules) -> dict[str, Any]:
@@ -123,29 +109,21 @@ def state_message(
         return out
     view = deal.observation(seat)
     legal = legal_of(view)
+    out.update(seat_view_json(view))
     out.update(
         step=len(deal.actions),
-        phase=view.phase.value,
         deal_over=deal.is_over and not game.is_over,
-        dealer=view.dealer,
-        to_move=view.to_move,
-        hand=_cs(view.hand),
-        trump=None if view.trump is None else "SCDH"[view.trump],
         turned=None if view.turned is None else _c(view.turned),
         stock=view.stock_count,
         calls=list(view.calls),
         active=list(view.active),
         exchanged=list(view.exchanged),
-        trick=[[s, _c(c)] for s, c in view.trick],
-        last_trick=_last_trick(view),
-        tricks_taken=list(view.tricks_taken),
         records=list(view.records),
         stake=view.stake,
         dave_offerer=view.dave_offerer,
         dave_pending=view.dave_pending,
         known=[_cs(k) for k in view.known],
         legal=legal,
-        play_rule=view.play_rule,
         hint=legal_hint(view, lang) if legal is not None else "",
         log=deal_lines(view.events, names, lang),
     )
