@@ -297,5 +297,15 @@ def test_rules_panel_and_clause_links_open_the_rules_text(browser: Any, sqlite_u
         page.wait_for_selector("#clause-dialog[open]")
         assert expected["clauses"][cid]["text"] in page.inner_text("#clause-dialog")
         page.click("#clause-close")
+        # The open panel stays open when the table is drawn again: the language switched
+        # redraws everything, and the rules come back in English, still shown.
+        page.click("#lang-switch")
+        p4_en = rules_view(Rules.preset("classic", 3), "en")["clauses"]["P4"]["text"]
+        page.wait_for_function(
+            "t => document.querySelector('#all-rules').innerText.includes(t)",
+            arg=p4_en,
+            timeout=15000,
+        )
+        assert page.get_attribute("#all-rules", "open") is not None
         assert not errors
         ctx.close()

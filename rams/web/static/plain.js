@@ -51,14 +51,7 @@ export function plainBoard(ctx) {
       x.bids && x.bids.length && !x.contract ? el("ol", { class: "small bids", id: "bids", "aria-label": t("p_bids") },
         x.bids.map(([s, b, value]) => el("li", {}, `${name(s)}: ${b.replace(/^bid /, "").replace(/([SCDH])$/, (m) => ` ${suitSymbol(m)}`)} (${value})`))) : null,
       x.skat ? el("div", { class: "stock" }, cardBack(), ` ${x.skat}`) : null);
-    const staying = ctx.lingering();
-    const trick = el("div", { class: `trick${staying ? " done" : ""}`, role: "group", "aria-label": t("trick"), id: "trick" },
-      v.trick.length ? ctx.trickCards(v.trick, null) : staying ? ctx.trickCards(staying.cards, staying.winner)
-        : el("div", { class: "empty small" }, v.last_trick ? "" : t("trick")));
-    const last = v.last_trick && !staying ? el("div", { class: "last-trick small" }, `${t("lastTrick")} ${v.last_trick.number}: `,
-      v.last_trick.cards.map(([s, c]) => el("span", { class: "played" }, cardEl(c, { small: true }), name(s))),
-      ` — ${t("took", { name: name(v.last_trick.winner) })}`) : null;
-    return el("div", { class: "centre" }, trump, el("div", { class: "trick-area" }, trick, last));
+    return el("div", { class: "centre" }, trump, ctx.trickArea());
   }
 
   function handBox() {

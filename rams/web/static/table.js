@@ -282,16 +282,26 @@ export function showTable(app, tableId) {
         cards.map((c) => cardEl(c, { small: true }))))));
   }
 
+  // A panel a person opened stays open when the table is drawn again (every move redraws it).
+  const openPanels = new Set();
+  function panel(id, attrs, ...children) {
+    const box = el("details", { ...attrs, id, open: openPanels.has(id) ? true : null }, ...children);
+    box.addEventListener("toggle", () => {
+      if (box.open) openPanels.add(id); else openPanels.delete(id);
+    });
+    return box;
+  }
+
   // Links kept apart: the invitation (and the watch link) to send, one's own seat's link not.
   function linksBox() {
     const link = `${location.origin}/t/${tableId}`;
     const parts = [];
     if (table.status !== "open") {
-      parts.push(el("details", { class: "small", id: "watch-box" }, el("summary", {}, t("inviteMore")),
+      parts.push(panel("watch-box", { class: "small" }, el("summary", {}, t("inviteMore")),
         linkRow("watch-link", `${link}?watch`)));
     }
     if (token) {
-      parts.push(el("details", { class: "small my-link", id: "my-link-box" }, el("summary", {}, t("myLink")),
+      parts.push(panel("my-link-box", { class: "small my-link" }, el("summary", {}, t("myLink")),
         el("p", { class: "warn-note" }, t("myLinkNote")), linkRow("personal-link", `${link}#s=${token}`)));
     }
     return parts.length ? el("section", { class: "links-box" }, parts) : null;
@@ -356,7 +366,7 @@ export function showTable(app, tableId) {
       r.house.length ? el("ul", {}, r.house.map((h) => el("li", {},
         `${lang === "ru" ? h.ru : h.en}: ${(lang === "ru" ? h.value_ru : h.value_en) ?? JSON.stringify(h.value)} `,
         withClauses(`(${h.clause})`)))) : null,
-      rulesView ? el("details", { id: "all-rules" }, el("summary", {}, t("allRules")), rulesTextEl(rulesView)) : null);
+      rulesView ? panel("all-rules", {}, el("summary", {}, t("allRules")), rulesTextEl(rulesView)) : null);
   }
 
   // The server's commitment for the deal being played (or the next), and what it means.
@@ -364,7 +374,7 @@ export function showTable(app, tableId) {
     const f = table.fair;
     const shown = f && (f.current || f.next);
     if (!shown) return null;
-    return el("details", { class: "fair small", id: "fair-panel" },
+    return panel("fair-panel", { class: "fair small" },
       el("summary", {}, t("fair.next", { deal: shown.deal, hash: `${shown.commitment.slice(0, 12)}…` })),
       el("p", {}, el("code", {}, shown.commitment)),
       el("p", {}, t("fair.explain")));
@@ -447,6 +457,13 @@ export function showTable(app, tableId) {
       v.turned && v.turned_taken ? el("div", { class: "small" }, t("taken")) : null,
       el("div", { class: "stock" }, v.stock > 0 ? cardBack() : null, ` ${t("stock")}: ${v.stock}`),
       v.stake > 1 ? el("div", { class: "small" }, `${t("stake")}: ${v.stake}`) : null);
+    return el("div", { class: "centre" }, trump, trickArea());
+  }
+
+  // The trick on the table (the finished one while it stays, its winner marked), and the
+  // last trick in a line: the same for every game (the view's trick, last_trick).
+  function trickArea() {
+    const v = state;
     const staying = lingering();
     const trick = el("div", { class: `trick${staying ? " done" : ""}`, role: "group", "aria-label": t("trick"), id: "trick" },
       v.trick.length ? trickCards(v.trick, null) : staying ? trickCards(staying.cards, staying.winner)
@@ -454,7 +471,7 @@ export function showTable(app, tableId) {
     const last = v.last_trick && !staying ? el("div", { class: "last-trick small" }, `${t("lastTrick")} ${v.last_trick.number}: `,
       v.last_trick.cards.map(([s, c]) => el("span", { class: "played" }, cardEl(c, { small: true }), name(s))),
       v.last_trick.winner !== null ? ` — ${t("took", { name: name(v.last_trick.winner) })}` : "") : null;
-    return el("div", { class: "centre" }, trump, el("div", { class: "trick-area" }, trick, last));
+    return el("div", { class: "trick-area" }, trick, last);
   }
 
   function handBox() {
@@ -598,7 +615,7 @@ export function showTable(app, tableId) {
     const mine = v.legal !== null && (v.winners === null || v.winners === undefined);
     document.body.dataset.myTurn = mine && v.to_move === seat ? "1" : "0";
     const board = plainBoard({ state: v, table, seat, name, act, thinking, tableId, dealOverBox,
-      seatExtras, lingering, trickCards, watchers: watchersEl(), hands: handsEl(v.hands) });
+      seatExtras, trickArea, watchers: watchersEl(), hands: handsEl(v.hands) });
     const box = hintBox();
     const hand = board.querySelector(".my-side .hand");
     if (box && hand) hand.after(box);
