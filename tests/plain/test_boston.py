@@ -1093,3 +1093,22 @@ def test_B13_output_per_deal_and_overall() -> None:
     }
     assert summary["totals"] == [6, 15, 6, 0]
     assert summary["winners"] == [1]
+
+
+def test_B3_the_web_says_the_bids_and_the_contract_in_words() -> None:
+    """B3, on the wire: the auction's bids and the contract reach the page in the seat's
+    language («малый нуль», «6 ♥»), never in the record's notation (``bid small-null``)."""
+    match = games.new_match("boston", names=["Аня", "Борис", "Вера", "Глеб"], rng=random.Random(3))
+    match.start_deal()
+    deal = match.deal
+    first = deal.to_move
+    family = games.family("boston")
+    deal.apply(family.parse_action("bid 6H"), first)
+    second = deal.to_move
+    deal.apply(family.parse_action("bid small-null"), second)
+    ru = family.view_json(match, 0, "ru")
+    assert ru["extra_words"] == {"bids": ["6 ♥", "малый нуль"]}
+    assert family.view_json(match, 0, "en")["extra_words"]["bids"] == ["6 ♥", "small null"]
+    while deal.phase is Phase.AUCTION:  # the others pass: the small null is the contract
+        deal.apply(family.parse_action("pass"), deal.to_move)
+    assert family.view_json(match, 0, "ru")["extra_words"]["contract"] == "малый нуль"

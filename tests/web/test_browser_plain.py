@@ -132,6 +132,9 @@ def test_B3_boston_auction_by_buttons_with_values_to_the_end(
             first = page.locator(f"#plain-actions button[data-action='bid 5{turned[1]}']")
             if first.count():
                 assert first.inner_text().endswith("(3)")  # B3: 5 tricks, 1st suit
+            # The bids made so far are in words, never in the record's notation.
+            said = page.locator("#bids li").all_inner_texts()
+            assert not any(re.search(r"bid |[a-z]-[a-z]", line) for line in said), said
             _save(page, tmp_path, "boston-auction.png")
             shot.append(True)
 

@@ -138,6 +138,7 @@ def state_message(
         sides=[list(side) for side in view.sides] if view.sides else None,
         scores=list(view.scores),
         extra=_jsonable(view.extra),
+        extra_words=_extra_words(family, view.extra, lang),
         legal=legal,
         hint=hint(view, lang, family) if legal is not None else "",
         log=deal_lines(view.events, names, lang, family.bid_words()),
@@ -146,6 +147,18 @@ def state_message(
         # The game is over and its record public (the table serves it): the last deal's
         # hands as dealt are shown to everyone.
         out["hands"] = [_cs(tuple(cards_of(m))) for m in deal.dealt]
+    return out
+
+
+def _extra_words(family: Any, extra: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The bids and the contract of the view's extras in words («6 ♥», «малый нуль»): the
+    page shows them as they are (the notation, ``bid 6H``, is not a person's word)."""
+    said = family.bid_words()
+    out: dict[str, Any] = {}
+    if extra.get("contract"):
+        out["contract"] = said(str(extra["contract"]).removeprefix("bid "), lang)
+    if extra.get("bids"):
+        out["bids"] = [said(str(b).removeprefix("bid "), lang) for _, b, _ in extra["bids"]]
     return out
 
 

@@ -41,15 +41,16 @@ export function plainBoard(ctx) {
 
   function centre() {
     const x = v.extra || {};
+    const said = v.extra_words || {};  // (the bids and the contract in words, from the server)
     const trump = el("div", { class: "trumpbox" },
       el("div", { class: "label" }, t("trump")),
       el("span", { class: "suit-big", id: "trump" }, v.trump ? suitSymbol(v.trump) : "—"),
       !v.trump && v.phase === "play" ? el("div", { class: "small" }, t("p_noTrump")) : null,
       x.turned ? el("div", { class: "small", id: "second-pack" }, `${t("p_secondPack")}: `, cardEl(x.turned, { small: true })) : null,
       x.contract ? el("div", { class: "small", id: "contract" },
-        `${t("p_contract")}: ${x.contract.replace(/^bid /, "").replace(/([SCDH])$/, (m) => ` ${suitSymbol(m)}`)} (${x.value}) — ${name(x.declarer)}`) : null,
+        `${t("p_contract")}: ${said.contract} (${x.value}) — ${name(x.declarer)}`) : null,
       x.bids && x.bids.length && !x.contract ? el("ol", { class: "small bids", id: "bids", "aria-label": t("p_bids") },
-        x.bids.map(([s, b, value]) => el("li", {}, `${name(s)}: ${b.replace(/^bid /, "").replace(/([SCDH])$/, (m) => ` ${suitSymbol(m)}`)} (${value})`))) : null,
+        x.bids.map(([s, , value], i) => el("li", {}, `${name(s)}: ${said.bids[i]} (${value})`))) : null,
       x.skat ? el("div", { class: "stock" }, cardBack(), ` ${x.skat}`) : null);
     return el("div", { class: "centre" }, trump, ctx.trickArea());
   }
