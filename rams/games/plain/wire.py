@@ -57,7 +57,7 @@ def legal_of(
     for a in view.legal_actions:
         if isinstance(a, Play):
             cards.append(card_str(a.card))
-        elif type(a).__name__ == "Aside":
+        elif getattr(a, "card", None) is not None:  # a card chosen, not played: set aside (B6)
             aside.append(card_str(a.card))
         else:
             actions.append({"action": str(a), "label": action_label(family, a, names, lang, view)})
