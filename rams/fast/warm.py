@@ -5,9 +5,10 @@ so only the very first run after an install pays for it (10–20 s on two cores)
 takes that cost where nobody waits for it:
 
 - ``python -m rams.fast.warm`` compiles (or loads from the cache) every kernel the bots and
-  ``FastDeal`` use — a fast-core deal played out, and one search of a position in play, as
-  the searching bots search their samples; ``scripts/setup`` runs it right after
-  installing, so the cache is there before the first game;
+  ``FastDeal`` use — a fast-core deal played out, one search of a position in play, as the
+  searching bots search their samples, and the other games' solvers (max^n, double dummy)
+  on a small ending; ``scripts/setup`` runs it right after installing, so the cache is there
+  before the first game;
 - :func:`start` runs the same in a background process (``rams serve`` at start, ``rams
   play`` while the player reads his first hand), and :func:`wait`, which every searching bot
   calls before its first search, lets that process finish first (both from
@@ -37,10 +38,9 @@ def compile_all() -> float:
     from rams.fast import play as fp
     from rams.fast import solver as sv
     from rams.fast.deal import FastDeal
-    from rams.games import DEFAULT_PRESET
     from rams.games.rams.rules import Rules
 
-    rules = Rules.preset(DEFAULT_PRESET, 3)
+    rules = Rules()  # (the fast core's own game, in its default rules)
     rng = random.Random(0)
     deck = list(pack(rules.pack_size))
     fast = FastDeal(rules, 0, deck)
@@ -58,7 +58,24 @@ def compile_all() -> float:
             position = sv.position_of(deal.s, deal.r)
             sv.solve_position(position, deal.r, keys, vals, 2000, moves, rows)
             break
+    _compile_trick_solvers()
     return time.perf_counter() - started
+
+
+def _compile_trick_solvers() -> None:
+    """The other games' solvers, on a three-card ending: max^n (each seat for itself, and
+    sides) and the double-dummy solver (side against side), as their searching bots call
+    them."""
+    from rams.cards import SUIT_MASKS
+    from rams.fast import dd, maxn
+    from rams.tricks import TRUMP, trick_rules
+
+    hands = [0x7 << (13 * s) for s in range(4)]  # three cards of one suit each
+    maxn.move_values(hands, trick_rules(), -1, 0, 0, 0, (), maxn.Goal.each_for_himself(4), 50)
+    sides = maxn.Goal.sides((0, 2))
+    maxn.move_values(hands, trick_rules(TRUMP), 0, SUIT_MASKS[0], 0, 0, (), sides, 50)
+    dd.solve(hands, 0, 0, (0, 2))
+    dd.best_moves(hands, -1, 0, (0, 2), (), must_trump=True)
 
 
 def main(argv: list[str] | None = None) -> int:
