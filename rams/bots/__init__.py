@@ -21,16 +21,12 @@ import importlib.util
 import random
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
 
 from rams import games
-from rams.bots.families import of, part
+from rams.bots.families import of
 from rams.errors import RulesError
 from rams.games import DEFAULT_FAMILY
 from rams.games.protocol import AnyBot as Bot
-
-if TYPE_CHECKING:
-    from rams.games.plain.family import PlainFamily
 
 __all__ = [
     "ALL_SEEING",
@@ -41,7 +37,6 @@ __all__ = [
     "available",
     "available_levels",
     "make_bot",
-    "plain_bot",
     "registered_bot",
 ]
 
@@ -130,70 +125,6 @@ def available_levels(family: str = DEFAULT_FAMILY) -> tuple[str, ...]:
     """The levels this installation can seat at a game of ``family`` (the searching ones
     once ``rams[bots]`` is in)."""
     return tuple(level for level in games.family(family).levels if available(level))
-
-
-#: The bots of the plain games (§10.2–10.5), and the levels offered to people: ``easy``
-#: plays the game's heuristic with now and then a random card, ``medium`` the heuristic,
-#: ``hard`` PIMC card play (:mod:`rams.bots.plain_search`; it needs the compiled solvers).
-PLAIN_BOTS = ("random", "heuristic", "easy", "medium", "hard")
-#: hard's samples and time for one card (the latency goals: median under 0.2 s, p99 under
-#: 2 s in the 13-card games), and its max^n node budget a card and sample.
-PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS, PLAIN_HARD_BUDGET = 24, 0.25, 1500
-#: hard's samples and time for a decision before play, in a game that simulates them (a
-#: bid, the trump, the partner: :mod:`rams.bots.plain_contracts`).
-PLAIN_CONTRACT_SAMPLES, PLAIN_CONTRACT_SECONDS = 16, 0.6
-#: For measurement only: the all-seeing bot, and ``hardcards`` (hard's card play with the
-#: heuristic's decisions before play, to measure those decisions against).
-PLAIN_MEASURING = ("allseeing", "hardcards")
-
-
-def plain_bot(
-    name: str,
-    rng: random.Random,
-    family: PlainFamily,
-    allow_all_seeing: bool = False,
-    timed: bool = True,
-) -> Bot:
-    """A bot of a plain game: ``random``, its ``heuristic`` (the family's), ``easy``,
-    ``medium``, ``hard``, and (for measurement) ``allseeing`` and ``hardcards``; any other
-    name is refused in words."""
-    if name in PLAIN_MEASURING and not allow_all_seeing:
-        raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
-    if name not in PLAIN_BOTS and name not in PLAIN_MEASURING:
-        raise RulesError(
-            "bots.not_for_game", ("bots",), name=repr(name), family=family.name,
-            known=", ".join(PLAIN_BOTS),
-        )  # fmt: skip
-    if name in SEARCHING and not _solver_installed():
-        raise RulesError("bots.needs_solver", ("bots",), name=name)
-    if name == "random":
-        from rams.bots.random_bot import RandomBot
-
-        return RandomBot(rng)
-    inner: Bot = part(family, "bots").heuristic(rng)
-    if name == "easy":
-        from rams.bots.noisy import NoisyBot
-
-        return NoisyBot(inner, rng, 0.25, "easy")
-    if name in ("hard", "hardcards", "allseeing"):
-        from rams.bots import plain_search
-
-        model = part(family, "bots").heuristic(random.Random(rng.getrandbits(63)))
-        if name == "allseeing":
-            return plain_search.AllSeeingPlain(rng, model)
-        hard = plain_search.PlainSearchBot(
-            rng, model, PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS if timed else None,
-            PLAIN_HARD_BUDGET,
-        )  # fmt: skip
-        decisions = getattr(part(family, "search"), "DECISIONS", None) if name == "hard" else None
-        if decisions is not None:
-            from rams.bots.plain_contracts import ContractBot
-
-            seconds = PLAIN_CONTRACT_SECONDS if timed else None
-            return ContractBot(rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds, decisions)
-        return hard
-    inner.name = name
-    return inner
 
 
 def registered_bot(

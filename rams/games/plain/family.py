@@ -42,8 +42,8 @@ class PlainFamily:
     baselines: tuple[str, ...] = ("random",)
     sides: tuple[tuple[int, ...], ...] | None = None
     layout = DealLayout()
-    #: Its bots (:func:`rams.bots.plain_bot`); each game's heuristic and search settings
-    #: are its own package's ``bots`` and ``search`` (:func:`rams.bots.part`).
+    #: Its bots (:func:`rams.games.plain.bots.plain_bot`); each game's heuristic and search settings
+    #: are its own package's ``bots`` and ``search`` (:func:`rams.bots.families.part`).
     bots = "rams.games.plain.bots"
     #: How ``hard`` plays the first tricks: ``search`` (max^n with playouts), or
     #: ``heuristic`` — the heuristic's card until the double-dummy solver takes over (the
