@@ -9,6 +9,7 @@ import itertools
 import json
 import os
 import re
+import signal
 import stat
 import subprocess
 import sys
@@ -29,6 +30,15 @@ NEXT = r"Press Enter for the next deal"
 OVER = r"Settlement: "
 
 
+def _as_a_terminal_starts_it() -> None:
+    """In the child, before ``rams`` starts: Ctrl-C delivered as a person's terminal delivers
+    it. A child inherits an ignored or blocked SIGINT from the process that starts it, and
+    a test process may have one (a library's thread, a server's handler), which would make
+    the test's Ctrl-C vanish."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def spawn(*args: str) -> pexpect.spawn:
     child = pexpect.spawn(
         sys.executable,
@@ -37,6 +47,7 @@ def spawn(*args: str) -> pexpect.spawn:
         timeout=30,
         env=ENV,
         dimensions=(60, 100),
+        preexec_fn=_as_a_terminal_starts_it,
     )
     return child
 
