@@ -888,8 +888,8 @@ def test_a_terminal_game_is_dealt_verifiably_and_its_save_is_proven(
     from rams.terminal import TerminalGame, load_save
     from rams.terminal.saves import fair_log_path, pending_seed, resume
 
-    game = RamsMatch(Rules.preset("classic", 3, start_score=100), ["Аня", "B1", "B2"])
     stop_after = 3
+    game = RamsMatch(Rules.preset("classic", 3, start_score=100), ["Аня", "B1", "B2"])
 
     def read(prompt: str) -> str:  # (as the hot-seat test of test_terminal_play answers)
         deal = game.deal
@@ -904,13 +904,21 @@ def test_a_terminal_game_is_dealt_verifiably_and_its_save_is_proven(
             return card_str(action.card)
         return str(action)
 
-    console = Console(file=io.StringIO(), force_terminal=True, width=100)
-    save = tmp_path / "game.json"
-    dealer = Dealer("terminal-game")
     bots: list[str | None] = [None, "heuristic", "heuristic"]
-    tg = TerminalGame(console, game, bots, "en", save, {"bots": bots}, read, dealer=dealer)
-    tg.run()
-    record = load_save(save)
+    # The deals are random (the person's seeds): one may end the game at once (four aces,
+    # R1) before deal 3; then a new game, in a folder of its own.
+    for attempt in range(5):
+        if attempt:
+            game = RamsMatch(Rules.preset("classic", 3, start_score=100), ["Аня", "B1", "B2"])
+        console = Console(file=io.StringIO(), force_terminal=True, width=100)
+        save = tmp_path / f"try{attempt}" / "game.json"
+        save.parent.mkdir()
+        dealer = Dealer("terminal-game")
+        tg = TerminalGame(console, game, bots, "en", save, {"bots": bots}, read, dealer=dealer)
+        tg.run()
+        record = load_save(save)
+        if len(record.deals) >= 3:
+            break
     assert len(record.deals) >= 3
     assert [v.reason for v in verify_record(record)] == [None] * len(record.deals)
     for d in record.deals:
