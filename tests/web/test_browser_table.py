@@ -96,6 +96,10 @@ def _play_and_watch(
             me.click("#earlier-deals summary")
             me.wait_for_selector("#earlier-deals li", timeout=10000)
             seen.earlier = True
+        if not seen.summarised and me.locator("#ready").count():
+            # The deal-over box came after the check above: look at it before pressing
+            # "next deal", which (the bots being ready) starts the next deal at once.
+            continue
         player.act()
         me.wait_for_timeout(30)
     # The end: every hand of the last deal is shown, and the settlement.
