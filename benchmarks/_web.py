@@ -16,10 +16,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+
+from rams.web.protocol import random_action
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -95,21 +96,6 @@ def serving(url: str, *extra: str) -> Iterator[Server]:
         server.wait(timeout=30)
 
 
-def choose(state: dict[str, Any], rng: random.Random) -> str | None:
-    legal = state.get("legal")
-    if not legal:
-        return None
-    if legal["cards"]:
-        return str(rng.choice(legal["cards"]))
-    if legal["swap"]:
-        return "keep" if "keep" in legal["words"] else "swap " + rng.choice(legal["swap"])
-    if legal["exchange"] is not None:
-        k = rng.randint(0, legal["exchange"])
-        return " ".join(["exchange", *rng.sample(state["hand"], k)])
-    words = [w for w in legal["words"] if w != "dave"] or legal["words"]
-    return str(rng.choice(words))
-
-
 async def play_seat(
     ws_url: str,
     token: str,
@@ -158,7 +144,7 @@ async def play_seat(
                 continue
             if m["type"] != "state":
                 continue
-            if m["winner"] is not None:
+            if m["winners"] is not None:
                 return actions
             if m.get("deal_over") and m["table"]["pausing"] and ready_for != m["deal"]:
                 ready_for = m["deal"]
@@ -167,7 +153,7 @@ async def play_seat(
             at = (m["deal"], m["step"])
             if sent_at is not None or acted == at:
                 continue
-            action = choose(m, rng)
+            action = random_action(m, rng)
             if action is None:
                 continue
             if think > 0:

@@ -59,6 +59,7 @@ from rams.games.rams.rules import Rules
 from rams.record import dumps, loads, record_of
 from rams.table import Table
 from rams.web.live import hash_token
+from rams.web.protocol import random_action
 from rams.web.store import SeatRow, Store
 from rams.web.store import actions as action_rows
 from rams.web.store import deals as deal_rows
@@ -253,24 +254,6 @@ class Figures:
     rss: list[float] = field(default_factory=list)
 
 
-def _choose(state: dict[str, Any], rng: random.Random) -> str | None:
-    """A random legal action of a state (none when the seat has nothing to do)."""
-    legal = state.get("legal")
-    if not legal:
-        return None
-    if legal["cards"]:
-        return str(rng.choice(legal["cards"]))
-    if legal["swap"]:
-        if "keep" in legal["words"] and rng.random() < 0.5:
-            return "keep"
-        return "swap " + str(rng.choice(legal["swap"]))
-    if legal["exchange"] is not None:
-        k = rng.randint(0, legal["exchange"])
-        return " ".join(["exchange", *rng.sample(state["hand"], k)])
-    words = [w for w in legal["words"] if w != "dave"] or legal["words"]
-    return str(rng.choice(words)) if words else None
-
-
 async def _play_one_game(
     ws: ClientConnection, token: str, rng: random.Random, figures: Figures, stop: asyncio.Event
 ) -> bool:
@@ -308,7 +291,7 @@ async def _play_one_game(
             continue
         if kind != "state":
             continue
-        if m.get("winner") is not None or m.get("winners") is not None:
+        if m.get("winners") is not None:
             return True
         if m.get("deal_over") and m["table"]["pausing"] and ready_for != m["deal"]:
             ready_for = m["deal"]
@@ -317,7 +300,7 @@ async def _play_one_game(
         at = (m["deal"], m["step"])
         if sent_at is not None or acted == at:
             continue
-        action = _choose(m, rng)
+        action = random_action(m, rng)
         if action is None:
             continue
         acted = at

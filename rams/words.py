@@ -43,6 +43,7 @@ __all__ = [
     "default_lang",
     "russian_plural",
     "section",
+    "template",
     "text",
 ]
 
@@ -190,6 +191,16 @@ def text(key: str, lang: str = "ru", *, names: Sequence[str] | None = None, **fi
     entry = catalogue()[key]
     template = entry[lang if lang in LANGS else "en"]
     return _FORMATTER.vformat(template, (), _Fields(lang, names, fields))
+
+
+def template(key: str, lang: str = "ru") -> str:
+    """The text ``key`` in ``lang`` as the catalogue writes it, its fields (``{n}``) not
+    filled in: for a page that fills them in itself as a person chooses.
+
+    >>> template("rams.web.exchangeN", "en")
+    'Discard {n} and draw'
+    """
+    return catalogue()[key][lang if lang in LANGS else "en"]
 
 
 def has(key: str) -> bool:

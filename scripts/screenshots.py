@@ -191,11 +191,11 @@ def _click_something(page: Any, rng: random.Random) -> None:
     if page.locator("#confirm").count() and not page.locator("#confirm").is_disabled():
         page.locator("#confirm").click()  # (the exchange: stand pat)
         return
-    words = page.locator("button[data-word]")
-    said = [words.nth(i).get_attribute("data-word") for i in range(words.count())]
+    words = page.locator("button[data-action]")
+    said = [words.nth(i).get_attribute("data-action") for i in range(words.count())]
     for word in ("play", "keep", *said):
         if word in said and word not in ("pass", "dave", "claim"):
-            page.locator(f'button[data-word="{word}"]').click()
+            page.locator(f'button[data-action="{word}"]').click()
             return
 
 

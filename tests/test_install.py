@@ -179,14 +179,14 @@ def test_serve_installs_no_more_than_rams_web_and_every_level_works(
     def first_deal_over() -> bool:
         s = me.state
         return s is not None and (
-            s["deal"] > 1 or bool(s.get("deal_over")) or s["winner"] is not None
+            s["deal"] > 1 or bool(s.get("deal_over")) or s["winners"] is not None
         )
 
     play_until([me], rng, first_deal_over, timeout=300)
     # Then to the person's turn, where the table waits for him: nothing moves until he acts.
     state = me.state
     assert state is not None
-    if state["winner"] is None:
+    if state["winners"] is None:
         state = me.until(
             lambda m: m["type"] == "state" and bool(m["legal"]) and m["to_move"] == made["seat"],
             timeout=120,

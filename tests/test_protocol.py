@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from rams import games
+from rams.games.wire import state_message
 from rams.record import dumps, loads, record_of
 from tests.families import ORACLES
 from tests.web.helpers import cards_named
@@ -52,7 +53,7 @@ def _check_views(match: Any, family: Any, oracle: Any) -> None:
     deal = match.deal
     for seat in [*range(len(match.players)), None]:  # (None: a spectator)
         for lang in ("ru", "en"):
-            view = family.view_json(match, seat, lang)
+            view = state_message(family, match, seat, lang, {})
             if seat is None:
                 assert view["hand"] == [] and view["legal"] is None
             json.dumps(view)  # the wire form is JSON

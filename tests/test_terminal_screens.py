@@ -25,12 +25,17 @@ from rich.console import Console, RenderableType
 from rams import games
 from rams.cards import parse_cards
 from rams.games.rams.deal import Deal
+from rams.games.rams.display import display
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.match import RamsMatch
-from rams.games.rams.screen import settlement_text, table_panel
+from rams.games.rams.rules import PRESETS
+from rams.games.rams.screen import settlement_text
 from rams.games.rams.words import deal_lines, describe, legal_hint
 from rams.record import loads
 from rams.terminal import hand_text, sheet_table
+from rams.terminal.widgets import table_panel
+from tests.plain.helpers import deal_of as plain_deal_of
+from tests.plain.helpers import run as plain_run
 from tests.util import make_deal, run
 
 RECORDS = Path(__file__).parent / "records"
@@ -57,8 +62,13 @@ def ansi(renderable: RenderableType) -> str:
     return out.getvalue()
 
 
-def panel(deal: Deal, seat: int, names: Sequence[str], lang: str, **kw: bool) -> str:
-    return screen(table_panel(deal.observation(seat), names, lang, 1, **kw))
+def panel(deal: Deal, seat: int, names: Sequence[str], lang: str, show_hand: bool = True) -> str:
+    """The table panel of deal 1 as ``seat`` sees it (every game's panel, of Rams' display)."""
+    view = deal.observation(seat)
+    preset = PRESETS[deal.rules.preset_name]
+    name = preset.ru if lang == "ru" else preset.en
+    title = f"{name[:1].upper()}{name[1:]} · {'сдача' if lang == 'ru' else 'deal'} 1"
+    return screen(table_panel(view, display(view), names, lang, title, show_hand))
 
 
 def game_of(record: str, names: Sequence[str] = NAMES) -> RamsMatch:
@@ -157,20 +167,28 @@ def petukh_six() -> Deal:
 
 # 1. The table panel -----------------------------------------------------------------------
 
+# Every game's panel (rams.terminal.widgets.table_panel) draws the family's display of the
+# seat's view (rams.games.rams.display for these): the head (dealer, trump, the turned card,
+# the stock), what the deal adds in words (where the turned trump went, the stake), a row per
+# seat — its record, its marks (its call, how many cards it drew), its tricks once play has
+# begun (none for a passer), its card on the table and the cards of its hand everyone knows —
+# and the seat's hand.
 # Was (all panels): the title names the game by its preset id after «Рамс» («Рамс · petukh»,
 # «Рамс · mushka-pamfil»: Петух and Мушка are not Rams). It should be the preset's own name in
 # the screen's language (Preset.ru / Preset.en, capitalised): «Классический рамс · сдача 1»,
 # "Classic Rams · deal 1".
 # Was (all panels): «Карты Вера» is ungrammatical (the name cannot be declined): «Карты игрока
-# Вера». The column «Прикуп» (cards drawn) has the same name as the header's «Прикуп» (the
-# stock): «Обмен». In English the call column mixes "plays" and "pass": "play" / "pass".
+# Вера». The cards a player drew were in a column «Прикуп», the name of the stock: each row
+# says «прикуп: 2» / "drew 2" beside the call instead, as the web table does.
+# Was (a Rams-only panel): the Rams screen and the plain games' screen drew the table each
+# their own way (columns «Игра», «Обмен» here, «Пара» there); now one panel draws both.
 
 PANEL_DECLARE = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны 9♦   Прикуп: 16                                  │
+│ Сдаёт: Вера   Козырь: бубны   Открытая карта: 9♦   Прикуп: 16                │
 │                                                                              │
-│ Игрок   Запись  Игра    Обмен  Взятки  На столе                              │
+│ Игрок   Запись          Взятки  На столе                                     │
 │ Аня        100  играет                                                       │
 │ Борис      100  пас                                                          │
 │ Вера ▶     100                                                               │
@@ -179,11 +197,11 @@ PANEL_DECLARE = {
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Classic Rams · deal 1 ──────────────────────────────────────────────────────╮
-│ Dealer: Вера   Trump: diamonds 9♦   Stock: 16                                │
+│ Dealer: Вера   Trump: diamonds   Turned card: 9♦   Stock: 16                 │
 │                                                                              │
-│ Player  Record  Call  Drew  Tricks  On the table                             │
-│ Аня        100  play                                                         │
-│ Борис      100  pass                                                         │
+│ Player  Record          Tricks  On the table                                 │
+│ Аня        100  plays                                                        │
+│ Борис      100  passed                                                       │
 │ Вера ▶     100                                                               │
 │                                                                              │
 │ Вера's hand: 1 Q♠  2 J♣  3 Q♣  4 8♦  5 A♥                                    │
@@ -201,10 +219,10 @@ def test_screen_panel_declare(lang: str) -> None:
 PANEL_EXCHANGE = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны 9♦   Прикуп: 14                                  │
+│ Сдаёт: Вера   Козырь: бубны   Открытая карта: 9♦   Прикуп: 14                │
 │                                                                              │
-│ Игрок   Запись  Игра    Обмен  Взятки  На столе                              │
-│ Аня        100  играет  2                                                    │
+│ Игрок   Запись                     Взятки  На столе                          │
+│ Аня        100  играет, прикуп: 2                                            │
 │ Борис      100  пас                                                          │
 │ Вера ▶     100  играет                                                       │
 │                                                                              │
@@ -212,12 +230,12 @@ PANEL_EXCHANGE = {
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Classic Rams · deal 1 ──────────────────────────────────────────────────────╮
-│ Dealer: Вера   Trump: diamonds 9♦   Stock: 14                                │
+│ Dealer: Вера   Trump: diamonds   Turned card: 9♦   Stock: 14                 │
 │                                                                              │
-│ Player  Record  Call  Drew  Tricks  On the table                             │
-│ Аня        100  play  2                                                      │
-│ Борис      100  pass                                                         │
-│ Вера ▶     100  play                                                         │
+│ Player  Record                 Tricks  On the table                          │
+│ Аня        100  plays, drew 2                                                │
+│ Борис      100  passed                                                       │
+│ Вера ▶     100  plays                                                        │
 │                                                                              │
 │ Вера's hand: 1 Q♠  2 J♣  3 Q♣  4 8♦  5 A♥                                    │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
@@ -234,23 +252,23 @@ def test_screen_panel_exchange(lang: str) -> None:
 PANEL_TURNED_ON_TABLE = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны 9♦   Прикуп: 14                                  │
+│ Сдаёт: Вера   Козырь: бубны   Открытая карта: 9♦   Прикуп: 14                │
 │                                                                              │
-│ Игрок   Запись  Игра    Обмен  Взятки  На столе                              │
-│ Аня        100  играет  2                                                    │
+│ Игрок   Запись                     Взятки  На столе                          │
+│ Аня        100  играет, прикуп: 2                                            │
 │ Борис      100  пас                                                          │
-│ Вера ▶     100  играет  0                                                    │
+│ Вера ▶     100  играет, прикуп: 0                                            │
 │                                                                              │
 │ Карты игрока Вера: 1 Д♠  2 В♣  3 Д♣  4 8♦  5 Т♥                              │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Classic Rams · deal 1 ──────────────────────────────────────────────────────╮
-│ Dealer: Вера   Trump: diamonds 9♦   Stock: 14                                │
+│ Dealer: Вера   Trump: diamonds   Turned card: 9♦   Stock: 14                 │
 │                                                                              │
-│ Player  Record  Call  Drew  Tricks  On the table                             │
-│ Аня        100  play  2                                                      │
-│ Борис      100  pass                                                         │
-│ Вера ▶     100  play  0                                                      │
+│ Player  Record                 Tricks  On the table                          │
+│ Аня        100  plays, drew 2                                                │
+│ Борис      100  passed                                                       │
+│ Вера ▶     100  plays, drew 0                                                │
 │                                                                              │
 │ Вера's hand: 1 Q♠  2 J♣  3 Q♣  4 8♦  5 A♥                                    │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
@@ -267,23 +285,25 @@ def test_screen_panel_turned_trump_on_table(lang: str) -> None:
 PANEL_TURNED_TAKEN = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны (9♦ у сдающего)   Прикуп: 14                     │
+│ Сдаёт: Вера   Козырь: бубны   Прикуп: 14                                     │
+│ Открытый козырь 9♦ взял сдающий                                              │
 │                                                                              │
-│ Игрок  Запись  Игра    Обмен  Взятки  На столе                               │
-│ Аня ▶     100  играет  2           0                                         │
+│ Игрок  Запись                     Взятки  На столе  Открыто                  │
+│ Аня ▶     100  играет, прикуп: 2       0                                     │
 │ Борис     100  пас                                                           │
-│ Вера      100  играет  0           0                                         │
+│ Вера      100  играет, прикуп: 0       0            9♦                       │
 │                                                                              │
 │ Карты игрока Аня: 1 7♠  2 8♠  3 К♠  4 Т♠  5 8♣                               │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Classic Rams · deal 1 ──────────────────────────────────────────────────────╮
-│ Dealer: Вера   Trump: diamonds (9♦, taken by the dealer)   Stock: 14         │
+│ Dealer: Вера   Trump: diamonds   Stock: 14                                   │
+│ The dealer took the turned trump, 9♦                                         │
 │                                                                              │
-│ Player  Record  Call  Drew  Tricks  On the table                             │
-│ Аня ▶      100  play  2          0                                           │
-│ Борис      100  pass                                                         │
-│ Вера       100  play  0          0                                           │
+│ Player  Record                 Tricks  On the table  Shown                   │
+│ Аня ▶      100  plays, drew 2       0                                        │
+│ Борис      100  passed                                                       │
+│ Вера       100  plays, drew 0       0                9♦                      │
 │                                                                              │
 │ Аня's hand: 1 7♠  2 8♠  3 K♠  4 A♠  5 8♣                                     │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
@@ -304,12 +324,13 @@ def test_screen_panel_turned_trump_taken(lang: str) -> None:
 PANEL_LAST_TRICK = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны (9♦ у сдающего)   Прикуп: 13                     │
+│ Сдаёт: Вера   Козырь: бубны   Прикуп: 13                                     │
+│ Открытый козырь 9♦ взял сдающий                                              │
 │                                                                              │
-│ Игрок    Запись  Игра    Обмен  Взятки  На столе                             │
-│ Аня         100  играет  2           0                                       │
-│ Борис ▶      94  играет  1           1                                       │
-│ Вера        100  играет  0           0                                       │
+│ Игрок    Запись                     Взятки  На столе  Открыто                │
+│ Аня         100  играет, прикуп: 2       0                                   │
+│ Борис ▶      94  играет, прикуп: 1       1                                   │
+│ Вера        100  играет, прикуп: 0       0            9♦                     │
 │                                                                              │
 │ Прошлая взятка: Аня К♠  Борис Т♠  Вера Д♠                                    │
 │                                                                              │
@@ -317,12 +338,13 @@ PANEL_LAST_TRICK = {
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Classic Rams · deal 1 ──────────────────────────────────────────────────────╮
-│ Dealer: Вера   Trump: diamonds (9♦, taken by the dealer)   Stock: 13         │
+│ Dealer: Вера   Trump: diamonds   Stock: 13                                   │
+│ The dealer took the turned trump, 9♦                                         │
 │                                                                              │
-│ Player   Record  Call  Drew  Tricks  On the table                            │
-│ Аня         100  play  2          0                                          │
-│ Борис ▶      94  play  1          1                                          │
-│ Вера        100  play  0          0                                          │
+│ Player   Record                 Tricks  On the table  Shown                  │
+│ Аня         100  plays, drew 2       0                                       │
+│ Борис ▶      94  plays, drew 1       1                                       │
+│ Вера        100  plays, drew 0       0                9♦                     │
 │                                                                              │
 │ Last trick: Аня K♠  Борис A♠  Вера Q♠                                        │
 │                                                                              │
@@ -340,23 +362,25 @@ def test_screen_panel_last_trick(lang: str) -> None:
 PANEL_TRICK = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны (9♦ у сдающего)   Прикуп: 13                     │
+│ Сдаёт: Вера   Козырь: бубны   Прикуп: 13                                     │
+│ Открытый козырь 9♦ взял сдающий                                              │
 │                                                                              │
-│ Игрок  Запись  Игра    Обмен  Взятки  На столе                               │
-│ Аня ▶     100  играет  2           0                                         │
-│ Борис      94  играет  1           1  10♠                                    │
-│ Вера      100  играет  0           0  8♦                                     │
+│ Игрок  Запись                     Взятки  На столе  Открыто                  │
+│ Аня ▶     100  играет, прикуп: 2       0                                     │
+│ Борис      94  играет, прикуп: 1       1  10♠                                │
+│ Вера      100  играет, прикуп: 0       0  8♦        9♦                       │
 │                                                                              │
 │ Карты игрока Аня: 1 7♠  2 8♠  3 9♠  4 7♥                                     │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Classic Rams · deal 1 ──────────────────────────────────────────────────────╮
-│ Dealer: Вера   Trump: diamonds (9♦, taken by the dealer)   Stock: 13         │
+│ Dealer: Вера   Trump: diamonds   Stock: 13                                   │
+│ The dealer took the turned trump, 9♦                                         │
 │                                                                              │
-│ Player  Record  Call  Drew  Tricks  On the table                             │
-│ Аня ▶      100  play  2          0                                           │
-│ Борис       94  play  1          1  10♠                                      │
-│ Вера       100  play  0          0  8♦                                       │
+│ Player  Record                 Tricks  On the table  Shown                   │
+│ Аня ▶      100  plays, drew 2       0                                        │
+│ Борис       94  plays, drew 1       1  10♠                                   │
+│ Вера       100  plays, drew 0       0  8♦            9♦                      │
 │                                                                              │
 │ Аня's hand: 1 7♠  2 8♠  3 9♠  4 7♥                                           │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
@@ -373,23 +397,25 @@ def test_screen_panel_trick_on_table(lang: str) -> None:
 PANEL_HIDDEN = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны (9♦ у сдающего)   Прикуп: 13                     │
+│ Сдаёт: Вера   Козырь: бубны   Прикуп: 13                                     │
+│ Открытый козырь 9♦ взял сдающий                                              │
 │                                                                              │
-│ Игрок  Запись  Игра    Обмен  Взятки  На столе                               │
-│ Аня ▶     100  играет  2           0                                         │
-│ Борис      94  играет  1           1  10♠                                    │
-│ Вера      100  играет  0           0  8♦                                     │
+│ Игрок  Запись                     Взятки  На столе  Открыто                  │
+│ Аня ▶     100  играет, прикуп: 2       0                                     │
+│ Борис      94  играет, прикуп: 1       1  10♠                                │
+│ Вера      100  играет, прикуп: 0       0  8♦        9♦                       │
 │                                                                              │
 │ карты скрыты                                                                 │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Classic Rams · deal 1 ──────────────────────────────────────────────────────╮
-│ Dealer: Вера   Trump: diamonds (9♦, taken by the dealer)   Stock: 13         │
+│ Dealer: Вера   Trump: diamonds   Stock: 13                                   │
+│ The dealer took the turned trump, 9♦                                         │
 │                                                                              │
-│ Player  Record  Call  Drew  Tricks  On the table                             │
-│ Аня ▶      100  play  2          0                                           │
-│ Борис       94  play  1          1  10♠                                      │
-│ Вера       100  play  0          0  8♦                                       │
+│ Player  Record                 Tricks  On the table  Shown                   │
+│ Аня ▶      100  plays, drew 2       0                                        │
+│ Борис       94  plays, drew 1       1  10♠                                   │
+│ Вера       100  plays, drew 0       0  8♦            9♦                      │
 │                                                                              │
 │ hand hidden                                                                  │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
@@ -403,16 +429,17 @@ def test_screen_panel_hidden_hand(lang: str) -> None:
     assert panel(deal, 0, NAMES3, lang, show_hand=False) == PANEL_HIDDEN[lang]
 
 
-# Was (duel, Петух): nobody says play or pass there (V2, K5), yet every row says «играет»
-# once play starts; with no exchange (duel, Петух with six) the «Прикуп»/"Drew" column is
-# always empty. Hide the call column when `rules.passing` is false and the exchange column
-# when there is no exchange (`talon`, `turned_card_in_hand`). The duel's talon (V2) is not
-# shown at all: while it is to be decided the header should say «Прикуп: 5» / "Talon: 5".
+# Was (duel, Петух): nobody says play or pass there (V2, K5), yet every row said «играет»
+# once play started; with no exchange the «Обмен»/"Drew" column was always empty. A row
+# marks only what happened (no call, nothing drawn: no marks, and no marks column). The
+# duel's talon (V2) was not shown at all: while it is to be decided the head says
+# «Прикуп: 5» / "Talon: 5".
 
 PANEL_DUEL_TALON = {
     "ru": """\
 ╭─ Рамс вдвоём (дуэль) · сдача 1 ──────────────────────────────────────────────╮
-│ Сдаёт: Борис   Козырь: бубны 9♦   Прикуп: 5   Ставка: 1                      │
+│ Сдаёт: Борис   Козырь: бубны   Открытая карта: 9♦   Прикуп: 5                │
+│ Ставка: 1                                                                    │
 │                                                                              │
 │ Игрок  Запись  Взятки  На столе                                              │
 │ Аня ▶       5                                                                │
@@ -422,7 +449,8 @@ PANEL_DUEL_TALON = {
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Two-handed Rams, the duel · deal 1 ─────────────────────────────────────────╮
-│ Dealer: Борис   Trump: diamonds 9♦   Talon: 5   Stake: 1                     │
+│ Dealer: Борис   Trump: diamonds   Turned card: 9♦   Talon: 5                 │
+│ Stake: 1                                                                     │
 │                                                                              │
 │ Player  Record  Tricks  On the table                                         │
 │ Аня ▶        5                                                               │
@@ -442,7 +470,8 @@ def test_screen_panel_duel_talon(lang: str) -> None:
 PANEL_DUEL_PLAY = {
     "ru": """\
 ╭─ Рамс вдвоём (дуэль) · сдача 1 ──────────────────────────────────────────────╮
-│ Сдаёт: Борис   Козырь: бубны 9♦   Ставка: 2                                  │
+│ Сдаёт: Борис   Козырь: бубны   Открытая карта: 9♦                            │
+│ Ставка: 2                                                                    │
 │                                                                              │
 │ Игрок  Запись  Взятки  На столе                                              │
 │ Аня ▶       5       0                                                        │
@@ -452,7 +481,8 @@ PANEL_DUEL_PLAY = {
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Two-handed Rams, the duel · deal 1 ─────────────────────────────────────────╮
-│ Dealer: Борис   Trump: diamonds 9♦   Stake: 2                                │
+│ Dealer: Борис   Trump: diamonds   Turned card: 9♦                            │
+│ Stake: 2                                                                     │
 │                                                                              │
 │ Player  Record  Tricks  On the table                                         │
 │ Аня ▶        5       0                                                       │
@@ -474,29 +504,31 @@ def test_screen_panel_duel_play(lang: str) -> None:
 PANEL_PETUKH_SIX = {
     "ru": """\
 ╭─ Петух · сдача 1 ────────────────────────────────────────────────────────────╮
-│ Сдаёт: Егор   Козырь: черви (9♥, у сдающего в руке)                          │
+│ Сдаёт: Егор   Козырь: черви                                                  │
+│ Козырь — 9♥, последняя карта сдающего, у него в руке                         │
 │                                                                              │
-│ Игрок  Запись  Взятки  На столе                                              │
+│ Игрок  Запись  Взятки  На столе  Открыто                                     │
 │ Аня ▶      15       0                                                        │
 │ Борис      15       0                                                        │
 │ Вера       15       0                                                        │
 │ Глеб       15       0                                                        │
 │ Даша       15       0                                                        │
-│ Егор       15       0                                                        │
+│ Егор       15       0            9♥                                          │
 │                                                                              │
 │ Карты игрока Аня: 1 8♠  2 Т♠  3 К♣  4 В♦  5 7♥                               │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Petukh, the Cock · deal 1 ──────────────────────────────────────────────────╮
-│ Dealer: Егор   Trump: hearts (9♥, in the dealer's hand)                      │
+│ Dealer: Егор   Trump: hearts                                                 │
+│ Trump is 9♥, the dealer's last card, in his hand                             │
 │                                                                              │
-│ Player  Record  Tricks  On the table                                         │
+│ Player  Record  Tricks  On the table  Shown                                  │
 │ Аня ▶       15       0                                                       │
 │ Борис       15       0                                                       │
 │ Вера        15       0                                                       │
 │ Глеб        15       0                                                       │
 │ Даша        15       0                                                       │
-│ Егор        15       0                                                       │
+│ Егор        15       0                9♥                                     │
 │                                                                              │
 │ Аня's hand: 1 8♠  2 A♠  3 K♣  4 J♦  5 7♥                                     │
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
@@ -510,14 +542,16 @@ def test_screen_panel_petukh_six(lang: str) -> None:
 
 
 # Was: while a turned Pam waits for the dealer's swap (M3) there is no trump yet, but the
-# header says «Козырь: В♣» / "Trump: J♣". It should say «Открыт памфил: В♣» / "Pam turned: J♣".
+# header said «Козырь: В♣» / "Trump: J♣". It says «Козырь: —», the card turned, and why
+# there is no trump: «Открыт памфил: козыря пока нет» / "Pam is turned: no trump yet".
 
 PANEL_PAM_TURNED = {
     "ru": """\
 ╭─ Мушка с памфилом · сдача 1 ─────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Открыт памфил: В♣   Прикуп: 16                                 │
+│ Сдаёт: Вера   Козырь: —   Открытая карта: В♣   Прикуп: 16                    │
+│ Открыт памфил: козыря пока нет                                               │
 │                                                                              │
-│ Игрок   Запись  Игра  Обмен  Взятки  На столе                                │
+│ Игрок   Запись  Взятки  На столе                                             │
 │ Аня         25                                                               │
 │ Борис       25                                                               │
 │ Вера ▶      25                                                               │
@@ -526,9 +560,10 @@ PANEL_PAM_TURNED = {
 ╰──────────────────────────────────────────────────────────────────────────────╯""",
     "en": """\
 ╭─ Mouche with Pam · deal 1 ───────────────────────────────────────────────────╮
-│ Dealer: Вера   Pam turned: J♣   Stock: 16                                    │
+│ Dealer: Вера   Trump: —   Turned card: J♣   Stock: 16                        │
+│ Pam is turned: no trump yet                                                  │
 │                                                                              │
-│ Player  Record  Call  Drew  Tricks  On the table                             │
+│ Player  Record  Tricks  On the table                                         │
 │ Аня         25                                                               │
 │ Борис       25                                                               │
 │ Вера ▶      25                                                               │
@@ -542,6 +577,101 @@ PANEL_PAM_TURNED = {
 def test_screen_panel_pam_turned(lang: str) -> None:
     """Мушка, the J♣ (Pam) turned: the dealer Вера must take it first (M3)."""
     assert panel(pam_turned(), 2, NAMES3, lang) == PANEL_PAM_TURNED[lang]
+
+
+# The plain games on the same panel (their display, rams.games.plain.display): a player's or a
+# side's score, marks for the side (W1) and the card points (F6), the cards seen face up (W3),
+# the skat (F2), and what the game adds in words (the jacks as trumps, F5).
+
+PANEL_RAMSCH_JACKS = {
+    "ru": """\
+╭─ Рамс по Фихману, валеты — козыри · сдача 1 ─────────────────────────────────╮
+│ Сдаёт: Вера   Козырь: —   Скат: 2                                            │
+│ Козыри — четыре валета: ♣, ♠, ♦, ♥ (F5)                                      │
+│                                                                              │
+│ Игрок   Счёт            Взятки  На столе                                     │
+│ Аня        0  11 очков       1  10♠                                          │
+│ Борис      0  0 очков        0  9♠                                           │
+│ Вера ▶     0  0 очков        0                                               │
+│                                                                              │
+│ Карты игрока Вера: 1 Т♣  2 Т♦  3 7♥  4 8♥  5 9♥  6 10♥  7 Д♥  8 К♥  9 Т♥     │
+╰──────────────────────────────────────────────────────────────────────────────╯""",
+    "en": """\
+╭─ Ramsch, jacks as trumps · deal 1 ───────────────────────────────────────────╮
+│ Dealer: Вера   Trump: —   Skat: 2                                            │
+│ The four jacks are trumps: ♣, ♠, ♦, ♥ (F5)                                   │
+│                                                                              │
+│ Player  Score             Tricks  On the table                               │
+│ Аня         0  11 points       1  10♠                                        │
+│ Борис       0  0 points        0  9♠                                         │
+│ Вера ▶      0  0 points        0                                             │
+│                                                                              │
+│ Вера's hand: 1 A♣  2 A♦  3 7♥  4 8♥  5 9♥  6 10♥  7 Q♥  8 K♥  9 A♥           │
+╰──────────────────────────────────────────────────────────────────────────────╯""",
+}
+
+PANEL_WHIST_HIDDEN = {
+    "ru": """\
+╭─ Вист · сдача 1 ─────────────────────────────────────────────────────────────╮
+│ Сдаёт: Глеб   Козырь: черви                                                  │
+│                                                                              │
+│ Игрок   Счёт          Взятки  На столе  Открыто                              │
+│ Аня        0  пара 1       0  Т♠                                             │
+│ Борис      0  пара 2       0  В♠                                             │
+│ Вера ▶     0  пара 1       0                                                 │
+│ Глеб       0  пара 2       0            7♥                                   │
+│                                                                              │
+│ карты скрыты                                                                 │
+╰──────────────────────────────────────────────────────────────────────────────╯""",
+    "en": """\
+╭─ Whist · deal 1 ─────────────────────────────────────────────────────────────╮
+│ Dealer: Глеб   Trump: hearts                                                 │
+│                                                                              │
+│ Player  Score          Tricks  On the table  Shown                           │
+│ Аня         0  side 1       0  A♠                                            │
+│ Борис       0  side 2       0  J♠                                            │
+│ Вера ▶      0  side 1       0                                                │
+│ Глеб        0  side 2       0                7♥                              │
+│                                                                              │
+│ hand hidden                                                                  │
+╰──────────────────────────────────────────────────────────────────────────────╯""",
+}
+
+
+def plain_panel(deal: Any, seat: int, lang: str, show_hand: bool = True) -> str:
+    """The panel of a plain game's deal 1 as ``seat`` sees it."""
+    family = games.family(deal.family)
+    view = deal.observation(seat)
+    preset = family.presets()[deal.rules.preset_name].title[lang]
+    title = f"{preset[:1].upper()}{preset[1:]} · {'сдача' if lang == 'ru' else 'deal'} 1"
+    names = NAMES[: len(view.hand_sizes)]
+    return screen(table_panel(view, family.display(view), names, lang, title, show_hand))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_screen_panel_F5_F6_ramsch_jacks_card_points(lang: str) -> None:
+    """F5, F6: the jacks are the only trumps; Аня's trick holds A♠ 8♠ 7♠, 11 card points."""
+    deal = plain_deal_of(
+        "ramsch-jacks", 3, 2,
+        {0: "AS TS KS 7C 8C 9C 7D 8D 9D JC", 1: "QS 9S 8S TC KC QC TD KD QD JS",
+         2: "7S AC AD 7H 8H 9H TH KH QH AH"},
+        "JD JH",
+    )  # fmt: skip
+    plain_run(deal, "p1 AS", "p2 8S", "p3 7S", "p1 TS", "p2 9S")
+    assert plain_panel(deal, 2, lang) == PANEL_RAMSCH_JACKS[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_screen_panel_W1_W3_whist_sides_and_turned_trump(lang: str) -> None:
+    """W1: sides p1 + p3 and p2 + p4; W3: Глеб's last card, the 7♥, lies face up (trump
+    hearts) until trick 1 is complete."""
+    deal = plain_deal_of(
+        "whist", 4, 3,
+        {0: "AS KS QS 2C 3C 4C 5D 6D 7D 8H 9H TH JH", 1: "JS TS 9S 6C 7C 8C 9D TD JD 2H 3H 4H QH",
+         2: "8S 7S 6S 9C TC JC QD KD AD 5H 6H KH AH", 3: "2S 3S 4S 5S 5C QC KC AC 2D 3D 4D 8D 7H"},
+    )  # fmt: skip
+    plain_run(deal, "p1 AS", "p2 JS")
+    assert plain_panel(deal, 2, lang, show_hand=False) == PANEL_WHIST_HIDDEN[lang]
 
 
 def test_screen_hand_colours_and_legal_cards() -> None:

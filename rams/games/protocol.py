@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from rams.cards import Card
 from rams.events import Event
+from rams.games.display import Display
 from rams.sheets import Column
 from rams.words import Phrase, text
 
@@ -134,6 +135,11 @@ class Deal(Protocol[A, V_co]):
         ...
 
     def copy(self) -> Deal[A, V_co]: ...
+
+    def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand as it was dealt: what the record shows, public once the game is
+        over (never a seat's view while it goes on)."""
+        ...
 
     def legal_action_ids(self, seat: int | None = None) -> list[int]: ...
 
@@ -324,10 +330,14 @@ class Family(Protocol):
 
     def write_deal_field(self, name: str, value: Any) -> Any: ...
 
-    def view_json(
-        self, match: Any, seat: int | None, lang: str, table: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
-        """Everything ``seat`` is shown now, as JSON (built from its observation alone)."""
+    def display(self, view: Any) -> Display:
+        """What a seat is shown of a deal, from its observation ``view`` alone
+        (:mod:`rams.games.display`): drawn by every front end the same way."""
+        ...
+
+    def match_json(self, match: Any) -> dict[str, Any]:
+        """What the state message adds about the match itself, public to every seat (Rams'
+        settlement once it is over: ``payouts``, ``pam_ledger``)."""
         ...
 
     def log_json(self, match: Any, deal: int, seat: int | None, lang: str) -> list[str]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.panel import Panel
 from rich.text import Text
 
 from rams import games
@@ -37,7 +38,7 @@ from rams.terminal.saves import (
     save_text,
 )
 from rams.terminal.setup import Reader, ask_setup
-from rams.terminal.widgets import Screen, sheet_table, ui
+from rams.terminal.widgets import Screen, sheet_table, table_panel, ui
 from rams.words import default_lang
 
 __all__ = ["THINKING_AFTER", "SaveAndQuit", "TerminalGame", "ThinkingBot", "command", "run_play"]
@@ -117,7 +118,8 @@ class TerminalGame:
         self.save_path = save_path
         self.meta = meta
         self.read = read
-        self.screen: Screen = games.family(game.rules.family).screen()
+        self.family = games.family(game.rules.family)
+        self.screen: Screen = self.family.screen()
         seed = meta.get("seed")
         bot_rng = random.Random(None if seed is None else f"bots:{seed}:{len(game.deals)}")
         agents: list[Bot | None] = [
@@ -298,6 +300,14 @@ class TerminalGame:
             self.ask(ui("next_deal", lang) + " ")
         self.table.start_deal()
 
+    def _panel(self, view: Any, show_hand: bool = True) -> Panel:
+        """The table as ``view``'s seat sees it (the same panel for every game)."""
+        game, lang = self.game, self.lang
+        preset = self.family.presets()[game.rules.preset_name].title[lang]
+        title = ui("title", lang, preset=preset[:1].upper() + preset[1:], deal=len(game.deals))
+        shown = self.family.display(view)
+        return table_panel(view, shown, game.players, lang, title, show_hand)
+
     def _turn(self, seat: int) -> None:
         game, lang, screen = self.game, self.lang, self.screen
         deal = game.deal
@@ -308,12 +318,11 @@ class TerminalGame:
             # Wipe the last person's hand off the screen and out of the scrollback first.
             self.console.clear()
             self.console.file.write("\x1b[3J")
-            hidden = screen.table(deal.observation(seat), names, lang, len(game.deals), False)
-            self.console.print(hidden)
+            self.console.print(self._panel(deal.observation(seat), show_hand=False))
             self.ask(ui("pass_to", lang, name=names[seat]) + " ")
             self._revealed_for = seat
         view = deal.observation(seat)
-        self.console.print(screen.table(view, names, lang, len(game.deals), True))
+        self.console.print(self._panel(view))
         self.console.print(
             ui("to_move", lang, name=names[seat], what=screen.what(view, lang)), style="bold"
         )

@@ -1,23 +1,35 @@
-"""What every game's terminal screen draws with: cards in their colours, a numbered hand,
-the score sheet, the words of the terminal; and :class:`Screen`, what a family's own screen
-(its table, its result, how its actions are typed) gives the game loop."""
+"""What every game's terminal screen draws: the table as a seat sees it (:func:`table_panel`,
+from the family's display of its view, the same for every game), cards in their colours, a
+numbered hand, the score sheet, the words of the terminal; and :class:`Screen`, what a
+family's own screen gives the game loop (its result, how its actions are typed)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from rams.actions import Play
-from rams.cards import Card, card_str, suit_of
+from rams.cards import SUITS, Card, card_str, suit_of
+from rams.games.display import Display
 from rams.games.protocol import Match
+from rams.games.seatview import SeatView
 from rams.sheets import ScoreSheet
 from rams.words import text
 
-__all__ = ["Announcer", "Screen", "board_foot", "card_text", "hand_text", "sheet_table", "ui"]
+__all__ = [
+    "Announcer",
+    "Screen",
+    "card_text",
+    "hand_text",
+    "sheet_table",
+    "table_panel",
+    "ui",
+]
 
 
 def ui(key: str, lang: str, **fields: Any) -> str:
@@ -47,15 +59,67 @@ def hand_text(hand: Sequence[Card], lang: str, legal: set[Card] | None = None) -
     return out
 
 
-def board_foot(
-    view: Any, names: Sequence[str], lang: str, show_hand: bool, words: Callable[..., str]
-) -> list[RenderableType]:
-    """What every game's board ends with: the last trick (while none is on the table), then
-    the seat's hand, its legal cards bold, or a note that it is hidden (a hot seat); in the
-    game's own ``words`` (``last_trick``, ``hand``, ``hidden``)."""
+def _head(view: SeatView, shown: Display, names: Sequence[str], lang: str) -> Text:
+    """The dealer, the trump, the card turned face up and the cards face down."""
+    head = Text(f"{ui('dealer', lang)}: {names[view.dealer]}   {ui('trump', lang)}: ")
+    trump = "—" if shown.trump is None else text(f"suit.{SUITS[shown.trump]}", lang)
+    head.append(trump, style="bold")
+    if shown.turned is not None:
+        said = shown.turned_label
+        label = ui("turned", lang) if said is None else said.words(lang, names)
+        head.append(f"   {label}: ")
+        head.append_text(card_text(shown.turned, lang, bold=True))
+    if shown.pile is not None:
+        head.append(f"   {shown.pile.phrase.words(lang, names)}: {shown.pile.count}")
+    return head
+
+
+def _grid(view: SeatView, shown: Display, names: Sequence[str], lang: str) -> RichTable:
+    """A row per seat: its name (▶ to move), its figure, its marks, its tricks, its card on
+    the table and the cards of its hand everyone has seen."""
+    score = shown.score.words(lang, names)
+    heads = [ui("player", lang), score[:1].upper() + score[1:]]
+    marks = any(s.marks for s in shown.seats)
+    if marks:
+        heads.append("")
+    figures = (1, len(heads))  # (the score and the tricks, right-aligned)
+    heads += [ui("tricks", lang), ui("on_table", lang)]
+    seen = any(s.shown for s in shown.seats)
+    if seen:
+        heads.append(ui("shown", lang))
+    grid = RichTable(box=None, pad_edge=False, padding=(0, 2, 0, 0))
+    for i, heading in enumerate(heads):
+        grid.add_column(heading, justify="right" if i in figures else "left")
+    on_table = dict(view.trick)
+    for seat, (name, line) in enumerate(zip(names, shown.seats, strict=True)):
+        label = name + (" ▶" if seat == view.to_move else "")
+        card = on_table.get(seat)
+        row: list[RenderableType] = [
+            Text(label, style="bold" if seat == view.seat else ""),
+            str(line.score),
+        ]
+        if marks:
+            row.append(", ".join(m.phrase.words(lang, names) for m in line.marks))
+        row += [
+            "" if line.tricks is None else str(line.tricks),
+            card_text(card, lang) if card is not None else Text(""),
+        ]
+        if seen:
+            cards = Text()
+            for k, c in enumerate(line.shown):
+                cards.append(" " if k else "")
+                cards.append_text(card_text(c, lang))
+            row.append(cards)
+        grid.add_row(*row)
+    return grid
+
+
+def _foot(view: SeatView, names: Sequence[str], lang: str, show_hand: bool) -> list[RenderableType]:
+    """The last trick (while none is on the table), then the seat's hand, its legal cards
+    bold, or a note that it is hidden (a hot seat)."""
     parts: list[RenderableType] = []
     if view.tricks and not view.trick:
-        last = Text(f"{words('last_trick', lang)}: ")
+        last = Text(f"{ui('last_trick', lang)}: ")
         for i, (s, c) in enumerate(view.tricks[-1]):
             last.append(("  " if i else "") + f"{names[s]} ")
             last.append_text(card_text(c, lang))
@@ -63,12 +127,27 @@ def board_foot(
     if show_hand:
         legal = {a.card for a in view.legal_actions if isinstance(a, Play)}
         assert view.seat is not None  # (a hand shown: always a seat's)
-        line = Text(words("hand", lang, name=names[view.seat]) + ": ", style="bold")
+        line = Text(ui("hand", lang, name=names[view.seat]) + ": ", style="bold")
         line.append_text(hand_text(view.hand, lang, legal or None))
         parts += [Text(""), line]
     else:
-        parts += [Text(""), Text(words("hidden", lang), style="dim")]
+        parts += [Text(""), Text(ui("hidden", lang), style="dim")]
     return parts
+
+
+def table_panel(
+    view: SeatView, shown: Display, names: Sequence[str], lang: str, title: str,
+    show_hand: bool = True,
+) -> Panel:  # fmt: skip
+    """The table as one seat sees it, for every game: the head (dealer, trump, the turned
+    card, the stock), what the game adds in words (the stake, the contract), a row per
+    seat, the last trick, and the seat's hand (hidden for a hot seat's next player).
+    ``shown`` is the family's display of ``view``."""
+    parts: list[RenderableType] = [_head(view, shown, names, lang)]
+    parts += [Text(line.words(lang, names)) for line in shown.lines]
+    parts += [Text(""), _grid(view, shown, names, lang)]
+    parts += _foot(view, names, lang, show_hand)
+    return Panel(Group(*parts), title=title, title_align="left")
 
 
 def sheet_table(sheet: ScoreSheet, lang: str) -> RenderableType:
@@ -114,12 +193,6 @@ class Announcer(Protocol):
 
 class Screen(Protocol):
     """A family's terminal screen: what the game loop asks of it (``family.screen()``)."""
-
-    def table(
-        self, view: Any, names: Sequence[str], lang: str, deal_number: int, show_hand: bool
-    ) -> RenderableType:
-        """The table as one seat sees it (its observation), the hand hidden if asked."""
-        ...
 
     def result(self, match: Match, lang: str) -> RenderableType:
         """The winner and the settlement of a finished match."""

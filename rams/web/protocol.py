@@ -23,12 +23,17 @@ The server sends ``welcome``, ``state`` (a snapshot), ``ack`` (an action stored)
 counts for, or would have) and ``notice``
 ``{"code"}`` (``two_devices``: the seat is open in another window too). A seat's ``state`` is
 built from the observation of that seat and nothing else, plus the public side of the
-table (names, the score sheet): the table's game family serialises it.
+table (names, the score sheet), the same for every game (:mod:`rams.games.wire`). Its
+``legal`` holds the seat's choices in one shape: ``cards`` to play, a ``pick`` of cards
+for one action (``{"cards", "verb", "least", "most"}``: send ``"VERB C1 C2"``) and
+``buttons`` (``{"action", "label", "key"}``: send the action); :func:`random_action`
+chooses among them as a test or a load benchmark does.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +54,7 @@ __all__ = [
     "Seed",
     "error",
     "parse_message",
+    "random_action",
 ]
 
 #: The largest message a client may send, in characters.
@@ -193,3 +199,25 @@ def parse_message(text: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_message", why=Phrase("server.why_seed"))
         return Seed(seed, _opt_int(data, "deal"))
     raise ProtocolError("unknown_type", what=kind[:40])
+
+
+def random_action(
+    state: dict[str, Any], rng: random.Random, never: tuple[str, ...] = ("claim", "together")
+) -> str | None:
+    """A random legal action of a ``state`` message, in the form ``act`` sends it; None
+    when the seat has no choice. Buttons in ``never`` are not pressed (by default a Rams
+    claim and Boston's «together», which the bots make for themselves), and a Rams
+    «Даве» only one time in ten (a game of random doublings would not end)."""
+    legal = state.get("legal")
+    if not legal:
+        return None
+    if legal["cards"]:
+        return str(rng.choice(legal["cards"]))
+    actions = [b["action"] for b in legal["buttons"] if b["action"] not in never]
+    pick = legal["pick"]
+    if pick is not None and (not actions or rng.random() < 0.5):
+        k = rng.randint(pick["least"], pick["most"])
+        return " ".join([pick["verb"], *rng.sample(pick["cards"], k)])
+    if "dave" in actions and rng.random() >= 0.1:
+        actions = [a for a in actions if a != "dave"] or actions
+    return str(rng.choice(actions)) if actions else None

@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from rams import games
 from rams.errors import IllegalActionError, NotationError
+from rams.games.wire import state_message
 from rams.web.hints import Hints
 from rams.web.live import Client, LiveTable, Sender, Settings, TableError
 from rams.web.protocol import (
@@ -101,7 +102,7 @@ class Sockets:
                     [int(r) for r in live.game.returns()] if live.game.is_over else None
                 )
             return out
-        return family.view_json(live.game, seat, lang, public)
+        return state_message(family, live.game, seat, lang, public)
 
     def broadcast(self, live: LiveTable) -> None:
         """Send every client of the table the table as its seat sees it now (the turn clock

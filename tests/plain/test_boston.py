@@ -28,6 +28,7 @@ from rams import games
 from rams.cards import card_str, parse_cards
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
 from rams.games.plain.deal import Phase
+from rams.games.wire import state_message
 from rams.record import loads
 from tests.plain.helpers import deal_of, deck_for, run
 
@@ -1106,9 +1107,17 @@ def test_B3_the_web_says_the_bids_and_the_contract_in_words() -> None:
     deal.apply(family.parse_action("bid 6H"), first)
     second = deal.to_move
     deal.apply(family.parse_action("bid small-null"), second)
-    ru = family.view_json(match, 0, "ru")
-    assert ru["extra_words"] == {"bids": ["6 ♥", "малый нуль"]}
-    assert family.view_json(match, 0, "en")["extra_words"]["bids"] == ["6 ♥", "small null"]
+    names = match.players
+    ru = state_message(family, match, 0, "ru", {})["display"]["lines"]
+    # B3: each bid with its value in this deal (6 ♥ and the small null by the turned card).
+    value = [v for _, _, v in deal.observation(0).extra["bids"]]
+    assert ru == [
+        f"Заявка: 6 ♥ ({value[0]}) — {names[first]}",
+        f"Заявка: малый нуль ({value[1]}) — {names[second]}",
+    ]
+    en = state_message(family, match, 0, "en", {})["display"]["lines"]
+    assert en[1] == f"Bid: small null ({value[1]}) by {names[second]}"
     while deal.phase is Phase.AUCTION:  # the others pass: the small null is the contract
         deal.apply(family.parse_action("pass"), deal.to_move)
-    assert family.view_json(match, 0, "ru")["extra_words"]["contract"] == "малый нуль"
+    lines = state_message(family, match, 0, "ru", {})["display"]["lines"]
+    assert lines[0].startswith(f"Игра: малый нуль ({value[1]})")

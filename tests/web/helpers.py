@@ -25,6 +25,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from rams.web.app import create_app
+from rams.web.protocol import random_action
 from rams.web.serve import server_config
 from rams.web.tables import Settings
 
@@ -289,31 +290,11 @@ class RoamingSeat(Seat):
 
 
 def choose(state: dict[str, Any], rng: random.Random) -> str | None:
-    """A random legal action for a state (none to claim: the bots claim for themselves)."""
+    """A random legal action for a state, whatever the game; a pass one time in two."""
     legal = state.get("legal")
-    if not legal:
-        return None
-    if legal["cards"]:
-        return str(rng.choice(legal["cards"]))
-    if state.get("kind") == "plain":  # the plain games: set a card aside, or a button
-        if legal["aside"]:
-            return "aside " + rng.choice(legal["aside"])
-        actions = [a["action"] for a in legal["actions"] if a["action"] != "together"]
-        if "pass" in actions and rng.random() < 0.5:
-            return "pass"
-        return str(rng.choice(actions)) if actions else None
-    if legal["swap"]:
-        words = [w for w in legal["words"] if w == "keep"]
-        if words and rng.random() < 0.5:
-            return "keep"
-        return "swap " + rng.choice(legal["swap"])
-    if legal["exchange"] is not None:
-        k = rng.randint(0, legal["exchange"])
-        return " ".join(["exchange", *rng.sample(state["hand"], k)])
-    if "dave" in legal["words"] and rng.random() < 0.1:
-        return "dave"
-    words = [w for w in legal["words"] if w != "dave"] or legal["words"]
-    return str(rng.choice(words))
+    if legal and any(b["action"] == "pass" for b in legal["buttons"]) and rng.random() < 0.5:
+        return "pass"
+    return random_action(state, rng)
 
 
 def step(seat: Seat, rng: random.Random) -> bool:

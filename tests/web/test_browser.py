@@ -102,13 +102,13 @@ class Player:
                     page.locator("#confirm").click(timeout=2000)
                 self.actions += 1
                 return True
-            words = page.locator("button[data-word]")
-            names = [words.nth(i).get_attribute("data-word") for i in range(words.count())]
+            words = page.locator("button[data-action]")
+            names = [words.nth(i).get_attribute("data-action") for i in range(words.count())]
             choices = [w for w in names if w not in ("dave", "claim")] or names
             if not choices:
                 return False
             word = rng.choice(choices)
-            button = page.locator(f'button[data-word="{word}"]')
+            button = page.locator(f'button[data-action="{word}"]')
             if self.keyboard:
                 page.keyboard.press(f"Key{button.locator('kbd').inner_text()}")
             else:

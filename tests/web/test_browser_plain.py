@@ -64,7 +64,7 @@ class PlainPlayer:
                     cards.nth(rng.randrange(count)).click(timeout=2000)
                     self.actions += 1
                     return True
-            buttons = page.locator("#plain-actions button")
+            buttons = page.locator("#choices button")
             actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
             if not actions:
                 return False
@@ -74,7 +74,7 @@ class PlainPlayer:
                 choice = "pass"
             else:
                 choice = rng.choice(actions)
-            page.locator(f'#plain-actions button[data-action="{choice}"]').click(timeout=2000)
+            page.locator(f'#choices button[data-action="{choice}"]').click(timeout=2000)
             self.clicked.append(str(choice))
             self.actions += 1
             return True
@@ -117,23 +117,23 @@ def test_B3_boston_auction_by_buttons_with_values_to_the_end(
             "deals=1",
         )  # fmt: skip
         page.wait_for_selector(".hand .card", timeout=15000)
-        assert page.locator("#second-pack .card").count() == 1
+        assert page.locator("#turned .card").count() == 1
         shot: list[bool] = []
 
         def look(actions: list[str]) -> None:
             # Every bid button says its value; a first-class suit bid is worth most.
             if shot or not any(a.startswith("bid") for a in actions):
                 return
-            buttons = page.locator("#plain-actions button[data-action^='bid']")
+            buttons = page.locator("#choices button[data-action^='bid']")
             labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
             assert labels and all(re.search(r"\(\d+\)$", label) for label in labels), labels
-            turned = page.locator("#second-pack .card").get_attribute("data-card")
+            turned = page.locator("#turned .card").get_attribute("data-card")
             assert turned is not None
-            first = page.locator(f"#plain-actions button[data-action='bid 5{turned[1]}']")
+            first = page.locator(f"#choices button[data-action='bid 5{turned[1]}']")
             if first.count():
                 assert first.inner_text().endswith("(3)")  # B3: 5 tricks, 1st suit
             # The bids made so far are in words, never in the record's notation.
-            said = page.locator("#bids li").all_inner_texts()
+            said = page.locator("#centre-lines li").all_inner_texts()
             assert not any(re.search(r"bid |[a-z]-[a-z]", line) for line in said), said
             _save(page, tmp_path, "boston-auction.png")
             shot.append(True)

@@ -74,7 +74,7 @@ def test_a_finished_table_is_answered_from_the_database_and_not_kept(
         assert table["seat"] is None and table["hand"] == [] and table["legal"] is None
         me = Seat(server.ws_base, "done", "anya")
         state = me.until(lambda m: m["type"] == "state")
-        assert state["seat"] == 0 and state["winner"] == game.winner
+        assert state["seat"] == 0 and state["winners"] == [game.winner]
         me.send({"type": "act", "action": "pass"})
         assert me.until(lambda m: m["type"] == "error")["clause"] == "X9"
         assert "done" not in server.tables.tables

@@ -125,7 +125,7 @@ def test_no_message_ever_shows_a_hidden_card(sqlite_url: str) -> None:
             may_see = seen[at][seat_index]
             if m.get("hands"):  # the game is over, its record public: every hand shown
                 may_see = everything
-                assert m["winner"] is not None
+                assert m["winners"] is not None
             if m["type"] == "error":  # it may name the card the seat itself tried
                 may_see = may_see | tried_cards[seat_index]
             named = _named(m)

@@ -61,7 +61,7 @@ def test_a_bot_stands_in_after_the_grace_period_and_hands_back(sqlite_url: str) 
         assert len(state["hand"]) <= 5 and state["seat"] == 1
         _wait(lambda: 1 not in live.standins and live.table.agents[1] is None)
         play_until([a, b], rng, over([a, b]), timeout=180)
-        assert b.state is not None and b.state["winner"] is not None
+        assert b.state is not None and b.state["winners"] is not None
 
 
 def test_a_quick_return_keeps_the_seat_without_a_bot(tmp_path: Path) -> None:

@@ -4,13 +4,14 @@ a bot, keeping the seat. Table options are validated and survive a restart."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import httpx
 import pytest
 
 from rams.web import live as web_live
-from tests.web.helpers import Seat, create_table, thread_server
+from tests.web.helpers import Seat, choose, create_table, thread_server
 
 
 def _my_turn(seat: Seat) -> dict:
@@ -42,8 +43,8 @@ def test_spectators_see_the_game_after_the_tables_delay(
         watcher.until(lambda m: m["type"] == "welcome")
         watcher.drain(2.5)  # what it was sent on joining
         step = turn["step"]
-        me.send({"type": "act", "action": turn["legal"]["words"][0] if turn["legal"]["words"]
-                 else turn["legal"]["cards"][0], "deal": turn["deal"], "step": step})  # fmt: skip
+        action = choose(turn, random.Random(0))
+        me.send({"type": "act", "action": action, "deal": turn["deal"], "step": step})
         acted = time.monotonic()
         me.until(lambda m: m["type"] == "ack")
         seen = watcher.until(

@@ -77,7 +77,7 @@ def test_a_game_is_resumed_from_the_database_after_a_restart(database_url: str) 
         # machine needs time).
         s = me.state
         acted = s is not None and me.acted_at == (s["deal"], s["step"])
-        if (not my_turn(s) or acted) and (s is None or s["winner"] is None):
+        if (not my_turn(s) or acted) and (s is None or s["winners"] is None):
             me.until(my_turn, timeout=60)
         assert me.state is not None
         before = (me.state["deal"], me.state["step"])

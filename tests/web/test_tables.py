@@ -14,7 +14,7 @@ from rams.games.rams.actions import Action
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import Rules
 from rams.games.rams.view import Observation
-from rams.games.rams.wire import state_message
+from rams.games.wire import state_message
 from rams.web.live import (
     BotSeat,
     GuardedBot,
@@ -127,7 +127,7 @@ def test_names_are_trimmed_and_checked() -> None:
 def test_state_of_a_seat_holds_its_hand_only() -> None:
     game = RamsMatch(Rules.preset("classic", 3), ["A", "B", "C"], rng=random.Random(6))
     deal = game.start_deal()
-    m = state_message(game, 1, "en", {})
+    m = state_message(games.family("rams"), game, 1, "en", {})
     from rams.cards import card_str
 
     assert m["hand"] == [card_str(c) for c in deal.hand(1)]

@@ -86,23 +86,23 @@ class BostonFamily(PlainFamily):
             return text("plain.act.aside", lang, card=card_str(action.card, lang))
         return None
 
-    def screen_lines(self, view: Any, names: Sequence[str], lang: str) -> list[str]:
+    def display_lines(self, view: Any) -> tuple[Phrase, ...]:
+        """The contract and who plays it (B5), or the auction's bids so far (B4)."""
         extra = view.extra
-        lines = [
-            text("boston.screen.turned", lang, card=card_str(parse_card(extra["turned"]), lang))
-        ]
         if extra["contract"] is not None:
-            bid = bid_words(extra["contract"].removeprefix("bid "), lang)
-            who = names[extra["declarer"]]
-            line = text("boston.screen.contract", lang, bid=bid, value=extra["value"], who=who)
-            if extra["partner"] is not None:
-                line += ", " + text("boston.screen.partner", lang, who=names[extra["partner"]])
-            lines.append(line)
-        elif extra["bids"]:
-            seat, contract, value = extra["bids"][-1]
-            bid = bid_words(contract.removeprefix("bid "), lang)
-            lines.append(text("boston.screen.bidding", lang, bid=bid, value=value, who=names[seat]))
-        return lines
+            bid = _BidField(extra["contract"].removeprefix("bid "))
+            fields = {"bid": bid, "value": extra["value"], "who": Seat(extra["declarer"])}
+            if extra["partner"] is None:
+                return (Phrase("boston.screen.contract", **fields),)
+            return (
+                Phrase("boston.screen.contract_with", partner=Seat(extra["partner"]), **fields),
+            )
+        return tuple(
+            Phrase(
+                "boston.screen.bidding", bid=_BidField(b.removeprefix("bid ")), value=v, who=Seat(s)
+            )
+            for s, b, v in extra["bids"]
+        )
 
     def sheet_note(self, match: Any, deal: int) -> Phrase | None:
         """A deal's contract on the sheet: who declared what, with whom, made or not

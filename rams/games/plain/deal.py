@@ -68,7 +68,8 @@ class PlainView:
     ``shown`` gives, for every seat, the cards of its hand everyone sees (Whist's turned
     card until it joins the dealer's hand, W3; Boston's open hands, B9). ``tricks`` are the
     completed tricks as (seat, card) pairs in playing order, with ``winners`` beside them.
-    ``scores`` are the totals before this deal (per seat, or per side in Whist);
+    ``scores`` are the totals before this deal (per seat, or per side in Whist), and
+    ``written`` what the deal wrote to them once it is over (public then);
     ``extra`` holds what only one game has (the contract, the card points, the skat count).
     """
 
@@ -93,6 +94,7 @@ class PlainView:
     #: When the seat is to play a card: the rule that limits it (``follow``, ``trump`` …).
     play_rule: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    written: tuple[int, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
@@ -441,6 +443,10 @@ class PlainDeal:
         """The cards ``seat`` holds now, as a mask."""
         return self.play.hands[seat] if self.play is not None else self.hands[seat]
 
+    def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand as it was dealt."""
+        return tuple(tuple(cards_of(m)) for m in self.dealt)
+
     def observation(self, seat: int | None) -> PlainView:
         """Everything ``seat`` may see now, and nothing more; a spectator (``None``) sees
         the public board: no hand, no choices."""
@@ -473,6 +479,7 @@ class PlainDeal:
             if seat is not None and tp is not None and seat == self.to_move
             else None,
             extra=self._view_extra(seat),
+            written=tuple(self.scores) if self.is_over else (),
         )
 
     def __repr__(self) -> str:

@@ -11,6 +11,9 @@ from typing import Any, ClassVar
 
 from rams.actions import Play, Say, play_of, split_line
 from rams.errors import NotationError
+from rams.games.display import Display
+from rams.games.plain.deal import Phase
+from rams.games.plain.display import display
 from rams.games.plain.match import PlainMatch
 from rams.games.plain.rules import PlainRules
 from rams.games.plain.words import BidWords, summary_lines
@@ -161,9 +164,16 @@ class PlainFamily:
         """How the family words a bid or a contract (Boston's)."""
         return _plain_bid
 
-    def screen_lines(self, view: Any, names: Sequence[str], lang: str) -> list[str]:
-        """What the table's head line adds for this game (the contract, the skat)."""
-        return []
+    def display_lines(self, view: Any) -> tuple[Phrase, ...]:
+        """What the centre of the table adds in words for this game: that a deal is played
+        without a trump (Boston: its contract instead)."""
+        if view.trump is None and view.phase is Phase.PLAY:
+            return (Phrase("plain.web.p_noTrump"),)
+        return ()
+
+    def display(self, view: Any) -> Display:
+        """What ``view``'s seat is shown (:mod:`rams.games.plain.display`)."""
+        return display(self, view)
 
     def hint(self, deal: Any, seat: int, lang: str) -> str:
         from rams.games.plain.wire import hint
@@ -201,12 +211,9 @@ class PlainFamily:
 
     # Front ends -------------------------------------------------------------------------
 
-    def view_json(
-        self, match: Any, seat: int | None, lang: str, table: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
-        from rams.games.plain.wire import state_message
-
-        return state_message(self, match, seat, lang, table or {})
+    def match_json(self, match: Any) -> dict[str, Any]:
+        """Nothing beyond the sheet and the winners."""
+        return {}
 
     def log_json(self, match: Any, deal: int, seat: int | None, lang: str) -> list[str]:
         from rams.games.plain.words import deal_lines

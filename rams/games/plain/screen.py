@@ -1,6 +1,6 @@
-"""The plain games' terminal screen (:class:`rams.terminal.widgets.Screen`): the table as a
-seat sees it — the trump, every player (and side) with his score and tricks, the cards
-shown face up, the trick, the hand — the result, and how a person types each action.
+"""The plain games' terminal screen (:class:`rams.terminal.widgets.Screen`): the result, and
+how a person types each action; the table itself is every game's
+(:func:`rams.terminal.widgets.table_panel`).
 
 Imported by the terminal only: it draws with Rich (the ``play`` extra).
 """
@@ -11,9 +11,7 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table as RichTable
+from rich.console import RenderableType
 from rich.text import Text
 
 from rams.actions import Play, Say
@@ -23,7 +21,6 @@ from rams.games.plain.actions import Trump
 from rams.games.plain.deal import Phase, PlainView
 from rams.games.plain.wire import action_label, hint
 from rams.games.plain.words import Announcer
-from rams.terminal.widgets import board_foot, card_text
 from rams.words import text
 
 __all__ = ["PlainScreen"]
@@ -78,54 +75,6 @@ class PlainScreen:
 
     def __init__(self, family: Any) -> None:
         self.family = family
-
-    # Drawing ----------------------------------------------------------------------------
-
-    def table(
-        self, view: PlainView, names: Sequence[str], lang: str, deal_number: int,
-        show_hand: bool,
-    ) -> RenderableType:  # fmt: skip
-        head = Text(f"{ui('dealer', lang)}: {names[view.dealer]}   {ui('trump', lang)}: ")
-        if view.trump is None:
-            head.append(ui("no_trump", lang), style="bold")
-        else:
-            head.append(text(f"suit.{SUITS[view.trump]}", lang), style="bold")
-        for line in self.family.screen_lines(view, names, lang):
-            head.append("   " + line)
-        grid = RichTable(box=None, pad_edge=False, padding=(0, 2, 0, 0))
-        keys = ["player", "total", "tricks", "on_table", "shown"]
-        if not any(view.shown):
-            keys.remove("shown")
-        for key in keys:
-            grid.add_column(
-                ui(key, lang), justify="right" if key in ("total", "tricks") else "left"
-            )
-        on_table = dict(view.trick)
-        side_of = {s: i for i, side in enumerate(view.sides or ()) for s in side}
-        for seat, name in enumerate(names):
-            marker = " ▶" if seat == view.to_move else ""
-            label = name + marker
-            if view.sides:
-                label += f" [{side_of[seat] + 1}]"
-            score = view.scores[side_of[seat]] if view.sides else view.scores[seat]
-            card = on_table.get(seat)
-            shown = Text()
-            for i, c in enumerate(view.shown[seat]):
-                shown.append(" " if i else "")
-                shown.append_text(card_text(c, lang))
-            cells: dict[str, RenderableType] = {
-                "player": Text(label, style="bold" if seat == view.seat else ""),
-                "total": str(score),
-                "tricks": str(view.tricks_taken[seat]) if view.phase is not Phase.AUCTION else "",
-                "on_table": card_text(card, lang) if card is not None else Text(""),
-                "shown": shown,
-            }
-            grid.add_row(*(cells[k] for k in keys))
-        parts: list[RenderableType] = [head, Text(""), grid]
-        parts += board_foot(view, names, lang, show_hand, ui)
-        info = self.family.presets()[view.rules.preset_name].title[lang]
-        title = ui("title", lang, preset=info[0].upper() + info[1:], deal=deal_number)
-        return Panel(Group(*parts), title=title, title_align="left")
 
     def result(self, match: Any, lang: str) -> RenderableType:
         names = match.players

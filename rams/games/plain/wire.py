@@ -1,8 +1,6 @@
-"""A plain game's view as JSON, for the web client and any front end on the wire.
-
-Everything in it comes from the deal's :meth:`~rams.games.plain.deal.PlainDeal.observation`
-of that seat and the public side of the match (names, the score sheet); cards are record
-codes (``AS``, ``TD``), words come from the catalogue.
+"""What the front ends show of a plain game beyond a seat's state message (which is every
+game's, :mod:`rams.games.wire`): an action as its button says it, what limits a seat's
+choice, the table's rules for people, and a finished game's replay with all its cards.
 """
 
 from __future__ import annotations
@@ -15,13 +13,12 @@ from rams.actions import Play, Say
 from rams.cards import Card, card_str, cards_of
 from rams.games.plain.actions import Trump
 from rams.games.plain.deal import PlainView
-from rams.games.plain.words import Announcer, deal_lines
+from rams.games.plain.words import Announcer
 from rams.games.replaying import frames
-from rams.games.seatview import seat_view_json
 from rams.rulebook import rulebook
 from rams.words import Suit, text
 
-__all__ = ["action_label", "hint", "legal_of", "replay_json", "rules_summary"]
+__all__ = ["action_label", "hint", "replay_json", "rules_summary"]
 
 
 def _cs(cards: Sequence[Card]) -> list[str]:
@@ -42,26 +39,6 @@ def action_label(
     if isinstance(action, Say):
         return text(f"plain.act.{action.word}", lang)
     return str(action)
-
-
-def legal_of(
-    family: Any, view: PlainView, names: Sequence[str], lang: str
-) -> dict[str, Any] | None:
-    """The seat's choices: the cards it may play, the cards it may set aside, and every
-    other action with its label."""
-    if not view.legal_actions:
-        return None
-    cards: list[str] = []
-    aside: list[str] = []
-    actions: list[dict[str, str]] = []
-    for a in view.legal_actions:
-        if isinstance(a, Play):
-            cards.append(card_str(a.card))
-        elif getattr(a, "card", None) is not None:  # a card chosen, not played: set aside (B6)
-            aside.append(card_str(a.card))
-        else:
-            actions.append({"action": str(a), "label": action_label(family, a, names, lang, view)})
-    return {"cards": cards, "aside": aside, "actions": actions}
 
 
 def hint(view: PlainView, lang: str, family: Any = None) -> str:
@@ -101,73 +78,6 @@ def rules_summary(family: Any, rules: Any) -> dict[str, Any]:
         "players": rules.players,
         "house": house,
     }
-
-
-def state_message(
-    family: Any, match: Any, seat: int | None, lang: str, table: dict[str, Any]
-) -> dict[str, Any]:
-    """Everything ``seat`` is shown now: its observation, and the public side of the table.
-
-    The only cards in it are those of ``match.deal.observation(seat)``.
-    """
-    names = match.players
-    deal = match.deal
-    won = match.winners()
-    out: dict[str, Any] = {
-        "type": "state",
-        "kind": "plain",
-        "family": family.name,
-        "table": table,
-        "seat": seat,
-        "deal": len(match.deals),
-        "sheet": games.sheet_of(match).to_json(lang),
-        "winners": won or None,
-        "totals": match.scores(),
-    }
-    if deal is None:
-        out.update(step=0, phase="waiting", hand=[], legal=None, log=[])
-        return out
-    view = deal.observation(seat)
-    legal = legal_of(family, view, names, lang)
-    out.update(seat_view_json(view))
-    out.update(
-        step=len(deal.actions),
-        deal_over=deal.is_over and not match.is_over,
-        shown=[_cs(cards) for cards in view.shown],
-        hand_sizes=list(view.hand_sizes),
-        sides=[list(side) for side in view.sides] if view.sides else None,
-        scores=list(view.scores),
-        extra=_jsonable(view.extra),
-        extra_words=_extra_words(family, view.extra, lang),
-        legal=legal,
-        hint=hint(view, lang, family) if legal is not None else "",
-        log=deal_lines(view.events, names, lang, family.bid_words()),
-    )
-    if match.is_over:
-        # The game is over and its record public (the table serves it): the last deal's
-        # hands as dealt are shown to everyone.
-        out["hands"] = [_cs(tuple(cards_of(m))) for m in deal.dealt]
-    return out
-
-
-def _extra_words(family: Any, extra: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The bids and the contract of the view's extras in words («6 ♥», «малый нуль»): the
-    page shows them as they are (the notation, ``bid 6H``, is not a person's word)."""
-    said = family.bid_words()
-    out: dict[str, Any] = {}
-    if extra.get("contract"):
-        out["contract"] = said(str(extra["contract"]).removeprefix("bid "), lang)
-    if extra.get("bids"):
-        out["bids"] = [said(str(b).removeprefix("bid "), lang) for _, b, _ in extra["bids"]]
-    return out
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 def replay_json(family: Any, record: Any, lang: str = "ru") -> dict[str, Any]:

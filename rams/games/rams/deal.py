@@ -345,6 +345,10 @@ class Deal(Board):
             new.play = self.play.copy(new.hands)
         return new
 
+    def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand as it was dealt (after Pam's swap, M3)."""
+        return tuple(tuple(cards_of(m)) for m in self.deal_hands)
+
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may see: its hand, the table, the public history (the one gate);
         a spectator (``None``) sees the table and the public history only."""

@@ -6,12 +6,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from rams.games.display import Display
 from rams.games.protocol import DealLayout, Family, PresetInfo
 from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
+from rams.games.rams.display import display
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
-from rams.games.rams.wire import replay_json, rules_summary, state_message
+from rams.games.rams.view import Observation
+from rams.games.rams.wire import replay_json, rules_summary
 from rams.games.rams.words import deal_lines, legal_hint, replay_text, rules_text
 from rams.rulebook import rulebook
 from rams.sheets import Column
@@ -128,11 +131,17 @@ class RamsFamily:
         """Every step of a finished match with all its cards, for the replay viewer."""
         return replay_json(record, lang)
 
-    def view_json(
-        self, match: RamsMatch, seat: int | None, lang: str, table: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
-        """Everything ``seat`` is shown now, as JSON (:mod:`rams.games.rams.wire`)."""
-        return state_message(match, seat, lang, table or {})
+    def display(self, view: Observation) -> Display:
+        """What ``view``'s seat is shown (:mod:`rams.games.rams.display`)."""
+        return display(view)
+
+    def match_json(self, match: RamsMatch) -> dict[str, Any]:
+        """The settlement once the game is over (S8), and the Pam ledger (M2)."""
+        over = match.is_over
+        return {
+            "payouts": match.payouts() if over else None,
+            "pam_ledger": match.pam_ledger if match.rules.pamfil and over else None,
+        }
 
     def log_json(self, match: RamsMatch, deal: int, seat: int | None, lang: str) -> list[str]:
         view = match.deals[deal - 1].observation(seat)

@@ -1,5 +1,6 @@
-"""The Rams family's terminal screen (:class:`rams.terminal.widgets.Screen`): the table as
-a seat sees it, the settlement, and how a person types each action (N1, N3).
+"""The Rams family's terminal screen (:class:`rams.terminal.widgets.Screen`): the settlement,
+and how a person types each action (N1, N3); the table itself is every game's
+(:func:`rams.terminal.widgets.table_panel`).
 
 Imported by the terminal only: it draws with Rich (the ``play`` extra).
 """
@@ -9,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table as RichTable
+from rich.console import RenderableType
 from rich.text import Text
 
-from rams.cards import Card, card_str, parse_card, suit_of
+from rams.cards import Card, card_str, parse_card
 from rams.errors import NotationError
 from rams.games.rams.actions import (
     ACCEPT,
@@ -32,15 +31,12 @@ from rams.games.rams.actions import (
     Play,
     Swap,
 )
-from rams.games.rams.deal import PAM
 from rams.games.rams.match import RamsMatch
-from rams.games.rams.rules import PRESETS
 from rams.games.rams.view import Observation, Phase
-from rams.games.rams.words import Announcer, legal_hint, signed, suit_name
-from rams.terminal.widgets import board_foot, card_text
+from rams.games.rams.words import Announcer, legal_hint, signed
 from rams.words import has, text
 
-__all__ = ["SCREEN", "RamsScreen", "legal_words", "parse_choice", "settlement_text", "table_panel"]
+__all__ = ["SCREEN", "RamsScreen", "legal_words", "parse_choice", "settlement_text"]
 
 _WORDS: dict[str, Action] = {
     "play": PLAY_IN,
@@ -78,78 +74,6 @@ def ui(key: str, lang: str, **fields: Any) -> str:
     """A word of the terminal: the family's own (``rams.terminal.KEY``), else the shared."""
     family_key = f"rams.terminal.{key}"
     return text(family_key if has(family_key) else f"terminal.{key}", lang, **fields)
-
-
-# Drawing ------------------------------------------------------------------------------
-
-
-def _call_text(view: Observation, seat: int, lang: str) -> str:
-    call = view.calls[seat]
-    if call is not None:
-        return ui(call, lang)
-    return ui("play", lang) if seat in view.active else ""
-
-
-def table_panel(
-    view: Observation,
-    names: Sequence[str],
-    lang: str,
-    deal_number: int,
-    show_hand: bool = True,
-) -> Panel:
-    """The table as one seat sees it: trump, stock, every player's state, the trick, the hand."""
-    rules = view.rules
-    head = Text()
-    head.append(f"{ui('dealer', lang)}: {names[view.dealer]}   ")
-    pam_turned = rules.pamfil and view.turned == PAM and view.trump is None
-    head.append(f"{ui('pam_turned' if pam_turned else 'trump', lang)}: ")
-    if view.trump is not None:
-        head.append(f"{suit_name(view.trump, lang)} ", style="bold")
-    if view.turned is not None:
-        head.append_text(card_text(view.turned, lang, bold=True))
-    elif view.trump is not None:
-        shown = view.known[view.dealer]
-        trump_cards = [c for c in shown if suit_of(c) == view.trump]
-        if rules.turned_card_in_hand and trump_cards:
-            head.append(f"({ui('in_hand', lang, card=card_str(trump_cards[0], lang))})")
-        elif trump_cards:
-            head.append(f"({ui('turned_taken', lang, card=card_str(trump_cards[0], lang))})")
-    if not rules.talon and not rules.turned_card_in_hand:
-        head.append(f"   {ui('stock', lang)}: {view.stock_count}")
-    if rules.talon and view.phase is Phase.TALON:
-        head.append(f"   {ui('talon', lang)}: 5")
-    if rules.dave:
-        head.append(f"   {ui('stake', lang)}: {view.stake}")
-
-    grid = RichTable(box=None, pad_edge=False, padding=(0, 2, 0, 0))
-    keys = ["player", "record", "call", "exchanged", "tricks", "on_table"]
-    if not rules.passing:
-        keys.remove("call")
-    if rules.talon or rules.turned_card_in_hand:
-        keys.remove("exchanged")
-    for key in keys:
-        grid.add_column(ui(key, lang), justify="right" if key in ("record", "tricks") else "left")
-    on_table = {s: c for s, c in view.trick}
-    for seat, name in enumerate(names):
-        marker = " ▶" if seat == view.to_move else ""
-        exch = view.exchanged[seat]
-        active = seat in view.active or view.phase is Phase.DECLARE
-        card = on_table.get(seat)
-        cells: dict[str, RenderableType] = {
-            "player": Text(name + marker, style="bold" if seat == view.seat else ""),
-            "record": str(view.records[seat]),
-            "call": _call_text(view, seat, lang),
-            "exchanged": "" if exch is None else str(exch),
-            "tricks": str(view.tricks_taken[seat]) if active and view.phase is Phase.PLAY else "",
-            "on_table": card_text(card, lang) if card is not None else Text(""),
-        }
-        grid.add_row(*(cells[k] for k in keys))
-    parts: list[RenderableType] = [head, Text(""), grid]
-    parts += board_foot(view, names, lang, show_hand, ui)
-    preset = PRESETS[rules.preset_name]
-    name = preset.ru if lang == "ru" else preset.en
-    title = ui("title", lang, preset=name[0].upper() + name[1:], deal=deal_number)
-    return Panel(Group(*parts), title=title, title_align="left")
 
 
 def settlement_text(game: RamsMatch, lang: str) -> Text:
@@ -245,12 +169,6 @@ def legal_words(view: Observation, lang: str) -> list[str]:
 
 class RamsScreen:
     """The Rams family's :class:`rams.terminal.widgets.Screen`."""
-
-    def table(
-        self, view: Observation, names: Sequence[str], lang: str, deal_number: int,
-        show_hand: bool,
-    ) -> RenderableType:  # fmt: skip
-        return table_panel(view, names, lang, deal_number, show_hand)
 
     def result(self, match: RamsMatch, lang: str) -> RenderableType:
         return settlement_text(match, lang)

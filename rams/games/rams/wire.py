@@ -1,8 +1,6 @@
-"""A Rams seat's view as JSON, for the web client and for any front end on the wire.
-
-Everything in it comes from :meth:`rams.games.rams.deal.Deal.observation` of that seat and
-the public side of the match (names, the score sheet); the cards it names are card codes
-(``AS``, ``TD``) or words from :mod:`rams.games.rams.words`.
+"""What the web client shows of Rams beyond a seat's state message (which is every
+game's, :mod:`rams.games.wire`): the table's rules for people, and a finished game's replay
+with all its cards; cards as codes (``AS``, ``TD``), words from the catalogue.
 """
 
 from __future__ import annotations
@@ -12,17 +10,13 @@ from typing import Any
 
 from rams import games
 from rams.cards import Card, card_str, cards_of
-from rams.games.rams.actions import Exchange, Play, Swap
-from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
-from rams.games.rams.view import Observation
-from rams.games.rams.words import Announcer, deal_lines, legal_hint
+from rams.games.rams.words import Announcer
 from rams.games.replaying import frames
-from rams.games.seatview import seat_view_json
 from rams.record import Record, replay_summary
 from rams.rulebook import rulebook
 
-__all__ = ["legal_of", "replay_json", "rules_summary", "state_message"]
+__all__ = ["replay_json", "rules_summary"]
 
 
 def _c(c: Card) -> str:
@@ -31,27 +25,6 @@ def _c(c: Card) -> str:
 
 def _cs(cards: Sequence[Card]) -> list[str]:
     return [card_str(c) for c in cards]
-
-
-def legal_of(view: Observation) -> dict[str, Any] | None:
-    """The seat's choices, grouped for buttons: cards to play, cards to give for the turned
-    card, how many cards it may exchange, and the one-word actions."""
-    if not view.legal_actions:
-        return None
-    cards: list[str] = []
-    swap: list[str] = []
-    words: list[str] = []
-    exchange: int | None = None
-    for a in view.legal_actions:
-        if isinstance(a, Play):
-            cards.append(_c(a.card))
-        elif isinstance(a, Swap):
-            swap.append(_c(a.card))
-        elif isinstance(a, Exchange):
-            exchange = max(exchange or 0, len(a.cards))
-        else:
-            words.append(str(a))
-    return {"cards": cards, "swap": swap, "exchange": exchange, "words": words}
 
 
 def rules_summary(rules: Rules) -> dict[str, Any]:
@@ -81,59 +54,6 @@ def rules_summary(rules: Rules) -> dict[str, Any]:
         "start_score": rules.start_score,
         "house": house,
     }
-
-
-def state_message(
-    game: RamsMatch, seat: int | None, lang: str, table: dict[str, Any]
-) -> dict[str, Any]:
-    """Everything ``seat`` is shown now: its observation, and the public side of the table.
-
-    The only cards in it are those of ``game.deal.observation(seat)``; the hidden
-    information never passes anywhere else.
-    """
-    names = game.players
-    deal = game.deal
-    out: dict[str, Any] = {
-        "type": "state",
-        "table": table,
-        "seat": seat,
-        "deal": len(game.deals),
-        "sheet": games.sheet_of(game).to_json(lang),
-        "winner": game.winner,
-        "payouts": game.payouts() if game.is_over else None,
-        "pam_ledger": game.pam_ledger if game.rules.pamfil and game.is_over else None,
-        "stake": game.stake,
-    }
-    if deal is None:
-        out.update(step=0, phase="waiting", hand=[], legal=None, log=[], records=list(game.records))
-        return out
-    view = deal.observation(seat)
-    legal = legal_of(view)
-    out.update(seat_view_json(view))
-    out.update(
-        step=len(deal.actions),
-        deal_over=deal.is_over and not game.is_over,
-        turned=None if view.turned is None else _c(view.turned),
-        stock=view.stock_count,
-        calls=list(view.calls),
-        active=list(view.active),
-        exchanged=list(view.exchanged),
-        records=list(view.records),
-        stake=view.stake,
-        dave_offerer=view.dave_offerer,
-        dave_pending=view.dave_pending,
-        known=[_cs(k) for k in view.known],
-        legal=legal,
-        hint=legal_hint(view, lang) if legal is not None else "",
-        log=deal_lines(view.events, names, lang),
-    )
-    if view.turned is not None:
-        out["turned_taken"] = view.turned in view.known[view.dealer] or (view.turned in view.hand)
-    if game.is_over:
-        # The game is over and its record public (the table serves it): the last deal's
-        # hands as dealt are shown to everyone.
-        out["hands"] = [_cs(tuple(cards_of(m))) for m in deal.deal_hands]
-    return out
 
 
 def replay_json(record: Record, lang: str = "ru") -> dict[str, Any]:

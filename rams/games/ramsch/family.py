@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rams.games.plain.family import PlainFamily
 from rams.games.protocol import Family
 from rams.games.ramsch.game import RamschMatch, RamschRules
-from rams.words import Phrase, text
+from rams.words import Phrase
 
 __all__ = ["FAMILY", "RamschFamily"]
 
@@ -21,10 +20,11 @@ class RamschFamily(PlainFamily):
     match_class = RamschMatch
     kernel = "points"
 
-    def screen_lines(self, view: Any, names: Sequence[str], lang: str) -> list[str]:
-        points = view.extra.get("card_points", [])
-        shown = ", ".join(f"{names[s]} {p}" for s, p in enumerate(points))
-        return [text("ramsch.screen.points", lang, points=shown)]
+    def display_lines(self, view: Any) -> tuple[Phrase, ...]:
+        """No trump (F1); the jacks, when they are trumps (F5)."""
+        if view.rules.jacks_trump:
+            return (Phrase("ramsch.screen.jacks"),)
+        return super().display_lines(view)
 
     def sheet_note(self, match: Any, deal: int) -> Phrase | None:
         """A void deal (F7.1) is noted on the sheet."""

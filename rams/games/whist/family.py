@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rams.games.plain.actions import parse_trump
@@ -10,7 +9,7 @@ from rams.games.plain.family import PlainFamily
 from rams.games.protocol import Family
 from rams.games.whist.game import SIDES, WhistMatch, WhistRules
 from rams.sheets import Column
-from rams.words import Phrase, text
+from rams.words import Phrase
 
 __all__ = ["FAMILY", "WhistFamily"]
 
@@ -31,10 +30,6 @@ class WhistFamily(PlainFamily):
         if text_.strip().lower().startswith("trump"):
             return parse_trump(text_)
         return super().parse_word(text_)
-
-    def screen_lines(self, view: Any, names: Sequence[str], lang: str) -> list[str]:
-        a, b = (f"{names[x]}+{names[y]}" for x, y in SIDES)
-        return [text("whist.screen.sides", lang, a=a, b=b)]
 
     def sheet_columns(self, match: Any) -> list[Column]:
         """By sides (W1): each side's points in the game in play, its games won in the

@@ -20,8 +20,13 @@ export function setLang(value) {
 }
 
 export function t(key, vars = {}) {
-  const text = STR[lang][key] ?? STR.en[key] ?? key;
-  // {n:n:зритель|зрителя|зрителей}: the number and the noun in the form the number takes.
+  return fill(STR[lang][key] ?? STR.en[key] ?? key, vars);
+}
+
+/** A template of the catalogue filled in: ``{k}`` by ``vars.k``; ``{n:n:зритель|зрителя|зрителей}``
+ * the number and the noun in the form the number takes. (The server sends some templates
+ * whole, for the page to fill in as a person chooses: the confirm button's words.) */
+export function fill(text, vars = {}) {
   return text.replace(/\{(\w+)(?::n:([^}]*))?\}/g, (_, k, forms) =>
     forms === undefined ? String(vars[k] ?? "") : `${vars[k]} ${pluralForm(Number(vars[k]), forms.split("|"))}`);
 }

@@ -1,14 +1,10 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
-  api, cardBack, cardEl, cardText, el, freshSeed, lang, playerKey, presetName, rulesTextEl, saveSeatToken,
-  seatToken, setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
+  api, cardBack, cardEl, cardText, el, fill, freshSeed, lang, playerKey, presetName, rulesTextEl,
+  saveSeatToken, seatToken, setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
 } from "./common.js";
 import { noteSeed, noteShown, seedableDeal } from "./fair.js";
-import { plainBoard } from "./plain.js";
 import { beep } from "./prefs.js";
-
-const WORD_KEYS = { play: "KeyP", pass: "KeyN", keep: "KeyK", take: "KeyT", sell: "KeyS",
-  go: "KeyG", dave: "KeyD", accept: "KeyA", concede: "KeyC", claim: "KeyW" };
 
 export function showTable(app, tableId) {
   app.dataset.view = "table";
@@ -141,7 +137,7 @@ export function showTable(app, tableId) {
       }
       const mineBefore = state && state.legal && state.to_move === state.seat;
       if (m.legal && m.to_move === m.seat && !mineBefore) beep();
-      if (m.deal_over || (m.winner ?? null) !== null || (m.winners ?? null) !== null) dealLogs[m.deal] = m.log;
+      if (m.deal_over || (m.winners ?? null) !== null) dealLogs[m.deal] = m.log;
       state = m;
       table = m.table;
       seat = m.seat;
@@ -397,7 +393,7 @@ export function showTable(app, tableId) {
     }
     parts.push(seatList(), rulesBox(), fairBox());
     if (m.sheet) parts.push(sheetEl(m.sheet));
-    if (m.payouts && t0.winner !== null) parts.push(gameOverBox(m.payouts, null));
+    if (m.payouts && t0.winner !== null) parts.push(gameOverBox({ winners: t0.winners, payouts: m.payouts }));
     app.append(el("div", { class: "lobby" }, parts));
   }
 
@@ -421,42 +417,56 @@ export function showTable(app, tableId) {
     el("button", { type: "submit", id: "join-btn", class: "primary" }, t("join")));
   }
 
+  // The board, the same for every game: the server's display of this seat's view (each
+  // seat's line, the centre) and its choices in one shape (rams.games.display).
+
+  const num = (x) => (x < 0 ? `−${-x}` : String(x));
+  const over = () => (state.winners ?? null) !== null;
+
   function seatBox(s) {
     const v = state;
+    const line = v.display.seats[s];
     const info = table.seats[s];
     const classes = ["seat"];
-    if (v.to_move === s && v.winner === null) classes.push("to-move");
+    if (v.to_move === s && !over()) classes.push("to-move");
     if (s === seat) classes.push("me");
-    if (v.calls && v.calls[s] === "pass") classes.push("passed");
-    const call = v.calls && v.calls[s] ? t(`call_${v.calls[s]}`) : "";
+    if (line.passed) classes.push("passed");
     const badges = [];
     if (v.dealer === s) badges.push(el("span", { class: "badge dealer" }, t("dealer")));
+    const notes = [];
+    for (const m of line.marks) {
+      if (m.tone === "side" || m.tone === "role") {
+        badges.push(el("span", { class: `badge ${m.tone === "side" ? "side" : "ok"}` }, m.text));
+      } else {
+        notes.push(el("span", { class: m.tone === "note" ? "exch" : `call ${m.tone}`, title: m.title }, m.text));
+      }
+    }
     if (info.bot) badges.push(el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${info.bot}`)}`));
     else if (info.standin) badges.push(el("span", { class: "badge warn" }, t("standin")));
     else if (!info.online) badges.push(el("span", { class: "badge warn" }, t("offline")));
     if (table.pausing && info.ready) badges.push(el("span", { class: "badge ok" }, t("ready")));
     if (thinking === s) badges.push(el("span", { class: "badge thinking", id: "thinking" }, t("thinking")));
-    const known = (v.known && v.known[s]) || [];
-    const record = v.records[s];
     return el("div", { class: classes.join(" "), dataset: { seat: s } },
       el("div", { class: "seat-name" }, info.name, " ", badges, seatExtras(s)),
       el("div", { class: "seat-line" },
-        el("span", { class: "record", title: t("record") }, record < 0 ? `−${-record}` : String(record)),
-        call ? el("span", { class: `call ${v.calls[s]}` }, call) : null,
-        v.exchanged && v.exchanged[s] ? el("span", { class: "exch" }, t("exchanged", { n: v.exchanged[s] })) : null,
-        el("span", { class: "tricks", title: t("tricks") }, "●".repeat((v.tricks_taken || [])[s] || 0) || "·")),
-      known.length ? el("div", { class: "known" }, known.map((c) => cardEl(c, { small: true }))) : null);
+        el("span", { class: "record", title: v.display.score }, num(line.score)),
+        notes,
+        s !== seat && line.cards !== null ? el("span", { class: "exch" }, t("cardsInHand", { n: line.cards })) : null,
+        el("span", { class: "tricks", title: t("tricks") }, line.tricks === null ? "" : "●".repeat(line.tricks) || "·")),
+      line.shown.length ? el("div", { class: "known", title: t("shownCards") },
+        line.shown.map((c) => cardEl(c, { small: true }))) : null);
   }
 
   function centre() {
-    const v = state;
+    const d = state.display;
     const trump = el("div", { class: "trumpbox" },
       el("div", { class: "label" }, t("trump")),
-      v.turned ? cardEl(v.turned, { label: `${t("turned")} ${cardText(v.turned)}` })
-        : el("span", { class: "suit-big" }, v.trump ? suitSymbol(v.trump) : "—"),
-      v.turned && v.turned_taken ? el("div", { class: "small" }, t("taken")) : null,
-      el("div", { class: "stock" }, v.stock > 0 ? cardBack() : null, ` ${t("stock")}: ${v.stock}`),
-      v.stake > 1 ? el("div", { class: "small" }, `${t("stake")}: ${v.stake}`) : null);
+      el("span", { class: "suit-big", id: "trump" }, d.trump ? suitSymbol(d.trump) : "—"),
+      d.turned ? el("div", { class: "turned", id: "turned" },
+        cardEl(d.turned, { label: `${d.turned_label}: ${cardText(d.turned)}` }),
+        el("div", { class: "small" }, d.turned_label)) : null,
+      d.pile ? el("div", { class: "stock", id: "pile" }, d.pile.count > 0 ? cardBack() : null, ` ${d.pile.text}: ${d.pile.count}`) : null,
+      d.lines.length ? el("ul", { class: "small lines", id: "centre-lines" }, d.lines.map((x) => el("li", {}, x))) : null);
     return el("div", { class: "centre" }, trump, trickArea());
   }
 
@@ -474,28 +484,29 @@ export function showTable(app, tableId) {
     return el("div", { class: "trick-area" }, trick, last);
   }
 
+  // The hand: cards to play are played as they are clicked; cards to pick (to discard, to
+  // give for the trump, to set aside) are picked, then confirmed — or sent at once where
+  // one card is the whole choice.
   function handBox() {
-    const v = state;
-    const legal = v.legal;
+    const legal = state.legal;
     const playable = new Set(legal ? legal.cards : []);
-    const swappable = new Set(legal ? legal.swap : []);
-    const exchanging = legal && legal.exchange !== null && legal.exchange !== undefined;
-    const cards = v.hand.map((c, i) => {
+    const pick = legal ? legal.pick : null;
+    const pickable = new Set(pick ? pick.cards : []);
+    const cards = state.hand.map((c, i) => {
       const node = cardEl(c, { button: true });
       node.dataset.index = String(i + 1);
       node.append(el("span", { class: "key" }, String(i + 1)));
       if (playable.has(c)) {
         node.classList.add("legal");
         node.addEventListener("click", () => act(c));
-      } else if (exchanging || swappable.has(c)) {
+      } else if (pickable.has(c)) {
         node.classList.add("choosable");
         if (selected.has(c)) node.classList.add("selected");
         node.setAttribute("aria-pressed", selected.has(c) ? "true" : "false");
         node.addEventListener("click", () => toggle(c));
       } else {
-        node.disabled = legal !== null && (playable.size > 0);
-        if (legal === null || playable.size === 0) node.classList.add("idle");
-        else node.classList.add("illegal");
+        node.disabled = playable.size > 0 || pickable.size > 0;
+        node.classList.add(legal === null || (playable.size === 0 && pickable.size === 0) ? "idle" : "illegal");
       }
       return node;
     });
@@ -503,49 +514,46 @@ export function showTable(app, tableId) {
   }
 
   function toggle(c) {
-    const legal = state.legal;
-    if (legal.swap.length) {
-      selected = selected.has(c) ? new Set() : new Set([c]);
-    } else if (selected.has(c)) {
-      selected.delete(c);
-    } else if (selected.size < legal.exchange) {
-      selected.add(c);
+    const pick = state.legal.pick;
+    if (pick.some === null) {
+      act(`${pick.verb} ${c}`);
+      return;
     }
+    if (pick.most === 1) selected = selected.has(c) ? new Set() : new Set([c]);
+    else if (selected.has(c)) selected.delete(c);
+    else if (selected.size < pick.most) selected.add(c);
     drawGame();
   }
 
   function actionsBox() {
     const v = state;
     const legal = v.legal;
+    const pick = legal ? legal.pick : null;
     const buttons = [];
-    if (legal) {
-      if (legal.exchange !== null && legal.exchange !== undefined) {
-        const n = selected.size;
-        buttons.push(el("button", { type: "button", id: "confirm", class: "primary",
-          onclick: () => act(["exchange", ...selected].join(" ")) },
-        n ? t("exchangeN", { n }) : t("standPat")));
-      }
-      if (legal.swap.length) {
-        const [c] = [...selected];
-        buttons.push(el("button", { type: "button", id: "confirm", class: "primary", disabled: !c,
-          onclick: () => c && act(`swap ${c}`) }, c ? t("swapCard", { card: cardText(c) }) : t("pickSwap")));
-      }
-      for (const w of legal.words) {
-        const key = WORD_KEYS[w] ? WORD_KEYS[w].slice(3) : "";
-        buttons.push(el("button", { type: "button", class: `word ${w === "pass" || w === "concede" ? "" : "primary"}`,
-          dataset: { word: w }, onclick: () => act(w) }, t(`w_${w}`), key ? el("kbd", {}, key) : null));
-      }
+    if (pick && pick.some !== null) {
+      const n = selected.size;
+      const [first] = [...selected];
+      const ok = n >= pick.least && n <= pick.most;
+      buttons.push(el("button", { type: "button", id: "confirm", class: "primary", disabled: !ok,
+        onclick: () => ok && act([pick.verb, ...selected].join(" ")) },
+      n ? fill(pick.some, { n, card: cardText(first) }) : fill(pick.none)));
+    }
+    for (const b of legal ? legal.buttons : []) {
+      buttons.push(el("button", { type: "button", class: `word ${b.quiet ? "" : "primary"}`,
+        dataset: { action: b.action, key: b.key }, onclick: () => act(b.action) },
+      b.label, b.key ? el("kbd", {}, b.key) : null));
     }
     let status;
-    if (v.winner !== null) status = t("gameOver");
+    if (over()) status = t("gameOver");
     else if (v.deal_over) status = t("dealOver", { n: v.deal });
+    else if (pick && pick.some === null) status = fill(pick.none);
     else if (v.to_move === seat && legal) status = t("yourTurn");
     else if (thinking !== null && v.to_move === thinking) status = t("thinkingName", { name: name(thinking) });
     else if (v.to_move !== null && v.to_move !== undefined) status = t("waitFor", { name: name(v.to_move) });
     else status = t("waitDeal");
     return el("div", { class: "actions" },
       el("div", { class: `status${v.to_move === seat && legal ? " mine" : ""}`, id: "status" }, status),
-      buttons.length ? el("div", { class: "buttons" }, buttons) : null,
+      buttons.length ? el("div", { class: `buttons${buttons.length > 8 ? " many" : ""}`, id: "choices" }, buttons) : null,
       v.hint ? el("div", { class: "hint", id: "hint" }, withClauses(v.hint)) : null);
   }
 
@@ -560,13 +568,16 @@ export function showTable(app, tableId) {
         : el("button", { type: "button", id: "ready", class: "primary", onclick: () => send({ type: "ready" }) }, t("nextDeal")));
   }
 
-  function gameOverBox(payouts, pamLedger) {
-    const w = table.winner;
+  // The end of the game: who won, the settlement where the game has one (Rams, S8), every
+  // hand of the last deal, the record and the replay.
+  function gameOverBox({ winners, payouts, pamLedger = null, scores = null, hands = null }) {
+    const won = (winners || []).map(name);
     return el("div", { class: "banner game-over" },
       el("h2", {}, t("gameOver")),
-      w !== null ? el("p", { class: "winner" }, t("winner", { name: table.seats[w].name })) : null,
-      settlementEl(table.seats.map((s) => s.name), payouts, pamLedger, state ? state.records : null),
-      state ? handsEl(state.hands) : null,
+      won.length ? el("p", { class: "winner" }, won.length === 1 ? t("winner", { name: won[0] })
+        : t("winners", { names: won.join(", ") })) : null,
+      payouts ? settlementEl(table.seats.map((s) => s.name), payouts, pamLedger, scores) : null,
+      handsEl(hands),
       el("p", { class: "links" },
         el("a", { href: `/api/tables/${tableId}/record`, download: `rams-${tableId}.json`, id: "download" }, t("download")),
         " · ", el("a", { href: `/r/${tableId}`, id: "replay-link" }, t("replay")),
@@ -575,21 +586,18 @@ export function showTable(app, tableId) {
 
   function drawGame() {
     const v = state;
-    if (v.kind === "plain") {
-      drawPlain();
-      return;
-    }
     app.replaceChildren();
     const n = table.seats.length;
     const others = [];
     for (let k = seat === null ? 0 : 1; k < n; k++) others.push(((seat ?? 0) + k) % n);
-    const mine = v.legal !== null && v.winner === null;
+    const mine = v.legal !== null && !over() && v.to_move === seat;
     document.body.dataset.myTurn = mine ? "1" : "0";
     const board = el("section", { class: `board seats-${n}${seat === null ? " spectating" : ""}` },
       watchersEl(),
       el("div", { class: "opponents" }, others.map(seatBox)),
       centre(),
-      v.winner !== null ? gameOverBox(v.payouts, v.pam_ledger) : v.deal_over ? dealOverBox() : null,
+      over() ? gameOverBox({ winners: v.winners, payouts: v.payouts, pamLedger: v.pam_ledger,
+        scores: v.display.seats.map((x) => x.score), hands: v.hands }) : v.deal_over ? dealOverBox() : null,
       seat === null ? null : el("div", { class: "my-side" }, seatBox(seat), handBox(), hintBox(), actionsBox()),
       seat === null ? null : el("p", { class: "keys small" }, t("keys")));
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
@@ -607,25 +615,6 @@ export function showTable(app, tableId) {
     if (!h || !state || seat === null || h.seat !== seat || h.deal !== state.deal || h.step !== state.step) return null;
     return el("div", { class: "learner-hint", id: "learner-hint", role: "status", "aria-label": t("hintTitle") },
       el("p", {}, h.line), el("p", { class: "small" }, h.choices));
-  }
-
-  function drawPlain() {
-    const v = state;
-    app.replaceChildren();
-    const mine = v.legal !== null && (v.winners === null || v.winners === undefined);
-    document.body.dataset.myTurn = mine && v.to_move === seat ? "1" : "0";
-    const board = plainBoard({ state: v, table, seat, name, act, thinking, tableId, dealOverBox,
-      seatExtras, trickArea, watchers: watchersEl(), hands: handsEl(v.hands) });
-    const box = hintBox();
-    const hand = board.querySelector(".my-side .hand");
-    if (box && hand) hand.after(box);
-    const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
-      el("ol", { tabindex: 0, "aria-label": t("log") }, v.log.map((line) => el("li", {}, withClauses(line)))));
-    const highlight = v.sides ? null : seat;
-    app.append(el("div", { class: "game" }, board,
-      el("aside", {}, sheetEl(v.sheet, highlight), logBox, earlierDeals(), linksBox(), rulesBox(), fairBox())));
-    const list = logBox.querySelector("ol");
-    list.scrollTop = list.scrollHeight;
   }
 
   // Keyboard -----------------------------------------------------------------------------
@@ -650,13 +639,8 @@ export function showTable(app, tableId) {
       if (button) { button.click(); e.preventDefault(); }
       return;
     }
-    for (const [word, code] of Object.entries(WORD_KEYS)) {
-      if (e.code === code) {
-        const button = app.querySelector(`button[data-word="${word}"]`);
-        if (button) { button.click(); e.preventDefault(); }
-        return;
-      }
-    }
+    const button = e.code.startsWith("Key") && app.querySelector(`button[data-key="${e.code.slice(3)}"]`);
+    if (button) { button.click(); e.preventDefault(); }
   }
   document.addEventListener("keydown", onKey);
 

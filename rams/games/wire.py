@@ -1,0 +1,62 @@
+"""A seat's state message, the same for every game: what the web client draws.
+
+Everything in it comes from the deal's ``observation(seat)`` (the one gate) and the public
+side of the match: the seat view every game has (:func:`rams.games.seatview.seat_view_json`),
+the family's display of it (:mod:`rams.games.display`) with the choices in one shape
+(``legal``), the deal in words, the score sheet, and the match's public ending (the
+family's :meth:`match_json`: Rams' settlement). Cards are record codes (``AS``), words are
+the catalogue's in the seat's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rams.cards import card_str
+from rams.games.display import choices_json, display_json
+from rams.games.protocol import Family, Match
+from rams.games.seatview import seat_view_json
+from rams.sheets import score_sheet
+
+__all__ = ["state_message"]
+
+
+def state_message(
+    family: Family, match: Match, seat: int | None, lang: str, table: dict[str, Any]
+) -> dict[str, Any]:
+    """Everything ``seat`` (None: a spectator) is shown now, with ``table``, the public side
+    of the table the server adds (names, clocks, spectators).
+
+    The only cards in it are those of ``match.deal.observation(seat)`` — and, once the game
+    is over and its record public, every hand of the last deal as dealt.
+    """
+    names = match.players
+    deal = match.deal
+    out: dict[str, Any] = {
+        "type": "state",
+        "family": family.name,
+        "table": table,
+        "seat": seat,
+        "deal": len(match.deals),
+        "sheet": score_sheet(family, match).to_json(lang),
+        "winners": match.winners() or None,
+        **family.match_json(match),
+    }
+    if deal is None:
+        out.update(step=0, phase="waiting", hand=[], legal=None, log=[], display=None)
+        return out
+    view = deal.observation(seat)
+    shown = family.display(view)
+    choosing = shown.choices is not None
+    out.update(seat_view_json(view))
+    out.update(
+        step=len(deal.actions),
+        deal_over=deal.is_over and not match.is_over,
+        display=display_json(shown, names, lang),
+        legal=choices_json(shown.choices, names, lang),
+        hint=family.hint(deal, seat, lang) if choosing and seat is not None else "",
+        log=family.log_json(match, len(match.deals), seat, lang),
+    )
+    if match.is_over:
+        out["hands"] = [[card_str(c) for c in hand] for hand in deal.dealt_hands()]
+    return out
