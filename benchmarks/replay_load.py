@@ -418,7 +418,7 @@ def _check_replay(body: bytes, deals: int) -> int:
     """The replay's number of steps; raises unless it is the whole finished game."""
     replay = json.loads(body)
     steps = replay["steps"]
-    if max(s["deal"] for s in steps) != deals or replay["winner"] is None:
+    if max(s["deal"] for s in steps) != deals or replay["winners"] is None:
         raise RuntimeError("the replay is not the whole finished game")
     return len(steps)
 

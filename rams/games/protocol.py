@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from rams.cards import Card
 from rams.events import Event
 from rams.games.display import Display
+from rams.games.replaying import Announcing
 from rams.sheets import Column
 from rams.words import Phrase, text
 
@@ -319,7 +320,24 @@ class Family(Protocol):
 
     def parse_action(self, text: str) -> Any: ...
 
-    def replay_json(self, record: Any, lang: str) -> dict[str, Any]: ...
+    def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Announcing:
+        """What puts a deal's events into words as they come (``feed``, ``flush``); ``live``:
+        each card on its own line as it is played (the terminal's pace)."""
+        ...
+
+    def action_words(self, action: Any, names: Sequence[str], lang: str) -> str:
+        """An action as a person says it («сносит 7♠ 8♦», «6 ♥», «Т♠»)."""
+        ...
+
+    def replay_extra(self, deal: Any) -> dict[str, Any]:
+        """What a replay adds at a finished deal beyond every hand as dealt (Rams: the
+        hands as play began, ``in_play``)."""
+        ...
+
+    def settlement(self, match: Any) -> dict[str, Any] | None:
+        """What decided a finished match, for the replay to explain it (None while it goes
+        on)."""
+        ...
 
     def deal_extra(self, rng: random.Random) -> dict[str, Any]:
         """A deal's extra record fields drawn at random (Boston's ``turned``), for tools that

@@ -1,24 +1,32 @@
-"""A seat's state message, the same for every game: what the web client draws.
+"""A seat's state message and a finished game's replay, the same for every game: what the
+web client draws.
 
 Everything in it comes from the deal's ``observation(seat)`` (the one gate) and the public
 side of the match: the seat view every game has (:func:`rams.games.seatview.seat_view_json`),
 the family's display of it (:mod:`rams.games.display`) with the choices in one shape
 (``legal``), the deal in words, the score sheet, and the match's public ending (the
 family's :meth:`match_json`: Rams' settlement). Cards are record codes (``AS``), words are
-the catalogue's in the seat's language.
+the catalogue's in the seat's language. A replay (:func:`replay_json`) is a spectator's
+message at every step of a finished game, with every hand face up (its record is public).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from rams.cards import card_str
+from rams.cards import Card, card_str
 from rams.games.display import choices_json, display_json
 from rams.games.protocol import Family, Match
+from rams.games.replaying import frames
 from rams.games.seatview import seat_view_json
 from rams.sheets import score_sheet
 
-__all__ = ["state_message"]
+__all__ = ["replay_json", "state_message"]
+
+
+def _cards(cards: Sequence[Card]) -> list[str]:
+    return [card_str(c) for c in cards]
 
 
 def state_message(
@@ -58,5 +66,38 @@ def state_message(
         log=family.log_json(match, len(match.deals), seat, lang),
     )
     if match.is_over:
-        out["hands"] = [[card_str(c) for c in hand] for hand in deal.dealt_hands()]
+        out["hands"] = [_cards(hand) for hand in deal.dealt_hands()]
     return out
+
+
+def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]:
+    """Every step of a finished game (each deal's start, then each action): the table as a
+    spectator saw it then (its display, the trick, the last trick) with every hand face up,
+    the action in words, the lines it adds and the score sheet's rows by then; at a deal's
+    end every hand as dealt, and what the family adds (Rams: the hands as play began). Then
+    the players, the rules, the sheet, the winners and the family's settlement."""
+    steps: list[dict[str, Any]] = []
+    match: Any = None
+    for step, deal, head in frames(record, lambda names: family.announcer(names, lang)):
+        match = step.game
+        names = match.players
+        view = deal.observation(None)
+        frame = {
+            **seat_view_json(view),
+            **head,
+            "hands": [_cards(deal.observation(s).hand) for s in range(len(names))],
+            "display": display_json(family.display(view), names, lang),
+            "said": None if step.action is None else family.action_words(step.action, names, lang),
+        }
+        if deal.is_over:
+            frame["dealt"] = [_cards(hand) for hand in deal.dealt_hands()]
+            frame.update(family.replay_extra(deal))
+        steps.append(frame)
+    return {
+        "players": list(record.players),
+        "rules": family.rules_json(record.rules),
+        "steps": steps,
+        "sheet": None if match is None else score_sheet(family, match).to_json(lang),
+        "winners": None if match is None else match.winners() or None,
+        "settlement": None if match is None else family.settlement(match),
+    }

@@ -150,7 +150,7 @@ class TerminalGame:
             shuffle=None if dealer is None else self._fair_cards,
         )
         self.people = [s for s, b in enumerate(bots) if b is None]
-        self.announcer = self.screen.announcer(game.players, lang, live=pace > 0)
+        self.announcer = self.family.announcer(game.players, lang, live=pace > 0)
         self._revealed_for: int | None = None
         self._setup_completion()
 

@@ -22,7 +22,6 @@ from rams.sheets import ScoreSheet
 from rams.words import text
 
 __all__ = [
-    "Announcer",
     "Screen",
     "card_text",
     "hand_text",
@@ -183,23 +182,11 @@ def sheet_table(sheet: ScoreSheet, lang: str) -> RenderableType:
     return Group(table, foot)
 
 
-class Announcer(Protocol):
-    """Puts a deal's events into words as they come."""
-
-    def feed(self, events: Sequence[Any]) -> list[str]: ...
-
-    def flush(self) -> list[str]: ...
-
-
 class Screen(Protocol):
     """A family's terminal screen: what the game loop asks of it (``family.screen()``)."""
 
     def result(self, match: Match, lang: str) -> RenderableType:
         """The winner and the settlement of a finished match."""
-        ...
-
-    def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Announcer:
-        """Events in words; ``live``: each card on its own line as it is played."""
         ...
 
     def parse(self, typed: str, view: Any) -> Any:

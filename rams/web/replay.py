@@ -1,9 +1,10 @@
 """The step-by-step replay of a finished game, for the browser's replay viewer.
 
 Only a finished game is replayed: its record (§12) shows every hand, so it leaves the
-server only once the game is over. Its family builds the steps (each with the score sheet
-as it stood then, and at each deal's end every hand as dealt); this module adds the result
-in words: who won, and why, and who paid what (from the family's settlement data).
+server only once the game is over. The steps are every game's (:func:`rams.games.wire.
+replay_json`: the table as a spectator saw it, every hand face up, the score sheet as it
+stood then, at each deal's end every hand as dealt); this module adds the result in words:
+who won, and why, and who paid what (from the family's settlement).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from rams import games
+from rams.games.wire import replay_json
 from rams.record import Record
 from rams.web.work import process_pool, stop_pool
 from rams.words import has, section, text
@@ -27,7 +29,7 @@ def replay_steps(record: Record, lang: str = "ru") -> dict[str, Any]:
     """Every step of the game (each deal's start, then each action) with all the cards, and
     the lines each step adds, in words (the family's); the result in words; the page's own
     words."""
-    data = record.family.replay_json(record, lang)
+    data = replay_json(record.family, record, lang)
     data["result"] = result_of(data.get("settlement"), list(record.players), lang)
     data["words"] = section("replay", lang)
     data["pack_size"] = record.rules.pack_size  # (the Verify button shuffles this pack)

@@ -282,7 +282,7 @@ def test_whole_game_then_record_and_replay(server: ThreadServer) -> None:
     assert [record.meta["winner"]] == [game.winner] == final["winners"]
     replay = httpx.get(f"{server.base}/api/tables/{table_id}/replay?lang=ru").json()
     assert replay["steps"][0]["action"] is None and len(replay["steps"][0]["hands"]) == 3
-    assert replay["payouts"] == final["payouts"]
+    assert replay["settlement"]["payouts"] == final["payouts"]
     assert sum(len(d.actions) for d in game.deals) + len(game.deals) == len(replay["steps"])
     # Acting after the end is refused.
     seats[0].send({"type": "act", "action": "pass"})

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rams.actions import Play, Say, play_of, split_line
+from rams.cards import card_str
 from rams.errors import NotationError
 from rams.games.display import Display
 from rams.games.plain.deal import Phase
@@ -238,10 +239,34 @@ class PlainFamily:
 
         return rules_summary(self, rules)
 
-    def replay_json(self, record: Any, lang: str) -> dict[str, Any]:
-        from rams.games.plain.wire import replay_json
+    def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Any:
+        from rams.games.plain.words import Announcer
 
-        return replay_json(self, record, lang)
+        return Announcer(names, lang, self.bid_words(), live)
+
+    def action_words(self, action: Any, names: Sequence[str], lang: str) -> str:
+        """A card as the screen writes it, any other action as its button says it."""
+        if isinstance(action, Play):
+            return card_str(action.card, lang)
+        from rams.games.plain.wire import action_label
+
+        return action_label(self, action, names, lang)
+
+    def replay_extra(self, deal: Any) -> dict[str, Any]:
+        return {}
+
+    def settlement(self, match: Any) -> dict[str, Any] | None:
+        """The winners by the game's end (F8, W9, B12, T2) and what decided it."""
+        if not match.is_over:
+            return None
+        summary = match.summary()
+        return {
+            "family": self.name,
+            "end_clause": self.end_clause,
+            "better": self.better,
+            "scores": match.scores(),
+            **{k: v for k, v in summary.items() if k != "deals"},
+        }
 
     def screen(self) -> Any:
         from rams.games.plain.screen import PlainScreen

@@ -8,7 +8,6 @@ Imported by the terminal only: it draws with Rich (the ``play`` extra).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
 from typing import Any
 
 from rich.console import RenderableType
@@ -20,7 +19,6 @@ from rams.errors import NotationError
 from rams.games.plain.actions import Trump
 from rams.games.plain.deal import Phase, PlainView
 from rams.games.plain.wire import action_label, hint
-from rams.games.plain.words import Announcer
 from rams.words import text
 
 __all__ = ["PlainScreen"]
@@ -86,9 +84,6 @@ class PlainScreen:
         totals = "  ".join(f"{label} {v}" for label, v in zip(heads, sheet[-1], strict=True))
         out.append(f"{ui('totals', lang)}: {totals}")
         return out
-
-    def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Announcer:
-        return Announcer(names, lang, self.family.bid_words(), live)
 
     # Reading what a person types --------------------------------------------------------
 

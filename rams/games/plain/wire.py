@@ -1,6 +1,6 @@
 """What the front ends show of a plain game beyond a seat's state message (which is every
 game's, :mod:`rams.games.wire`): an action as its button says it, what limits a seat's
-choice, the table's rules for people, and a finished game's replay with all its cards.
+choice, and the table's rules for people.
 """
 
 from __future__ import annotations
@@ -8,17 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rams import games
-from rams.actions import Play, Say
-from rams.cards import Card, card_str, cards_of
+from rams.actions import Say
+from rams.cards import Card, card_str
 from rams.games.plain.actions import Trump
 from rams.games.plain.deal import PlainView
-from rams.games.plain.words import Announcer
-from rams.games.replaying import frames
 from rams.rulebook import rulebook
 from rams.words import Suit, text
 
-__all__ = ["action_label", "hint", "replay_json", "rules_summary"]
+__all__ = ["action_label", "hint", "rules_summary"]
 
 
 def _cs(cards: Sequence[Card]) -> list[str]:
@@ -77,51 +74,4 @@ def rules_summary(family: Any, rules: Any) -> dict[str, Any]:
         "en": title["en"],
         "players": rules.players,
         "house": house,
-    }
-
-
-def replay_json(family: Any, record: Any, lang: str = "ru") -> dict[str, Any]:
-    """Every step of the game (each deal's start, then each action) with all the cards,
-    and the lines that step adds, in words."""
-    steps: list[dict[str, Any]] = []
-    match = None
-    bids = family.bid_words()
-    for step, deal, head in frames(record, lambda names: Announcer(names, lang, bids)):
-        match = step.game
-        tp = deal.play
-        steps.append(
-            {
-                **head,
-                "hands": [_cs(cards_of(deal.hand_of(s))) for s in range(deal.n)],
-                "trump": None if deal.trump < 0 else "SCDH"[deal.trump],
-                "trick": [[s, card_str(c)] for s, c in tp.trick] if tp is not None else [],
-                "tricks_taken": list(tp.taken) if tp is not None else [0] * deal.n,
-            }
-        )
-        if step.action is not None and not isinstance(step.action, Play):
-            steps[-1]["said"] = action_label(family, step.action, match.players, lang)
-        if deal.is_over:  # the deal is over: every hand is shown as it was dealt
-            steps[-1]["dealt"] = [_cs(cards_of(h)) for h in deal.dealt]
-    sheet: dict[str, Any] | None = None
-    summary: dict[str, Any] = {}
-    if match is not None:
-        sheet = games.sheet_of(match).to_json(lang)
-        summary = match.summary()
-    return {
-        "kind": "plain",
-        "players": list(record.players),
-        "rules": rules_summary(family, record.rules),
-        "steps": steps,
-        "sheet": sheet,
-        "winners": summary.get("winners"),
-        # What decides the winners, for the replay to explain it.
-        "settlement": None
-        if match is None or not match.is_over
-        else {
-            "family": family.name,
-            "end_clause": family.end_clause,
-            "better": family.better,
-            "scores": match.scores(),
-            **{k: v for k, v in summary.items() if k != "deals"},
-        },
     }

@@ -14,8 +14,9 @@ from rams.games.rams.display import display
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
-from rams.games.rams.wire import replay_json, rules_summary
-from rams.games.rams.words import deal_lines, legal_hint, replay_text, rules_text
+from rams.games.rams.wire import action_words, in_play, rules_summary
+from rams.games.rams.words import Announcer, deal_lines, legal_hint, replay_text, rules_text
+from rams.record import replay_summary
 from rams.rulebook import rulebook
 from rams.sheets import Column
 from rams.words import Phrase
@@ -127,9 +128,32 @@ class RamsFamily:
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def replay_json(self, record: Any, lang: str) -> dict[str, Any]:
-        """Every step of a finished match with all its cards, for the replay viewer."""
-        return replay_json(record, lang)
+    def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Announcer:
+        return Announcer(names, lang, live)
+
+    def action_words(self, action: Action, names: Sequence[str], lang: str) -> str:
+        """«сносит 7♠ 8♦», «остаётся при своих», «берёт козырь, отдаёт Д♠», «Т♠», «Играю»."""
+        return action_words(action, lang)
+
+    def replay_extra(self, deal: Deal) -> dict[str, Any]:
+        """The hands as play began, where the exchange changed them (E4, E5)."""
+        return {"in_play": in_play(deal)}
+
+    def settlement(self, match: RamsMatch) -> dict[str, Any] | None:
+        """What the settlement (S8) is made of, and the Pam ledger (M2)."""
+        if match.winner is None:
+            return None
+        summary = replay_summary(match)
+        return {
+            "winner": match.winner,
+            "win_clause": match.deal.win_clause if match.deal is not None else "",
+            "records": list(match.records),
+            "stake": match.stake,
+            "payout": match.rules.payout,
+            "dave": match.rules.dave,
+            "payouts": match.payouts(),
+            "pam_ledger": summary.get("pam_ledger"),
+        }
 
     def display(self, view: Observation) -> Display:
         """What ``view``'s seat is shown (:mod:`rams.games.rams.display`)."""

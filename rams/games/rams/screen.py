@@ -7,7 +7,6 @@ Imported by the terminal only: it draws with Rich (the ``play`` extra).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rich.console import RenderableType
@@ -33,7 +32,7 @@ from rams.games.rams.actions import (
 )
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.view import Observation, Phase
-from rams.games.rams.words import Announcer, legal_hint, signed
+from rams.games.rams.words import legal_hint, signed
 from rams.words import has, text
 
 __all__ = ["SCREEN", "RamsScreen", "legal_words", "parse_choice", "settlement_text"]
@@ -172,9 +171,6 @@ class RamsScreen:
 
     def result(self, match: RamsMatch, lang: str) -> RenderableType:
         return settlement_text(match, lang)
-
-    def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Announcer:
-        return Announcer(names, lang, live)
 
     def parse(self, typed: str, view: Observation) -> Action:
         return parse_choice(typed, view)

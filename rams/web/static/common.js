@@ -76,13 +76,37 @@ export function cardText(code) {
 }
 
 // An action in record notation (``exchange 7S 8D``) in words and card faces.
-export function actionText(action) {
-  const [head, ...rest] = action.split(" ");
-  const cards = rest.map(cardText).join(" ");
-  if (head === "exchange") return rest.length ? `${t("a_exchange")} ${cards}` : t("standPat");
-  if (head === "swap") return `${t("a_swap")} ${cards}`;
-  if (/^[2-9TJQKA][SCDH]$/.test(head)) return cardText(head);
-  return t(`w_${head}`);
+// What a display (rams.games.display) shows of a seat beside its name and in its line: its
+// side and role as badges; its call and its notes (cards drawn, card points) as words.
+export function seatMarks(marks) {
+  const badges = [];
+  const notes = [];
+  for (const m of marks) {
+    if (m.tone === "side" || m.tone === "role") {
+      badges.push(el("span", { class: `badge ${m.tone === "side" ? "side" : "ok"}` }, m.text));
+    } else {
+      notes.push(el("span", { class: m.tone === "note" ? "exch" : `call ${m.tone}`, title: m.title }, m.text));
+    }
+  }
+  return { badges, notes };
+}
+
+// A seat's tricks as dots (none yet: a dot; not counted: nothing).
+export function trickDots(n) {
+  return el("span", { class: "tricks", title: t("tricks") }, n === null ? "" : "●".repeat(n) || "·");
+}
+
+// The centre's box of a display: the trump, a card turned face up and what it is, the
+// face-down pile, and what the deal adds in words (the stake, the contract).
+export function trumpBox(d) {
+  return el("div", { class: "trumpbox" },
+    el("div", { class: "label" }, t("trump")),
+    el("span", { class: "suit-big", id: "trump" }, d.trump ? suitSymbol(d.trump) : "—"),
+    d.turned ? el("div", { class: "turned", id: "turned" },
+      cardEl(d.turned, { label: `${d.turned_label}: ${cardText(d.turned)}` }),
+      el("div", { class: "small" }, d.turned_label)) : null,
+    d.pile ? el("div", { class: "stock", id: "pile" }, d.pile.count > 0 ? cardBack() : null, ` ${d.pile.text}: ${d.pile.count}`) : null,
+    d.lines.length ? el("ul", { class: "small lines", id: "centre-lines" }, d.lines.map((x) => el("li", {}, x))) : null);
 }
 
 // A card face; a button when it can be chosen.

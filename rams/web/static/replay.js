@@ -2,7 +2,7 @@
 // deal's end, every hand as dealt), the score sheet as it stood at the step shown, and at
 // the last step the winners by name with the settlement explained.
 import {
-  actionText, api, cardEl, el, lang, presetName, settlementEl, sheetEl, suitSymbol, t, toast,
+  api, cardEl, el, lang, presetName, seatMarks, settlementEl, sheetEl, t, toast, trickDots, trumpBox,
 } from "./common.js";
 import { checkLog, hasLog, loadLog, logChecked, recordTable, verifyRecord } from "./fair.js";
 
@@ -51,18 +51,20 @@ export function showReplay(app, tableId) {
       el("span", { class: "hand small-hand" }, cards.map((c) => cardEl(c, { small: true }))));
   }
 
+  // A seat as the step shows it: the display's line (the same as at the table), its hand
+  // face up, and at a deal's end its hand as dealt (and as play began, where that differs).
   function seatBox(s, names, seat) {
-    const plain = s.records === undefined;
+    const line = s.display.seats[seat];
     const dealt = s.dealt ? s.dealt[seat] : null;
     const inPlay = s.in_play ? s.in_play[seat] : null;
+    const { badges, notes } = seatMarks(line.marks);
+    if (s.dealer === seat) badges.unshift(el("span", { class: "badge dealer" }, t("dealer")));
     return el("div", {
-      class: `seat${s.to_move === seat ? " to-move" : ""}${s.seat === seat ? " acted" : ""}`,
+      class: `seat${s.to_move === seat ? " to-move" : ""}${s.seat === seat ? " acted" : ""}${line.passed ? " passed" : ""}`,
       dataset: { seat } },
-    el("div", { class: "seat-name" }, names[seat], s.dealer === seat ? el("span", { class: "badge dealer" }, t("dealer")) : null),
+    el("div", { class: "seat-name" }, names[seat], badges),
     el("div", { class: "seat-line" },
-      plain ? null : el("span", { class: "record" }, num(s.records[seat])),
-      !plain && s.calls && s.calls[seat] ? el("span", { class: `call ${s.calls[seat]}` }, t(`call_${s.calls[seat]}`)) : null,
-      el("span", { class: "tricks", title: t("tricks") }, "●".repeat((s.tricks_taken || [])[seat] || 0) || "·")),
+      el("span", { class: "record", title: s.display.score }, num(line.score)), notes, trickDots(line.tricks)),
     s.hands[seat].length ? el("div", { class: "hand small-hand" }, s.hands[seat].map((c) => cardEl(c, { small: true }))) : null,
     dealt ? cardsRow(w("dealt"), dealt, "dealt") : null,
     inPlay ? cardsRow(w("inPlay"), inPlay, "in-play") : null);
@@ -221,13 +223,13 @@ export function showReplay(app, tableId) {
     const lines = [];
     for (let k = 0; k <= i; k++) if (data.steps[k].deal === s.deal) lines.push(...data.steps[k].lines);
     const hands = el("div", { class: "replay-hands" }, names.map((_, seat) => seatBox(s, names, seat)));
-    const shownTrick = s.trick.length ? s.trick : s.lastSteptrick || [];
-    const centre = el("div", { class: "centre" },
-      el("div", { class: "trumpbox" }, el("div", { class: "label" }, t("trump")),
-        s.turned ? cardEl(s.turned) : el("span", { class: "suit-big" }, s.trump ? suitSymbol(s.trump) : "—"),
-        s.stock !== undefined ? el("div", { class: "stock" }, `${t("stock")}: ${s.stock}`) : null),
-      el("div", { class: "trick" }, shownTrick.map(([seat, c]) =>
-        el("figure", {}, cardEl(c), el("figcaption", {}, names[seat])))));
+    // The trick as it lies (a finished one, with its taker marked, until the next card).
+    const done = !s.trick.length && s.last_trick;
+    const shownTrick = s.trick.length ? s.trick : done ? s.last_trick.cards : [];
+    const centre = el("div", { class: "centre" }, trumpBox(s.display),
+      el("div", { class: `trick${done ? " done" : ""}` }, shownTrick.map(([seat, c]) =>
+        el("figure", { class: done && seat === s.last_trick.winner ? "winner" : null },
+          cardEl(c), el("figcaption", {}, names[seat])))));
     const marks = costlySteps();
     const mark = marks.get(i);
     const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: data.steps.length - 1, value: i,
@@ -250,7 +252,7 @@ export function showReplay(app, tableId) {
       el("button", { type: "button", id: "last", onclick: () => go(data.steps.length - 1), "aria-label": "last" }, "»"),
       el("div", { class: "replay-track" }, slider, timeline),
       el("span", { id: "step-no" }, `${t("deal", { n: s.deal })} · ${t("step", { i: i + 1, n: data.steps.length })}`));
-    const action = s.action === null ? t("start") : `${names[s.seat]}: ${s.said ?? actionText(s.action)}`;
+    const action = s.action === null ? t("start") : `${names[s.seat]}: ${s.said}`;
     app.replaceChildren(el("div", { class: "game replay", dataset: { step: i, end: last ? "1" : "0" } },
       el("section", { class: "board" }, el("h2", {}, t("replayTitle")), controls,
         el("p", { class: "replay-action", id: "replay-action" }, action),

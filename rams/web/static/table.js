@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
-  api, cardBack, cardEl, cardText, el, fill, freshSeed, lang, playerKey, presetName, rulesTextEl,
-  saveSeatToken, seatToken, setClauses, settlementEl, sheetEl, suitSymbol, t, toast, withClauses,
+  api, cardEl, cardText, el, fill, freshSeed, lang, playerKey, presetName, rulesTextEl, saveSeatToken,
+  seatMarks, seatToken, setClauses, settlementEl, sheetEl, t, toast, trickDots, trumpBox, withClauses,
 } from "./common.js";
 import { noteSeed, noteShown, seedableDeal } from "./fair.js";
 import { beep } from "./prefs.js";
@@ -431,16 +431,8 @@ export function showTable(app, tableId) {
     if (v.to_move === s && !over()) classes.push("to-move");
     if (s === seat) classes.push("me");
     if (line.passed) classes.push("passed");
-    const badges = [];
-    if (v.dealer === s) badges.push(el("span", { class: "badge dealer" }, t("dealer")));
-    const notes = [];
-    for (const m of line.marks) {
-      if (m.tone === "side" || m.tone === "role") {
-        badges.push(el("span", { class: `badge ${m.tone === "side" ? "side" : "ok"}` }, m.text));
-      } else {
-        notes.push(el("span", { class: m.tone === "note" ? "exch" : `call ${m.tone}`, title: m.title }, m.text));
-      }
-    }
+    const { badges, notes } = seatMarks(line.marks);
+    if (v.dealer === s) badges.unshift(el("span", { class: "badge dealer" }, t("dealer")));
     if (info.bot) badges.push(el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${info.bot}`)}`));
     else if (info.standin) badges.push(el("span", { class: "badge warn" }, t("standin")));
     else if (!info.online) badges.push(el("span", { class: "badge warn" }, t("offline")));
@@ -452,22 +444,13 @@ export function showTable(app, tableId) {
         el("span", { class: "record", title: v.display.score }, num(line.score)),
         notes,
         s !== seat && line.cards !== null ? el("span", { class: "exch" }, t("cardsInHand", { n: line.cards })) : null,
-        el("span", { class: "tricks", title: t("tricks") }, line.tricks === null ? "" : "●".repeat(line.tricks) || "·")),
+        trickDots(line.tricks)),
       line.shown.length ? el("div", { class: "known", title: t("shownCards") },
         line.shown.map((c) => cardEl(c, { small: true }))) : null);
   }
 
   function centre() {
-    const d = state.display;
-    const trump = el("div", { class: "trumpbox" },
-      el("div", { class: "label" }, t("trump")),
-      el("span", { class: "suit-big", id: "trump" }, d.trump ? suitSymbol(d.trump) : "—"),
-      d.turned ? el("div", { class: "turned", id: "turned" },
-        cardEl(d.turned, { label: `${d.turned_label}: ${cardText(d.turned)}` }),
-        el("div", { class: "small" }, d.turned_label)) : null,
-      d.pile ? el("div", { class: "stock", id: "pile" }, d.pile.count > 0 ? cardBack() : null, ` ${d.pile.text}: ${d.pile.count}`) : null,
-      d.lines.length ? el("ul", { class: "small lines", id: "centre-lines" }, d.lines.map((x) => el("li", {}, x))) : null);
-    return el("div", { class: "centre" }, trump, trickArea());
+    return el("div", { class: "centre" }, trumpBox(state.display), trickArea());
   }
 
   // The trick on the table (the finished one while it stays, its winner marked), and the
