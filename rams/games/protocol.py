@@ -137,6 +137,11 @@ class Deal(Protocol[A, V_co]):
 
     def copy(self) -> Deal[A, V_co]: ...
 
+    def hands_now(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand as it is now: the whole deal, for a finished game's replay (never a
+        seat's view while it goes on)."""
+        ...
+
     def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every hand as it was dealt: what the record shows, public once the game is
         over (never a seat's view while it goes on)."""

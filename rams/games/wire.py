@@ -85,7 +85,7 @@ def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]
         frame = {
             **seat_view_json(view),
             **head,
-            "hands": [_cards(deal.observation(s).hand) for s in range(len(names))],
+            "hands": [_cards(hand) for hand in deal.hands_now()],
             "display": display_json(family.display(view), names, lang),
             "said": None if step.action is None else family.action_words(step.action, names, lang),
         }

@@ -443,6 +443,10 @@ class PlainDeal:
         """The cards ``seat`` holds now, as a mask."""
         return self.play.hands[seat] if self.play is not None else self.hands[seat]
 
+    def hands_now(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand as it is now."""
+        return tuple(tuple(cards_of(self.hand_of(s))) for s in range(self.n))
+
     def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every hand as it was dealt."""
         return tuple(tuple(cards_of(m)) for m in self.dealt)

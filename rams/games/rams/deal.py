@@ -345,6 +345,10 @@ class Deal(Board):
             new.play = self.play.copy(new.hands)
         return new
 
+    def hands_now(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand as it is now."""
+        return tuple(tuple(cards_of(m)) for m in self.hands)
+
     def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every hand as it was dealt (after Pam's swap, M3)."""
         return tuple(tuple(cards_of(m)) for m in self.deal_hands)
