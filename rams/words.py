@@ -190,7 +190,12 @@ def text(key: str, lang: str = "ru", *, names: Sequence[str] | None = None, **fi
     """
     entry = catalogue()[key]
     template = entry[lang if lang in LANGS else "en"]
-    return _FORMATTER.vformat(template, (), _Fields(lang, names, fields))
+    if "{" not in template and "}" not in template:
+        return template
+    values = _Fields(lang, names, fields)
+    if ":n:" in template or ":w:" in template:  # (a number's noun in its form: our formatter)
+        return _FORMATTER.vformat(template, (), values)
+    return template.format_map(values)
 
 
 def template(key: str, lang: str = "ru") -> str:

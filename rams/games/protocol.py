@@ -302,7 +302,10 @@ class Family(Protocol):
 
     def option_clause(self, option: str) -> str: ...
 
-    def hint(self, deal: Any, seat: int, lang: str) -> str: ...
+    def hint(self, view: Any, lang: str) -> str:
+        """In words, what limits the choices of ``view``'s seat now (the «?» of the
+        terminal, the hint beside the web table's buttons)."""
+        ...
 
     def presets(self) -> dict[str, PresetInfo]: ...
 
@@ -363,8 +366,8 @@ class Family(Protocol):
         settlement once it is over: ``payouts``, ``pam_ledger``)."""
         ...
 
-    def log_json(self, match: Any, deal: int, seat: int | None, lang: str) -> list[str]:
-        """Deal ``deal`` (1-based) in words, as ``seat`` saw it (its observation's events)."""
+    def deal_lines(self, events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
+        """A deal's events (as a seat saw them) in words, a line each."""
         ...
 
     def sheet_columns(self, match: Any) -> list[Column]:

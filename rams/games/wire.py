@@ -22,7 +22,7 @@ from rams.games.replaying import frames
 from rams.games.seatview import seat_view_json
 from rams.sheets import score_sheet
 
-__all__ = ["replay_json", "state_message"]
+__all__ = ["deal_log", "replay_json", "state_message"]
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -62,12 +62,18 @@ def state_message(
         deal_over=deal.is_over and not match.is_over,
         display=display_json(shown, names, lang),
         legal=choices_json(shown.choices, names, lang),
-        hint=family.hint(deal, seat, lang) if choosing and seat is not None else "",
-        log=family.log_json(match, len(match.deals), seat, lang),
+        hint=family.hint(view, lang) if choosing else "",
+        log=family.deal_lines(view.events, names, lang),
     )
     if match.is_over:
         out["hands"] = [_cards(hand) for hand in deal.dealt_hands()]
     return out
+
+
+def deal_log(family: Family, match: Match, deal: int, seat: int | None, lang: str) -> list[str]:
+    """Deal ``deal`` (1-based) in words, as ``seat`` saw it (its observation's events)."""
+    view = match.deals[deal - 1].observation(seat)
+    return family.deal_lines(view.events, match.players, lang)
 
 
 def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]:

@@ -369,7 +369,7 @@ class TerminalGame:
         lang = self.lang
         words = self.screen.choices(view, lang)
         self.console.print(f"{ui('legal', lang)}: {' '.join(words)}")
-        self.console.print(self.screen.hint(view, lang), style="cyan")
+        self.console.print(self.family.hint(view, lang), style="cyan")
         self.console.print(ui("help_keys", lang), style="dim")
 
 

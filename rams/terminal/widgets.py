@@ -201,10 +201,6 @@ class Screen(Protocol):
         """What the seat to move is asked for, in words."""
         ...
 
-    def hint(self, view: Any, lang: str) -> str:
-        """Why the legal choices are what they are (for ``?``)."""
-        ...
-
     def offer(self, match: Match, seat: int, action: Any, lang: str) -> str:
         """The question that offers ``seat`` an action out of turn between deals (a claim)."""
         ...

@@ -20,7 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from rams import games
 from rams.errors import IllegalActionError, NotationError
-from rams.games.wire import state_message
+from rams.games.wire import deal_log, state_message
 from rams.web.hints import Hints
 from rams.web.live import Client, LiveTable, Sender, Settings, TableError
 from rams.web.protocol import (
@@ -247,7 +247,7 @@ class Sockets:
                     client.send(error("bad_message", client.lang, why=Phrase("server.why_deal")))
                     return
                 family = games.family(live.rules.family)
-                lines = family.log_json(game, m.deal, client.seat, client.lang)
+                lines = deal_log(family, game, m.deal, client.seat, client.lang)
                 client.send({"type": "log", "deal": m.deal, "lines": lines})
 
     async def _hello(self, live: LiveTable, client: Client, m: Hello) -> None:
@@ -307,7 +307,7 @@ class Sockets:
             try:
                 stored = self.host.write(live, "action", lambda: table.submit(seat, action))
             except IllegalActionError as e:
-                hint = family.hint(deal, seat, lang) if deal else ""
+                hint = family.hint(deal.observation(seat), lang) if deal else ""
                 why = f"{e.why(lang, live.names)} ({e.clause})"
                 client.send(error("illegal", lang, clause=e.clause, hint=hint, why=why))
                 return

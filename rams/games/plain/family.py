@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from rams.actions import Play, Say, play_of, split_line
 from rams.cards import card_str
 from rams.errors import NotationError
+from rams.events import Event
 from rams.games.display import Display
 from rams.games.plain.deal import Phase
 from rams.games.plain.display import display
@@ -176,10 +177,10 @@ class PlainFamily:
         """What ``view``'s seat is shown (:mod:`rams.games.plain.display`)."""
         return display(self, view)
 
-    def hint(self, deal: Any, seat: int, lang: str) -> str:
+    def hint(self, view: Any, lang: str) -> str:
         from rams.games.plain.wire import hint
 
-        return hint(deal.observation(seat), lang, self)
+        return hint(view, lang, self)
 
     def replay_text(self, match: Any, lang: str) -> str:
         return "\n".join(summary_lines(match, lang, self.bid_words()))
@@ -216,11 +217,10 @@ class PlainFamily:
         """Nothing beyond the sheet and the winners."""
         return {}
 
-    def log_json(self, match: Any, deal: int, seat: int | None, lang: str) -> list[str]:
+    def deal_lines(self, events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
         from rams.games.plain.words import deal_lines
 
-        view = match.deals[deal - 1].observation(seat)
-        return deal_lines(view.events, match.players, lang, self.bid_words())
+        return deal_lines(events, names, lang, self.bid_words())
 
     def sheet_columns(self, match: Any) -> list[Column]:
         """A column per player (a family of sides declares its own)."""

@@ -18,7 +18,7 @@ from rams.cards import SUIT_SYMBOLS, SUITS, Card, card_str, parse_card
 from rams.errors import NotationError
 from rams.games.plain.actions import Trump
 from rams.games.plain.deal import Phase, PlainView
-from rams.games.plain.wire import action_label, hint
+from rams.games.plain.wire import action_label
 from rams.words import text
 
 __all__ = ["PlainScreen"]
@@ -155,9 +155,6 @@ class PlainScreen:
             Phase.ASIDE: "what_aside",
         }.get(view.phase, "what_play")
         return ui(key, lang)
-
-    def hint(self, view: PlainView, lang: str) -> str:
-        return hint(view, lang, self.family)
 
     def offer(self, match: Any, seat: int, action: Any, lang: str) -> str:
         label = action_label(self.family, action, match.players, lang)

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from rams.events import Event
 from rams.games.display import Display
 from rams.games.protocol import DealLayout, Family, PresetInfo
 from rams.games.rams.actions import Action, parse_action, parse_line
@@ -93,9 +94,9 @@ class RamsFamily:
             )
         return out
 
-    def hint(self, deal: Deal, seat: int, lang: str) -> str:
+    def hint(self, view: Observation, lang: str) -> str:
         """In words, which rule limits the seat's choices now (the «?» of the terminal)."""
-        return legal_hint(deal.observation(seat), lang)
+        return legal_hint(view, lang)
 
     def option_clause(self, option: str) -> str:
         """The clauses an option belongs to (§9.1)."""
@@ -167,9 +168,8 @@ class RamsFamily:
             "pam_ledger": match.pam_ledger if match.rules.pamfil and over else None,
         }
 
-    def log_json(self, match: RamsMatch, deal: int, seat: int | None, lang: str) -> list[str]:
-        view = match.deals[deal - 1].observation(seat)
-        return deal_lines(view.events, match.players, lang)
+    def deal_lines(self, events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
+        return deal_lines(events, names, lang)
 
     def sheet_columns(self, match: RamsMatch) -> list[Column]:
         """A column per player: the records (S1)."""

@@ -32,7 +32,7 @@ from rams.games.rams.actions import (
 )
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.view import Observation, Phase
-from rams.games.rams.words import legal_hint, signed
+from rams.games.rams.words import signed
 from rams.words import has, text
 
 __all__ = ["SCREEN", "RamsScreen", "legal_words", "parse_choice", "settlement_text"]
@@ -180,9 +180,6 @@ class RamsScreen:
 
     def what(self, view: Observation, lang: str) -> str:
         return _what(view, lang)
-
-    def hint(self, view: Observation, lang: str) -> str:
-        return legal_hint(view, lang)
 
     def offer(self, match: RamsMatch, seat: int, action: Action, lang: str) -> str:
         """S7: the claim offered between deals, with the seat's record."""
