@@ -350,11 +350,14 @@ async def person(
 # The load: replays and guests of a finished table ------------------------------------------
 
 
-async def _replay(http: httpx.AsyncClient, url: str) -> tuple[int, float, bytes]:
+async def _replay(http: httpx.AsyncClient, url: str) -> tuple[int, float, bytes, int]:
+    """A replay request: its status, seconds, JSON body and the bytes it took on the wire
+    (gzip, as a browser asks for it)."""
     started = time.perf_counter()
     r = await http.get(url)
     body = await r.aread()
-    return r.status_code, time.perf_counter() - started, body
+    wire = int(r.headers.get("content-length", len(body)))
+    return r.status_code, time.perf_counter() - started, body, wire
 
 
 async def _guest(ws_url: str, opened: asyncio.Event, close: asyncio.Event) -> float:
@@ -400,14 +403,15 @@ async def load_round(port: int, table_id: str, args: argparse.Namespace) -> dict
         close.set()
         guest_times = await asyncio.gather(*guests)
         ended = time.perf_counter()
-    bodies = {hashlib.sha256(b).hexdigest() for _, _, b in replays}
+    bodies = {hashlib.sha256(b).hexdigest() for _, _, b, _ in replays}
     return {
         "started": started,
         "ended": ended,
         "served_s": served - started,
-        "statuses": [s for s, _, _ in replays],
-        "replay_s": [t for _, t, _ in replays],
+        "statuses": [s for s, _, _, _ in replays],
+        "replay_s": [t for _, t, _, _ in replays],
         "replay_bytes": len(replays[0][2]) if replays else 0,
+        "replay_wire": replays[0][3] if replays else 0,
         "distinct_bodies": len(bodies),
         "body": replays[0][2] if replays else b"",
         "guest_s": list(guest_times),
@@ -503,6 +507,7 @@ async def _run(port: int, pid: int, args: argparse.Namespace, ids: list[str]) ->
             "ok": sum(s == 200 for r in rounds for s in r["statuses"]),
             "same_body_each_round": all(r["distinct_bodies"] == 1 for r in rounds),
             "bytes": rounds[0]["replay_bytes"] if rounds else 0,
+            "wire": rounds[0]["replay_wire"] if rounds else 0,
             "steps": steps,
             "median_s": round(statistics.median(replay_s), 3) if replay_s else None,
             "max_s": round(max(replay_s), 3) if replay_s else None,
@@ -528,7 +533,8 @@ def _report(result: dict[str, Any], args: argparse.Namespace) -> str:
         f"finished game: {f['deals']} deals of {PRESET} ({PLAYERS} players, random bots), "
         f"start score {f['start_score']}, game seed {f['game_seed']} (from --seed {args.seed}, "
         f"{f['tries']} games tried), record {f['record_bytes'] / 1024:.0f} KiB, "
-        f"replay {rep['bytes'] / 1024:.0f} KiB in {rep['steps']} steps",
+        f"replay {rep['bytes'] / 1024:.0f} KiB ({rep['wire'] / 1024:.0f} KiB gzip) in "
+        f"{rep['steps']} steps",
         f"server: rams serve, SQLite, bot delay {args.bot_delay} s, deal pause "
         f"{args.deal_pause} s; {args.tables} playing tables (1 person + "
         f"{PLAYERS - 1} × {args.bot}, start score {args.start_score})",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gzip
 import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -37,12 +38,14 @@ def replay_steps(record: Record, lang: str = "ru") -> dict[str, Any]:
 
 
 def replay_bytes(record_text: str, lang: str = "ru") -> bytes:
-    """The replay of a stored record as the JSON the page gets (built in a worker process
-    by the server: a long game's replay holds the interpreter for a second)."""
+    """The replay of a stored record as the JSON the page gets, gzip-compressed (built in a
+    worker process by the server: a long game's replay holds the interpreter for a second,
+    and its JSON, the same words and seats step after step, shrinks some twentyfold)."""
     from rams.record import loads
 
     data = replay_steps(loads(record_text), lang)
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    return gzip.compress(raw, compresslevel=6, mtime=0)
 
 
 def _num(value: int) -> str:
@@ -152,8 +155,9 @@ class Replays:
     """Finished games' replays as the page gets them (``GET /api/tables/{id}/replay``):
     built once per table and language, in a worker process (a long one holds the
     interpreter for a second: in a thread it would slow every live table; ``workers`` 0: a
-    thread), encoded there once, and the bytes kept (the most recent ``kept``) and shared by
-    every request for them, the requests that come while one is built waiting for it."""
+    thread), encoded and gzip-compressed there once, and the bytes kept (the most recent
+    ``kept``) and shared by every request for them, the requests that come while one is
+    built waiting for it."""
 
     def __init__(self, workers: int = 1, kept: int = 16) -> None:
         self.workers = workers

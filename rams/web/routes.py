@@ -6,6 +6,7 @@ state), never through a closure: ``rams.web.app`` builds them and includes the r
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import logging
 import re
@@ -319,11 +320,17 @@ async def get_record(table_id: str, s: Served) -> Response:
 
 
 @api.get("/tables/{table_id}/replay")
-async def get_replay(table_id: str, s: Served, lang: str = "ru") -> Response:
+async def get_replay(request: Request, table_id: str, s: Served, lang: str = "ru") -> Response:
     """A finished game's every step, built once per table and language off the server
-    process, and its bytes shared by every request for it (the most recent few kept)."""
+    process, and its gzip-compressed bytes shared by every request for it (the most recent
+    few kept); a client that takes no gzip gets them unpacked."""
     built = await s.replays.get(table_id, _lang(lang), lambda: s.finished_record(table_id))
-    return Response(built, media_type="application/json")
+    headers = {"Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+    else:
+        built = await asyncio.to_thread(gzip.decompress, built)
+    return Response(built, media_type="application/json", headers=headers)
 
 
 @api.post("/tables/{table_id}/analysis")

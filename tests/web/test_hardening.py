@@ -5,6 +5,7 @@ socket, too many sockets from one address, a table that does not exist."""
 from __future__ import annotations
 
 import concurrent.futures
+import gzip
 import threading
 import time
 
@@ -123,8 +124,14 @@ def test_a_replay_is_built_in_a_worker_process_and_its_bytes_shared(sqlite_url: 
         assert {a.status_code for a in answers} == {200}
         assert len({a.content for a in answers}) == 1
         record = s.store.table("done").record
-        assert answers[0].content == web_replay.replay_bytes(record, "en")
+        # (httpx asks for gzip and unpacks it: the bytes kept are the built JSON, packed.)
+        assert answers[0].headers["content-encoding"] == "gzip"
+        assert answers[0].content == gzip.decompress(web_replay.replay_bytes(record, "en"))
         assert answers[0].json()["steps"]
+        plain = httpx.get(url, headers={"Accept-Encoding": "identity"}, timeout=60)
+        assert "content-encoding" not in plain.headers and plain.content == answers[0].content
+        packed = answers[0].headers.get("content-length")
+        assert packed is not None and int(packed) * 5 < len(plain.content)
 
 
 def test_guests_of_a_finished_table_share_one_replay(sqlite_url: str) -> None:
