@@ -287,7 +287,7 @@ def test_play_installs_rams_play_and_hard_bots_play_a_deal(play_venv: Path, tmp_
     )  # fmt: skip
     acted = 0
     while True:
-        i = child.expect([PROMPT, r"Deal 1 is over", r"Settlement: "])
+        i = child.expect([PROMPT, r"Deal 1 is over", r"wins? the game!"])
         if i:
             break
         child.sendline(legal_choices(child)[0])

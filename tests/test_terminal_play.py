@@ -27,7 +27,7 @@ RAMS = [sys.executable, "-m", "rams.cli"]
 ENV = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "100"}
 PROMPT = r"Anya> "
 NEXT = r"Press Enter for the next deal"
-OVER = r"Settlement: "
+OVER = r"wins? the game!"  # (then the final standings)
 
 
 def _as_a_terminal_starts_it() -> None:
@@ -472,7 +472,7 @@ def test_paced_bots_show_each_card_as_it_is_played_and_mark_the_leader(tmp_path:
 
 RU_PROMPT = r"Аня> "
 RU_NEXT = r"Enter — следующая сдача"
-RU_OVER = r"Расчёт: "
+RU_OVER = r"Победител[ьи] партии: "
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _RU_TYPED_SUIT = {"♠": "п", "♣": "т", "♦": "б", "♥": "ч"}
 

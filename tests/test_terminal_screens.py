@@ -29,11 +29,10 @@ from rams.games.rams.display import display
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import PRESETS
-from rams.games.rams.screen import settlement_text
 from rams.games.rams.words import deal_lines, describe, legal_hint
 from rams.record import loads
 from rams.terminal import hand_text, sheet_table
-from rams.terminal.widgets import table_panel
+from rams.terminal.widgets import result_text, table_panel
 from tests.plain.helpers import deal_of as plain_deal_of
 from tests.plain.helpers import run as plain_run
 from tests.util import make_deal, run
@@ -1324,14 +1323,34 @@ def test_every_event_kind_is_covered() -> None:
 
 # Was: «Партию выиграл Вера!» is masculine: «Победитель партии: Вера!». The amounts use "-"
 # where the announcements use "−": «Аня −41».
+# Was: the settlement was a line of names and amounts under no heading, and Мушка's Pam
+# ledger a second such line; the plain games ended with their totals in another shape. Every
+# game ends with the same table (rams.terminal.widgets.result_text): place, player (or side),
+# total, and a headed column for each thing paid (Rams: the settlement, S8; the Pam ledger,
+# M2), the winner first (S6).
+
+
+def result(game: RamsMatch, lang: str) -> str:
+    """The end of a Rams game as the terminal prints it."""
+    family = games.family("rams")
+    return screen(result_text(games.sheet_of(game), family.payouts(game), game.winners(), lang))
+
 
 SETTLEMENT = {
     "ru": """\
 Победитель партии: Вера!
-Расчёт: Аня −41  Борис −75  Вера +151  Глеб −35""",
+Место  Игрок  Итог  Расчёт
+    1  Вера     −2    +151
+    2  Глеб     35     −35
+    3  Аня      41     −41
+    4  Борис    75     −75""",
     "en": """\
 Вера wins the game!
-Settlement: Аня −41  Борис −75  Вера +151  Глеб −35""",
+Place  Player  Total  Settlement
+    1  Вера       −2        +151
+    2  Глеб       35         −35
+    3  Аня        41         −41
+    4  Борис      75         −75""",
 }
 
 
@@ -1340,18 +1359,22 @@ def test_screen_settlement(lang: str) -> None:
     """S8, payout remaining (rams-001): Вера wins at −2; the others pay their records,
     41 + 75 + 35 = 151."""
     game = game_of("golden/rams001_4p_trump_rams.json")
-    assert screen(settlement_text(game, lang)) == SETTLEMENT[lang]
+    assert result(game, lang) == SETTLEMENT[lang]
 
 
 SETTLEMENT_PAM = {
     "ru": """\
 Победитель партии: Вера!
-Расчёт: Аня −4  Борис −40  Вера +44
-Памфил: Аня +1  Борис −2  Вера +1""",
+Место  Игрок  Итог  Расчёт  Памфил
+    1  Вера     −5     +44      +1
+    2  Аня       4      −4      +1
+    3  Борис    40     −40      −2""",
     "en": """\
 Вера wins the game!
-Settlement: Аня −4  Борис −40  Вера +44
-Pam ledger: Аня +1  Борис −2  Вера +1""",
+Place  Player  Total  Settlement  Pam ledger
+    1  Вера       −5         +44          +1
+    2  Аня         4          −4          +1
+    3  Борис      40         −40          −2""",
 }
 
 
@@ -1359,16 +1382,20 @@ Pam ledger: Аня +1  Борис −2  Вера +1""",
 def test_screen_settlement_with_pam_ledger(lang: str) -> None:
     """Мушка: Вера wins at −5; Аня pays 4, Борис 40; the Pam ledger (M2) over two deals."""
     game = game_of("golden/mushka_pamfil_game.json")
-    assert screen(settlement_text(game, lang)) == SETTLEMENT_PAM[lang]
+    assert result(game, lang) == SETTLEMENT_PAM[lang]
 
 
 SETTLEMENT_STAKE = {
     "ru": """\
 Победитель партии: Аня!
-Расчёт: Аня +4  Борис −4""",
+Место  Игрок  Итог  Расчёт
+    1  Аня       0      +4
+    2  Борис     3      −4""",
     "en": """\
 Аня wins the game!
-Settlement: Аня +4  Борис −4""",
+Place  Player  Total  Settlement
+    1  Аня         0          +4
+    2  Борис       3          −4""",
 }
 
 
@@ -1376,7 +1403,7 @@ Settlement: Аня +4  Борис −4""",
 def test_screen_settlement_stake(lang: str) -> None:
     """S8, payout stake: two accepted Даве make the stake 4 (V4)."""
     game = game_of("examples/duel_dave_accepted_twice.json")
-    assert screen(settlement_text(game, lang)) == SETTLEMENT_STAKE[lang]
+    assert result(game, lang) == SETTLEMENT_STAKE[lang]
 
 
 # 5. Rule hints (`?`) ------------------------------------------------------------------------

@@ -32,12 +32,15 @@ __all__ = [
     "Choices",
     "Display",
     "Mark",
+    "PayColumn",
     "Pick",
     "Pile",
     "SeatLine",
+    "Settlement",
     "Words",
     "choices_json",
     "display_json",
+    "settlement_json",
 ]
 
 
@@ -140,6 +143,39 @@ class Display:
     pile: Pile | None = None
     lines: tuple[Words, ...] = ()
     choices: Choices | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PayColumn:
+    """What each seat pays (negative) or receives at the end of a match, under a heading
+    («Расчёт», S8; «Памфил», M2)."""
+
+    heading: Words
+    amounts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """How a finished match is settled beside its final standings: the columns of what is
+    paid, and why, in words (None: nothing to say)."""
+
+    columns: tuple[PayColumn, ...]
+    why: Words | None = None
+
+
+def settlement_json(
+    settled: Settlement | None, names: Sequence[str], lang: str
+) -> dict[str, Any] | None:
+    """A settlement for the web: each column's heading and amounts, and why."""
+    if settled is None:
+        return None
+    return {
+        "columns": [
+            {"heading": c.heading.words(lang, names), "amounts": list(c.amounts)}
+            for c in settled.columns
+        ],
+        "why": _words(settled.why, names, lang),
+    }
 
 
 def _words(phrase: Words | None, names: Sequence[str], lang: str) -> str | None:

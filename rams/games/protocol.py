@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from rams.cards import Card
 from rams.events import Event
-from rams.games.display import Display
+from rams.games.display import Display, Settlement
 from rams.games.replaying import Announcing
 from rams.sheets import Column
 from rams.words import Phrase, text
@@ -361,9 +361,10 @@ class Family(Protocol):
         (:mod:`rams.games.display`): drawn by every front end the same way."""
         ...
 
-    def match_json(self, match: Any) -> dict[str, Any]:
-        """What the state message adds about the match itself, public to every seat (Rams'
-        settlement once it is over: ``payouts``, ``pam_ledger``)."""
+    def payouts(self, match: Any) -> Settlement | None:
+        """What each seat pays or receives once the match is over, beside the final
+        standings (Rams: the settlement, S8, and the Pam ledger, M2); None for a game
+        without stakes, or while it goes on."""
         ...
 
     def deal_lines(self, events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rams.cards import Card, card_str
-from rams.games.display import choices_json, display_json
+from rams.games.display import choices_json, display_json, settlement_json
 from rams.games.protocol import Family, Match
 from rams.games.replaying import frames
 from rams.games.seatview import seat_view_json
@@ -48,7 +48,7 @@ def state_message(
         "deal": len(match.deals),
         "sheet": score_sheet(family, match).to_json(lang),
         "winners": match.winners() or None,
-        **family.match_json(match),
+        "settlement": settlement_json(family.payouts(match), names, lang),
     }
     if deal is None:
         out.update(step=0, phase="waiting", hand=[], legal=None, log=[], display=None)
@@ -81,7 +81,8 @@ def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]
     spectator saw it then (its display, the trick, the last trick) with every hand face up,
     the action in words, the lines it adds and the score sheet's rows by then; at a deal's
     end every hand as dealt, and what the family adds (Rams: the hands as play began). Then
-    the players, the rules, the sheet, the winners and the family's settlement."""
+    the players, the rules, the sheet, the winners, what decided the match (the family's
+    ``settlement``, for the result in words) and what each seat pays (``payouts``)."""
     steps: list[dict[str, Any]] = []
     match: Any = None
     for step, deal, head in frames(record, lambda names: family.announcer(names, lang)):
@@ -105,5 +106,8 @@ def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]
         "steps": steps,
         "sheet": None if match is None else score_sheet(family, match).to_json(lang),
         "winners": None if match is None else match.winners() or None,
-        "settlement": None if match is None else family.settlement(match),
+        "decided": None if match is None else family.settlement(match),
+        "settlement": None
+        if match is None
+        else settlement_json(family.payouts(match), match.players, lang),
     }

@@ -38,7 +38,7 @@ from rams.terminal.saves import (
     save_text,
 )
 from rams.terminal.setup import Reader, ask_setup
-from rams.terminal.widgets import Screen, sheet_table, table_panel, ui
+from rams.terminal.widgets import Screen, result_text, sheet_table, table_panel, ui
 from rams.words import default_lang
 
 __all__ = ["THINKING_AFTER", "SaveAndQuit", "TerminalGame", "ThinkingBot", "command", "run_play"]
@@ -199,7 +199,13 @@ class TerminalGame:
             self.console.print(Text("• " + line))
 
     def show_sheet(self) -> None:
-        self.console.print(sheet_table(games.sheet_of(self.game), self.lang))
+        self.console.print(sheet_table(games.sheet_of(self.game), self.lang, standings=False))
+
+    def show_result(self) -> None:
+        """Who won, and the final standings with what each pays (every game alike)."""
+        game = self.game
+        sheet = games.sheet_of(game)
+        self.console.print(result_text(sheet, self.family.payouts(game), game.winners(), self.lang))
 
     # Input ---------------------------------------------------------------------------
 
@@ -254,7 +260,7 @@ class TerminalGame:
         game, table, lang = self.game, self.table, self.lang
         if game.is_over:  # a finished game resumed: show it, write nothing
             self.show_sheet()
-            self.console.print(self.screen.result(game, lang))
+            self.show_result()
             self.console.print(ui("finished", lang))
             return 0
         self.save()
@@ -264,7 +270,7 @@ class TerminalGame:
             if game.is_over:
                 self._bullets(self.announcer.flush())
                 self.show_sheet()
-                self.console.print(self.screen.result(game, lang))
+                self.show_result()
                 self.save()
                 self._saved_message()
                 return 0

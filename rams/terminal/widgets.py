@@ -15,7 +15,7 @@ from rich.text import Text
 
 from rams.actions import Play
 from rams.cards import SUITS, Card, card_str, suit_of
-from rams.games.display import Display
+from rams.games.display import Display, Settlement
 from rams.games.protocol import Match
 from rams.games.seatview import SeatView
 from rams.sheets import ScoreSheet
@@ -25,6 +25,7 @@ __all__ = [
     "Screen",
     "card_text",
     "hand_text",
+    "result_text",
     "sheet_table",
     "table_panel",
     "ui",
@@ -149,10 +150,11 @@ def table_panel(
     return Panel(Group(*parts), title=title, title_align="left")
 
 
-def sheet_table(sheet: ScoreSheet, lang: str) -> RenderableType:
+def sheet_table(sheet: ScoreSheet, lang: str, standings: bool = True) -> RenderableType:
     """The score sheet («запись») on paper: a row per deal with its number, a column per
     player (or side), each entry in the row of the deal that wrote it, earlier values struck
-    out, the deal's note beside it; then the final standings."""
+    out, the deal's note beside it; then the final standings in a line (unless
+    ``standings`` is false: :func:`result_text` shows them)."""
     table = RichTable(title=ui("sheet", lang), title_justify="left", show_lines=False)
     table.add_column(text("sheet.deal", lang), justify="right", style="dim")
     for column in sheet.columns:
@@ -174,7 +176,7 @@ def sheet_table(sheet: ScoreSheet, lang: str) -> RenderableType:
         if notes:
             cells.append(Text(sheet.note_text(row, lang), style="italic"))
         table.add_row(*cells)
-    standing = sheet.standing_lines(lang)
+    standing = sheet.standing_lines(lang) if standings else []
     if not standing:
         return table
     foot = Text(text("sheet.standings", lang) + ": ", style="bold")
@@ -182,12 +184,44 @@ def sheet_table(sheet: ScoreSheet, lang: str) -> RenderableType:
     return Group(table, foot)
 
 
+def result_text(
+    sheet: ScoreSheet, settled: Settlement | None, winners: Sequence[int], lang: str
+) -> RenderableType:
+    """The end of a match, for every game: who won, then the final standings — place,
+    player (or side), total, and what each pays or receives where the game has stakes
+    (Rams: the settlement, S8; the Pam ledger, M2) — every column headed."""
+    names = list(sheet.names)
+    who = ", ".join(names[w] for w in winners)
+    key = "winner" if len(winners) == 1 else "winners"
+    head = Text(ui(key, lang, who=who), style="bold green")
+    if not sheet.standings:
+        return head
+    columns = settled.columns if settled is not None else ()
+    grid = RichTable(box=None, pad_edge=False, padding=(0, 2, 0, 0))
+    grid.add_column(ui("place", lang), justify="right")
+    grid.add_column(ui("player", lang))
+    grid.add_column(ui("total", lang), justify="right")
+    for c in columns:
+        grid.add_column(c.heading.words(lang, names), justify="right")
+    for p in sorted(sheet.standings, key=lambda p: p.place):
+        paid = [sum(c.amounts[s] for s in p.seats) for c in columns]
+        grid.add_row(
+            str(p.place), p.label, _minus(p.score), *(_signed(v) for v in paid)
+        )  # fmt: skip
+    return Group(head, grid)
+
+
+def _minus(v: int) -> str:
+    """A number with a true minus sign, as the sheet and the web write it."""
+    return f"−{-v}" if v < 0 else str(v)
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v > 0 else _minus(v)
+
+
 class Screen(Protocol):
     """A family's terminal screen: what the game loop asks of it (``family.screen()``)."""
-
-    def result(self, match: Match, lang: str) -> RenderableType:
-        """The winner and the settlement of a finished match."""
-        ...
 
     def parse(self, typed: str, view: Any) -> Any:
         """The action a person typed (raises :class:`rams.errors.NotationError`)."""

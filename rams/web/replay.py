@@ -31,7 +31,7 @@ def replay_steps(record: Record, lang: str = "ru") -> dict[str, Any]:
     the lines each step adds, in words (the family's); the result in words; the page's own
     words."""
     data = replay_json(record.family, record, lang)
-    data["result"] = result_of(data.get("settlement"), list(record.players), lang)
+    data["result"] = result_of(data.get("decided"), list(record.players), lang)
     data["words"] = section("replay", lang)
     data["pack_size"] = record.rules.pack_size  # (the Verify button shuffles this pack)
     return data
@@ -108,8 +108,6 @@ def _rams_result(s: dict[str, Any], names: list[str], lang: str) -> dict[str, An
         "title": _winners_title([winner], names, lang),
         "why": text("replay.why", lang, why=why) if why else "",
         "lines": lines,
-        "payouts": payouts,
-        "pam_ledger": ledger,
     }
 
 
@@ -146,8 +144,6 @@ def _plain_result(s: dict[str, Any], names: list[str], lang: str) -> dict[str, A
         "title": _winners_title(winners, names, lang),
         "why": text("replay.why", lang, why=why),
         "lines": lines,
-        "payouts": None,
-        "pam_ledger": None,
     }
 
 

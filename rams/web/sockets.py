@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from rams import games
 from rams.errors import IllegalActionError, NotationError
+from rams.games.display import settlement_json
 from rams.games.wire import deal_log, state_message
 from rams.web.hints import Hints
 from rams.web.live import Client, LiveTable, Sender, Settings, TableError
@@ -98,9 +99,8 @@ class Sockets:
             out: dict[str, Any] = {"type": "table", "table": public}
             if live.game is not None:
                 out["sheet"] = games.sheet_of(live.game).to_json(lang)
-                out["payouts"] = (
-                    [int(r) for r in live.game.returns()] if live.game.is_over else None
-                )
+                paid = family.payouts(live.game)
+                out["settlement"] = settlement_json(paid, live.game.players, lang)
             return out
         return state_message(family, live.game, seat, lang, public)
 

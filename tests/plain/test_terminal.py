@@ -19,7 +19,7 @@ from rams.record import loads
 ENV = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "110"}
 PROMPT = r"Anya> "
 NEXT = r"Press Enter for the next deal"
-OVER = r"Totals: "
+OVER = r"wins? the game!"  # (then the final standings)
 
 GAMES = [
     ("ramsch", 3, ["deals=2"]),

@@ -217,7 +217,8 @@ def test_three_people_and_a_bot_play_a_whole_game(
         assert a.locator(".game-over h2").inner_text() == "Партия окончена"
         assert b.locator(".game-over h2").inner_text() == "The game is over"
         assert a.locator(".sheet td.old s").count() >= 1
-        assert a.locator(".settlement tr").count() == 4
+        assert a.locator(".settlement tbody tr").count() == 4
+        assert a.locator(".settlement thead th").count() == 4  # place, player, record, paid
         _save(a, tmp_path, "game-over.png")
         _save(a, tmp_path, "score-sheet.png", ".sheet")
         _save(c, tmp_path, "game-over-phone.png")

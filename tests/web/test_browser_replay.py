@@ -262,8 +262,17 @@ def test_the_end_names_the_winner_and_explains_the_settlement(
                 assert pays in line and str(-payouts[seat]) in line
         assert any(x.startswith(NAMES[winner]) and str(payouts[winner]) in x for x in lines)
         assert page.locator("#replay-result .why").inner_text()
-        nums = page.locator("#replay-result .settlement td.num").all_inner_texts()
-        assert [int(x.replace("−", "-").replace("+", "")) for x in nums] == payouts
+        # The final standings: every column headed (place, player, record, settlement),
+        # the winner first, each player's payment beside his name (S8).
+        heads = page.locator("#replay-result .standings thead th").all_inner_texts()
+        assert len(heads) == 4 and all(heads), heads
+        rows = page.locator("#replay-result .standings tbody tr")
+        paid = {}
+        for k in range(rows.count()):
+            cells = rows.nth(k).locator("td").all_inner_texts()
+            paid[cells[1]] = int(cells[3].replace("−", "-").replace("+", ""))
+        assert rows.nth(0).locator("td").nth(1).inner_text() == NAMES[winner]
+        assert paid == {NAMES[seat]: payouts[seat] for seat in range(3)}
         ratios = page.evaluate(CONTRAST, "#replay-result")
         assert len(ratios) >= 5
         low = [(t, round(r, 2)) for t, r in ratios if r < 4.5]

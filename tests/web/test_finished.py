@@ -70,7 +70,8 @@ def test_a_finished_table_is_answered_from_the_database_and_not_kept(
         guest = Seat(server.ws_base, "done", None)
         # (A guest is a spectator: the final board, no hand.)
         table = guest.until(lambda m: m["type"] == "state")
-        assert table["payouts"] == game.payouts() and table["table"]["winner"] == game.winner
+        paid = table["settlement"]["columns"][0]["amounts"]
+        assert paid == game.payouts() and table["table"]["winner"] == game.winner
         assert table["seat"] is None and table["hand"] == [] and table["legal"] is None
         me = Seat(server.ws_base, "done", "anya")
         state = me.until(lambda m: m["type"] == "state")

@@ -270,7 +270,7 @@ def test_whole_game_then_record_and_replay(server: ThreadServer) -> None:
     play_until(seats, random.Random(5), over(seats))
     final = seats[0].state
     assert final is not None and final["winners"] is not None
-    assert sum(final["payouts"]) == 0
+    assert sum(final["settlement"]["columns"][0]["amounts"]) == 0  # (S8: what is paid is received)
     r = httpx.get(f"{server.base}/api/tables/{table_id}/record")
     assert r.status_code == 200
     assert "attachment" in r.headers["content-disposition"]
@@ -278,11 +278,14 @@ def test_whole_game_then_record_and_replay(server: ThreadServer) -> None:
 
     record = loads(r.text)
     game = record.replay()
-    assert replay_summary(game)["payouts"] == final["payouts"]
+    assert [replay_summary(game)["payouts"]] == [
+        c["amounts"] for c in final["settlement"]["columns"]
+    ]
     assert [record.meta["winner"]] == [game.winner] == final["winners"]
     replay = httpx.get(f"{server.base}/api/tables/{table_id}/replay?lang=ru").json()
     assert replay["steps"][0]["action"] is None and len(replay["steps"][0]["hands"]) == 3
-    assert replay["settlement"]["payouts"] == final["payouts"]
+    amounts = [c["amounts"] for c in final["settlement"]["columns"]]
+    assert [c["amounts"] for c in replay["settlement"]["columns"]] == amounts
     assert sum(len(d.actions) for d in game.deals) + len(game.deals) == len(replay["steps"])
     # Acting after the end is refused.
     seats[0].send({"type": "act", "action": "pass"})

@@ -13,7 +13,7 @@ from rams.actions import Play, Say, play_of, split_line
 from rams.cards import card_str
 from rams.errors import NotationError
 from rams.events import Event
-from rams.games.display import Display
+from rams.games.display import Display, Settlement
 from rams.games.plain.deal import Phase
 from rams.games.plain.display import display
 from rams.games.plain.match import PlainMatch
@@ -213,9 +213,9 @@ class PlainFamily:
 
     # Front ends -------------------------------------------------------------------------
 
-    def match_json(self, match: Any) -> dict[str, Any]:
-        """Nothing beyond the sheet and the winners."""
-        return {}
+    def payouts(self, match: Any) -> Settlement | None:
+        """No stakes: the final standings are the whole result."""
+        return None
 
     def deal_lines(self, events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
         from rams.games.plain.words import deal_lines

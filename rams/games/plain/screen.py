@@ -1,6 +1,6 @@
-"""The plain games' terminal screen (:class:`rams.terminal.widgets.Screen`): the result, and
-how a person types each action; the table itself is every game's
-(:func:`rams.terminal.widgets.table_panel`).
+"""The plain games' terminal screen (:class:`rams.terminal.widgets.Screen`): how a person
+types each action and what the prompt asks; the table and the result are every game's
+(:func:`rams.terminal.widgets.table_panel`, :func:`~rams.terminal.widgets.result_text`).
 
 Imported by the terminal only: it draws with Rich (the ``play`` extra).
 """
@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import contextlib
 from typing import Any
-
-from rich.console import RenderableType
-from rich.text import Text
 
 from rams.actions import Play, Say
 from rams.cards import SUIT_SYMBOLS, SUITS, Card, card_str, parse_card
@@ -73,17 +70,6 @@ class PlainScreen:
 
     def __init__(self, family: Any) -> None:
         self.family = family
-
-    def result(self, match: Any, lang: str) -> RenderableType:
-        names = match.players
-        won = match.winners()
-        key = "winners" if len(won) > 1 else "winner"
-        out = Text(ui(key, lang, who=", ".join(names[s] for s in won)) + "\n", style="bold green")
-        sheet = match.sheet
-        heads = sheet.headings(lang)
-        totals = "  ".join(f"{label} {v}" for label, v in zip(heads, sheet[-1], strict=True))
-        out.append(f"{ui('totals', lang)}: {totals}")
-        return out
 
     # Reading what a person types --------------------------------------------------------
 

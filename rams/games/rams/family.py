@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rams.events import Event
-from rams.games.display import Display
+from rams.games.display import Display, PayColumn, Settlement
 from rams.games.protocol import DealLayout, Family, PresetInfo
 from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
@@ -160,13 +160,14 @@ class RamsFamily:
         """What ``view``'s seat is shown (:mod:`rams.games.rams.display`)."""
         return display(view)
 
-    def match_json(self, match: RamsMatch) -> dict[str, Any]:
-        """The settlement once the game is over (S8), and the Pam ledger (M2)."""
-        over = match.is_over
-        return {
-            "payouts": match.payouts() if over else None,
-            "pam_ledger": match.pam_ledger if match.rules.pamfil and over else None,
-        }
+    def payouts(self, match: RamsMatch) -> Settlement | None:
+        """The settlement (S8): who pays the winner what, and why; the Pam ledger (M2)."""
+        if not match.is_over:
+            return None
+        columns = [PayColumn(Phrase("web.settlement"), tuple(match.payouts()))]
+        if match.rules.pamfil:
+            columns.append(PayColumn(Phrase("rams.web.pam"), tuple(match.pam_ledger)))
+        return Settlement(tuple(columns), Phrase("web.settleWhy"))
 
     def deal_lines(self, events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
         return deal_lines(events, names, lang)

@@ -1,6 +1,6 @@
-"""The Rams family's terminal screen (:class:`rams.terminal.widgets.Screen`): the settlement,
-and how a person types each action (N1, N3); the table itself is every game's
-(:func:`rams.terminal.widgets.table_panel`).
+"""The Rams family's terminal screen (:class:`rams.terminal.widgets.Screen`): how a person
+types each action (N1, N3) and what the prompt asks; the table and the result are every
+game's (:func:`rams.terminal.widgets.table_panel`, :func:`~rams.terminal.widgets.result_text`).
 
 Imported by the terminal only: it draws with Rich (the ``play`` extra).
 """
@@ -8,9 +8,6 @@ Imported by the terminal only: it draws with Rich (the ``play`` extra).
 from __future__ import annotations
 
 from typing import Any
-
-from rich.console import RenderableType
-from rich.text import Text
 
 from rams.cards import Card, card_str, parse_card
 from rams.errors import NotationError
@@ -32,10 +29,9 @@ from rams.games.rams.actions import (
 )
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.view import Observation, Phase
-from rams.games.rams.words import signed
 from rams.words import has, text
 
-__all__ = ["SCREEN", "RamsScreen", "legal_words", "parse_choice", "settlement_text"]
+__all__ = ["SCREEN", "RamsScreen", "legal_words", "parse_choice"]
 
 _WORDS: dict[str, Action] = {
     "play": PLAY_IN,
@@ -73,19 +69,6 @@ def ui(key: str, lang: str, **fields: Any) -> str:
     """A word of the terminal: the family's own (``rams.terminal.KEY``), else the shared."""
     family_key = f"rams.terminal.{key}"
     return text(family_key if has(family_key) else f"terminal.{key}", lang, **fields)
-
-
-def settlement_text(game: RamsMatch, lang: str) -> Text:
-    """The winner and what each player pays or receives (S8), and the Pam ledger (M2)."""
-    names = game.players
-    assert game.winner is not None
-    out = Text(ui("winner", lang, name=names[game.winner]) + "\n", style="bold green")
-    pays = "  ".join(f"{n} {signed(p)}" for n, p in zip(names, game.payouts(), strict=True))
-    out.append(f"{ui('settlement', lang)}: {pays}")
-    if game.rules.pamfil:
-        ledger = "  ".join(f"{n} {signed(p)}" for n, p in zip(names, game.pam_ledger, strict=True))
-        out.append(f"\n{ui('pam', lang)}: {ledger}")
-    return out
 
 
 # Reading what a person types ------------------------------------------------------------
@@ -168,9 +151,6 @@ def legal_words(view: Observation, lang: str) -> list[str]:
 
 class RamsScreen:
     """The Rams family's :class:`rams.terminal.widgets.Screen`."""
-
-    def result(self, match: RamsMatch, lang: str) -> RenderableType:
-        return settlement_text(match, lang)
 
     def parse(self, typed: str, view: Observation) -> Action:
         return parse_choice(typed, view)

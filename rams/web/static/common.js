@@ -181,17 +181,30 @@ export function sheetEl(sheet, highlight = null, upto = null) {
 }
 
 // The settlement: each player's final record (when given) beside what they get or pay.
-export function settlementEl(names, payouts, pamLedger, records = null) {
-  const fmt = (p) => (p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0");
-  return el("section", { class: "settlement" },
-    el("h3", {}, t("settlement")),
-    records ? el("p", { class: "small" }, t("settleWhy")) : null,
-    el("table", {}, el("tbody", {}, names.map((n, i) =>
-      el("tr", { class: payouts[i] > 0 ? "plus" : payouts[i] < 0 ? "minus" : null },
-        el("td", {}, n),
-        records ? el("td", { class: "num", title: t("record") }, records[i] < 0 ? `−${-records[i]}` : String(records[i])) : null,
-        el("td", { class: "num" }, fmt(payouts[i])),
-        pamLedger ? el("td", { class: "num", title: t("pam") }, fmt(pamLedger[i])) : null)))));
+// The final standings (the sheet's places: a player, or a side) and, in a game with stakes,
+// what each pays or receives (Rams: the settlement, S8, and the Pam ledger, M2): one table,
+// every column headed.
+export function standingsEl(sheet, settlement) {
+  const places = [...((sheet && sheet.standings) || [])].sort((a, b) => a.place - b.place);
+  if (!places.length) return null;
+  const cols = settlement ? settlement.columns : [];
+  const sum = (amounts, seats) => seats.reduce((a, s) => a + amounts[s], 0);
+  const num = (v) => (v < 0 ? `−${-v}` : String(v));
+  const signed = (v) => (v > 0 ? `+${v}` : num(v));
+  return el("section", { class: "settlement standings", id: "standings" },
+    el("h3", {}, (sheet.words && sheet.words.standings) || t("standings")),
+    settlement && settlement.why ? el("p", { class: "small" }, withClauses(settlement.why)) : null,
+    el("table", {},
+      el("thead", {}, el("tr", {},
+        el("th", { scope: "col" }, t("standPlace")), el("th", { scope: "col" }, t("standWho")),
+        el("th", { scope: "col", class: "num" }, t("standScore")),
+        cols.map((c) => el("th", { scope: "col", class: "num" }, c.heading)))),
+      el("tbody", {}, places.map((p) => {
+        const paid = cols.length ? sum(cols[0].amounts, p.seats) : 0;
+        return el("tr", { class: paid > 0 ? "plus" : paid < 0 ? "minus" : null, dataset: { seats: p.seats.join(" ") } },
+          el("td", {}, String(p.place)), el("td", {}, p.label), el("td", { class: "num" }, num(p.score)),
+          cols.map((c) => el("td", { class: "num paid" }, signed(sum(c.amounts, p.seats)))));
+      }))));
 }
 
 export async function api(path, body) {

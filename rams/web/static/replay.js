@@ -2,7 +2,7 @@
 // deal's end, every hand as dealt), the score sheet as it stood at the step shown, and at
 // the last step the winners by name with the settlement explained.
 import {
-  api, cardEl, el, lang, presetName, seatMarks, settlementEl, sheetEl, t, toast, trickDots, trumpBox,
+  api, cardEl, el, lang, presetName, seatMarks, sheetEl, standingsEl, t, toast, trickDots, trumpBox,
 } from "./common.js";
 import { checkLog, hasLog, loadLog, logChecked, recordTable, verifyRecord } from "./fair.js";
 
@@ -78,7 +78,7 @@ export function showReplay(app, tableId) {
       el("p", { class: "winner", id: "replay-winner" }, r.title),
       r.why ? el("p", { class: "why" }, r.why) : null,
       el("ul", { class: "settlement-lines", id: "settlement-lines" }, r.lines.map((line) => el("li", {}, line))),
-      r.payouts ? settlementEl(names, r.payouts, r.pam_ledger) : null);
+      standingsEl(data.sheet, data.settlement));
   }
 
   // A finding's fields in words: a seat as the log names it (its bot's level after it).

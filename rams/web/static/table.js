@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
   api, cardEl, cardText, el, fill, freshSeed, lang, playerKey, presetName, rulesTextEl, saveSeatToken,
-  seatMarks, seatToken, setClauses, settlementEl, sheetEl, t, toast, trickDots, trumpBox, withClauses,
+  seatMarks, seatToken, setClauses, sheetEl, standingsEl, t, toast, trickDots, trumpBox, withClauses,
 } from "./common.js";
 import { noteSeed, noteShown, seedableDeal } from "./fair.js";
 import { beep } from "./prefs.js";
@@ -393,7 +393,7 @@ export function showTable(app, tableId) {
     }
     parts.push(seatList(), rulesBox(), fairBox());
     if (m.sheet) parts.push(sheetEl(m.sheet));
-    if (m.payouts && t0.winner !== null) parts.push(gameOverBox({ winners: t0.winners, payouts: m.payouts }));
+    if (m.sheet && t0.winner !== null) parts.push(gameOverBox({ winners: t0.winners, sheet: m.sheet, settlement: m.settlement }));
     app.append(el("div", { class: "lobby" }, parts));
   }
 
@@ -551,15 +551,15 @@ export function showTable(app, tableId) {
         : el("button", { type: "button", id: "ready", class: "primary", onclick: () => send({ type: "ready" }) }, t("nextDeal")));
   }
 
-  // The end of the game: who won, the settlement where the game has one (Rams, S8), every
-  // hand of the last deal, the record and the replay.
-  function gameOverBox({ winners, payouts, pamLedger = null, scores = null, hands = null }) {
+  // The end of the game: who won, the final standings with what each pays where the game
+  // has stakes (Rams, S8), every hand of the last deal, the record and the replay.
+  function gameOverBox({ winners, sheet, settlement, hands = null }) {
     const won = (winners || []).map(name);
     return el("div", { class: "banner game-over" },
       el("h2", {}, t("gameOver")),
       won.length ? el("p", { class: "winner" }, won.length === 1 ? t("winner", { name: won[0] })
         : t("winners", { names: won.join(", ") })) : null,
-      payouts ? settlementEl(table.seats.map((s) => s.name), payouts, pamLedger, scores) : null,
+      standingsEl(sheet, settlement),
       handsEl(hands),
       el("p", { class: "links" },
         el("a", { href: `/api/tables/${tableId}/record`, download: `rams-${tableId}.json`, id: "download" }, t("download")),
@@ -579,8 +579,8 @@ export function showTable(app, tableId) {
       watchersEl(),
       el("div", { class: "opponents" }, others.map(seatBox)),
       centre(),
-      over() ? gameOverBox({ winners: v.winners, payouts: v.payouts, pamLedger: v.pam_ledger,
-        scores: v.display.seats.map((x) => x.score), hands: v.hands }) : v.deal_over ? dealOverBox() : null,
+      over() ? gameOverBox({ winners: v.winners, sheet: v.sheet, settlement: v.settlement, hands: v.hands })
+        : v.deal_over ? dealOverBox() : null,
       seat === null ? null : el("div", { class: "my-side" }, seatBox(seat), handBox(), hintBox(), actionsBox()),
       seat === null ? null : el("p", { class: "keys small" }, t("keys")));
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
