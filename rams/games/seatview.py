@@ -5,9 +5,9 @@ games' :class:`~rams.games.plain.deal.PlainView`) is a :class:`SeatView`: the se
 dealer, the phase, who is to move, the seat's hand, the trump, the trick on the table, the
 tricks taken and who took them, the events and the legal actions, and the rule that limits
 the seat's card. :func:`seat_view_json` writes that common part of a seat's state message
-once for every game; a family's wire adds only its extras (Rams' records and calls, the
-plain games' sides and contract). Like the observation it reads, it holds only what the
-seat may see.
+once for every game; what a game shows beyond it (records, calls, sides, the contract) is
+the family's display (:mod:`rams.games.display`). Like the observation it reads, it holds
+only what the seat may see.
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@ Everything in it comes from the deal's ``observation(seat)`` (the one gate) and 
 side of the match: the seat view every game has (:func:`rams.games.seatview.seat_view_json`),
 the family's display of it (:mod:`rams.games.display`) with the choices in one shape
 (``legal``), the deal in words, the score sheet, and the match's public ending (the
-family's :meth:`match_json`: Rams' settlement). Cards are record codes (``AS``), words are
-the catalogue's in the seat's language. A replay (:func:`replay_json`) is a spectator's
-message at every step of a finished game, with every hand face up (its record is public).
+winners, and what each seat pays: the family's ``payouts``, Rams' settlement). Cards are
+record codes (``AS``), words are the catalogue's in the seat's language. A replay
+(:func:`replay_json`) is a spectator's message at every step of a finished game, with every
+hand face up (its record is public).
 """
 
 from __future__ import annotations
