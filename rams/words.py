@@ -41,8 +41,10 @@ __all__ = [
     "Suit",
     "catalogue",
     "default_lang",
+    "number",
     "russian_plural",
     "section",
+    "signed",
     "template",
     "text",
 ]
@@ -196,6 +198,23 @@ def text(key: str, lang: str = "ru", *, names: Sequence[str] | None = None, **fi
     if ":n:" in template or ":w:" in template:  # (a number's noun in its form: our formatter)
         return _FORMATTER.vformat(template, (), values)
     return template.format_map(values)
+
+
+def number(value: int | None) -> str:
+    """A whole number as a screen writes it: a true minus sign, as on a paper sheet (None:
+    nothing).
+
+    >>> number(-15), number(0), signed(-15), signed(3)
+    ('−15', '0', '−15', '+3')
+    """
+    if value is None:
+        return ""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """A change as a screen writes it: ``+5``, ``−10``, ``0``."""
+    return f"+{value}" if value > 0 else number(value)
 
 
 def template(key: str, lang: str = "ru") -> str:

@@ -556,7 +556,7 @@ def test_the_duels_non_dealer_is_asked_to_take_or_sell_not_go(tmp_path: Path) ->
             "--preset", "duel", "--players", "2", "--bots", "heuristic",
             "--names", "Аня,Борис", "--seed", str(seed), "--save", str(tmp_path / f"{seed}.json"),
         )  # fmt: skip
-        child.expect(r"Ходит Аня: ([^\r\n]*)\r\n")
+        child.expect(r"Аня, ваш ход: ([^\r\n]*)\r\n")
         asked = _ANSI.sub("", str(child.match.group(1)))
         child.expect(RU_PROMPT)
         if "Продаю" not in asked:  # Аня deals (or Борис took the talon): another seed

@@ -19,7 +19,7 @@ from rams.games.display import Display, Settlement
 from rams.games.protocol import Match
 from rams.games.seatview import SeatView
 from rams.sheets import ScoreSheet
-from rams.words import text
+from rams.words import number, signed, text
 
 __all__ = [
     "Screen",
@@ -206,18 +206,9 @@ def result_text(
     for p in sorted(sheet.standings, key=lambda p: p.place):
         paid = [sum(c.amounts[s] for s in p.seats) for c in columns]
         grid.add_row(
-            str(p.place), p.label, _minus(p.score), *(_signed(v) for v in paid)
+            str(p.place), p.label, number(p.score), *(signed(v) for v in paid)
         )  # fmt: skip
     return Group(head, grid)
-
-
-def _minus(v: int) -> str:
-    """A number with a true minus sign, as the sheet and the web write it."""
-    return f"−{-v}" if v < 0 else str(v)
-
-
-def _signed(v: int) -> str:
-    return f"+{v}" if v > 0 else _minus(v)
 
 
 class Screen(Protocol):

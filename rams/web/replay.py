@@ -21,7 +21,7 @@ from rams import games
 from rams.games.wire import replay_json
 from rams.record import Record
 from rams.web.work import process_pool, stop_pool
-from rams.words import has, section, text
+from rams.words import has, number, section, signed, text
 
 __all__ = ["Replays", "replay_bytes", "replay_steps", "result_of"]
 
@@ -46,15 +46,6 @@ def replay_bytes(record_text: str, lang: str = "ru") -> bytes:
     data = replay_steps(loads(record_text), lang)
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     return gzip.compress(raw, compresslevel=6, mtime=0)
-
-
-def _num(value: int) -> str:
-    """A number as the page writes it: a true minus sign, as on the score sheet."""
-    return f"−{-value}" if value < 0 else str(value)
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else _num(value)
 
 
 def _winners_title(winners: Sequence[int], names: Sequence[str], lang: str) -> str:
@@ -94,14 +85,14 @@ def _rams_result(s: dict[str, Any], names: list[str], lang: str) -> dict[str, An
                 lines.append(text("replay.pays_remaining", lang, payer=name, amount=paid))
             else:
                 lines.append(
-                    text("replay.pays_nothing", lang, payer=name, record=_num(records[seat]))
+                    text("replay.pays_nothing", lang, payer=name, record=number(records[seat]))
                 )
         else:
             lines.append(text("replay.pays_stake", lang, payer=name, amount=paid))
     lines.append(text("replay.receives", lang, name=names[winner], amount=payouts[winner]))
     ledger = s.get("pam_ledger")
     if ledger:
-        said = ", ".join(f"{n} {_signed(v)}" for n, v in zip(names, ledger, strict=True))
+        said = ", ".join(f"{n} {signed(v)}" for n, v in zip(names, ledger, strict=True))
         lines.append(text("replay.pam", lang, ledger=said))
     return {
         "winners": [winner],
@@ -127,7 +118,7 @@ def _plain_result(s: dict[str, Any], names: list[str], lang: str) -> dict[str, A
                     lang,
                     side=f"{names[a]}+{names[b]}",
                     rubbers=won[side],
-                    points=_num(points[side]),
+                    points=number(points[side]),
                 )
             )
     else:
@@ -136,7 +127,7 @@ def _plain_result(s: dict[str, Any], names: list[str], lang: str) -> dict[str, A
         scores: list[int] = s["scores"]
         order = sorted(range(len(names)), key=lambda seat: -better * scores[seat])
         for seat in order:
-            lines.append(text("replay.total", lang, name=names[seat], total=_num(scores[seat])))
+            lines.append(text("replay.total", lang, name=names[seat], total=number(scores[seat])))
         if len(winners) > 1:
             lines.append(text("replay.tie", lang))
     return {

@@ -12,17 +12,12 @@ from typing import Any
 from rams.cards import card_str
 from rams.events import Event
 from rams.games.plain.deal import Kind
-from rams.words import Suit, text
+from rams.words import Suit, number, signed, text
 
 __all__ = ["Announcer", "deal_lines", "describe", "signed", "summary_lines"]
 
 #: How a family words a bid or a contract (``6H`` → «6 червей»).
 BidWords = Callable[[str, str], str]
-
-
-def signed(delta: int) -> str:
-    """A change of a score: ``+5``, ``−10``, ``0``."""
-    return f"+{delta}" if delta > 0 else f"−{-delta}" if delta < 0 else "0"
 
 
 def _cards(cards: Iterable[int], lang: str) -> str:
@@ -75,7 +70,7 @@ def describe(
     if k is Kind.SCORE:
         if e.detail == "side":  # a side's score: both partners named (W6)
             who = t("side", a=who, b=names[e.number])
-        return t("score", who=who, delta=signed(e.delta), total=e.record)
+        return t("score", who=who, delta=signed(e.delta), total=number(e.record))
     return None
 
 

@@ -17,7 +17,7 @@ from rams.games.rams.events import Event, EventKind
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
 from rams.sheets import strike
-from rams.words import default_lang, has, text
+from rams.words import default_lang, has, number, signed, text
 
 if TYPE_CHECKING:
     from rams.games.rams.match import RamsMatch
@@ -34,14 +34,6 @@ __all__ = [
 
 def _cards(cards: Iterable[Card], lang: str) -> str:
     return " ".join(card_str(c, lang) for c in cards)
-
-
-def _num(value: int | None) -> str:
-    return f"−{-value}" if value is not None and value < 0 else str(value)
-
-
-def signed(delta: int) -> str:
-    return f"+{delta}" if delta > 0 else f"−{-delta}" if delta < 0 else "0"
 
 
 def message(key: str, lang: str = "ru", **fields: Any) -> str:
@@ -108,7 +100,7 @@ def describe(event: Event, names: Sequence[str], lang: str = "ru") -> str | None
         count=event.number,
         record=event.record,
         clause=event.clause,
-        rec=message("rec", lang, delta=signed(event.delta), record=_num(event.record))
+        rec=message("rec", lang, delta=signed(event.delta), record=number(event.record))
         if event.record is not None
         else "",
         rams=rams,
@@ -127,7 +119,7 @@ def _credits(event: Event, lang: str) -> str:
     for item in filter(None, event.detail.split(",")):
         key, _, value = item.partition("=")
         parts.append(f"{text(f'rams.credit.{key}', lang)} −{value}")
-    return ": " + ", ".join(parts) + f" → {_num(event.record)}"
+    return ": " + ", ".join(parts) + f" → {number(event.record)}"
 
 
 class Announcer:

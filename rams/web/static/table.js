@@ -558,7 +558,7 @@ export function showTable(app, tableId) {
     return el("div", { class: "banner game-over" },
       el("h2", {}, t("gameOver")),
       won.length ? el("p", { class: "winner" }, won.length === 1 ? t("winner", { name: won[0] })
-        : t("winners", { names: won.join(", ") })) : null,
+        : t("winners", { who: won.join(", ") })) : null,
       standingsEl(sheet, settlement),
       handsEl(hands),
       el("p", { class: "links" },

@@ -1,0 +1,63 @@
+"""Phrases a native reader changed (issue 26), each checked against what it was, so that the
+old wording cannot come back unnoticed.
+
+| where | was | now |
+| --- | --- | --- |
+| a plain game's score line | «Аня: −10 → -15.» (two minus signs) | «Аня: −10 → −15.» |
+| the cards another player holds | «2 карт», «1 карт» | «2 карты», «1 карта» |
+| the last trick's taker | «— взятка у игрока Дуня» | «— берёт Дуня» |
+| the terminal's prompt | «Ходит Аня: ваш ход» (two persons) | «Аня, ваш ход: сыграйте карту» |
+| the end of a game, one winner | «Победители: Кузьма» | «Победитель: Кузьма» |
+| the end of a game in the terminal | a settlement line without a heading | one standings table |
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rams.events import Event
+from rams.games.plain.deal import Kind
+from rams.games.plain.words import describe
+from rams.words import number, signed, text
+
+
+def test_a_plain_games_score_line_writes_one_minus_sign() -> None:
+    """B11, W6: a score that goes below zero is written «−15», as its change «−10» is."""
+    line = describe(Event(Kind.SCORE, 0, delta=-10, record=-15), ["Аня"], "ru")
+    assert line == "Аня: −10 → −15."
+    assert "-" not in (line or "")
+    assert (number(-15), signed(-10), signed(0), signed(4)) == ("−15", "−10", "0", "+4")
+
+
+@pytest.mark.parametrize(
+    ("n", "ru", "en"),
+    [(1, "1 карта", "1 card"), (2, "2 карты", "2 cards"), (5, "5 карт", "5 cards"),
+     (13, "13 карт", "13 cards"), (22, "22 карты", "22 cards")],
+)  # fmt: skip
+def test_the_cards_in_a_hand_take_their_plural_form(n: int, ru: str, en: str) -> None:
+    """The page fills the catalogue's template in (common.js ``fill``, the same ``{n:n:…}``
+    forms as the server's ``text``); the server's own filling is checked here."""
+    assert text("web.cardsInHand", "ru", n=n) == ru
+    assert text("web.cardsInHand", "en", n=n) == en
+
+
+def test_the_last_tricks_taker_is_named_as_a_person_says_it() -> None:
+    assert text("web.took", "ru", name="Дуня") == "берёт Дуня"
+    assert "взятка у игрока" not in text("web.took", "ru", name="Дуня")
+
+
+@pytest.mark.parametrize("family", ["rams", "plain"])
+def test_the_terminal_asks_the_person_to_move_in_one_person(family: str) -> None:
+    """«Ходит Аня: ваш ход» spoke of Аня and to her at once."""
+    section = "rams.terminal" if family == "rams" else "plain.screen"
+    what = text(f"{section}.what_play", "ru")
+    asked = text("terminal.to_move", "ru", name="Аня", what=what)
+    assert asked == "Аня, ваш ход: сыграйте карту"
+    assert not asked.startswith("Ходит")
+
+
+def test_one_winner_is_named_in_the_singular() -> None:
+    """The web table's end: «Победитель: Кузьма» for one, «Победители: …» for a side."""
+    assert text("web.winner", "ru", name="Кузьма") == "Победитель: Кузьма"
+    assert text("web.winners", "ru", who="Аня, Вера") == "Победители: Аня, Вера"
+    assert text("terminal.winner", "ru", who="Кузьма") == "Победитель партии: Кузьма!"
