@@ -5,6 +5,7 @@ old wording cannot come back unnoticed.
 | --- | --- | --- |
 | a plain game's score line | «Аня: −10 → -15.» (two minus signs) | «Аня: −10 → −15.» |
 | the cards another player holds | «2 карт», «1 карт» | «2 карты», «1 карта» |
+| a seat's tricks | dots («●●●●●●●» overflowed) | «7 взяток» |
 | the last trick's taker | «— взятка у игрока Дуня» | «— берёт Дуня» |
 | the terminal's prompt | «Ходит Аня: ваш ход» (two persons) | «Аня, ваш ход: сыграйте карту» |
 | the end of a game, one winner | «Победители: Кузьма» | «Победитель: Кузьма» |
@@ -39,6 +40,14 @@ def test_the_cards_in_a_hand_take_their_plural_form(n: int, ru: str, en: str) ->
     forms as the server's ``text``); the server's own filling is checked here."""
     assert text("web.cardsInHand", "ru", n=n) == ru
     assert text("web.cardsInHand", "en", n=n) == en
+
+
+@pytest.mark.parametrize(
+    ("n", "ru"), [(0, "0 взяток"), (1, "1 взятка"), (3, "3 взятки"), (13, "13 взяток")]
+)
+def test_a_seats_tricks_are_a_number_in_words(n: int, ru: str) -> None:
+    assert text("web.tricksN", "ru", n=n) == ru
+    assert text("web.tricksN", "en", n=n) == f"{n} trick{'' if n == 1 else 's'}"
 
 
 def test_the_last_tricks_taker_is_named_as_a_person_says_it() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -171,8 +171,16 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         return JSONResponse({"code": "bad_request", "message": message}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         # (Starlette's own refusals: a body that is not JSON, an unknown path or method.)
+        path = request.url.path
+        if exc.status_code == 404 and request.method == "GET" and not path.startswith(
+            ("/api/", "/static/", "/ws/")
+        ):
+            # A person's wrong link: the page, which says in words there is no such page.
+            page = FileResponse(STATIC / "index.html", status_code=404)
+            page.headers["Cache-Control"] = "no-cache"
+            return page
         code = {400: "bad_body", 404: "no_page", 405: "bad_method"}.get(exc.status_code, "http")
         lang = lang_of(request.headers.get("accept-language", ""))
         message = text(f"table.{code}", lang, method=request.method, status=exc.status_code)

@@ -370,3 +370,23 @@ def test_the_sheet_has_a_row_per_deal(browser: Any, server: ThreadServer, name: 
     assert first.startswith("1. ") and all(NAMES[w] in first for w in match.winners())
     assert errors == []
     ctx.close()
+
+
+def test_a_wrong_link_is_answered_in_words(browser: Any, server: ThreadServer) -> None:
+    """A page that does not exist is a 404 page that says so; the replay of a table that
+    does not exist says «no such table», not «the replay opens once the game is over»."""
+    import httpx
+
+    wrong = httpx.get(f"{server.base}/no/such/page", timeout=10)
+    assert wrong.status_code == 404 and "text/html" in wrong.headers["content-type"]
+    page = browser.new_context(locale="ru-RU", **DESKTOP).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/no/such/page")
+    page.wait_for_selector("#not-found")
+    assert "Такой страницы нет" in page.inner_text("#not-found")
+    page.goto(f"{server.base}/r/nosuchtable")
+    page.wait_for_selector("#not-found")
+    said = page.inner_text("#not-found")
+    assert "Такого стола нет" in said and "окончена" not in said
+    assert errors == []

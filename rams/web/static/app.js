@@ -1,5 +1,5 @@
 // The browser client of Rams: a page per path, drawn from what the server sends.
-import { importKey, lang, loadWords, setLang, t, toast } from "./common.js";
+import { el, importKey, lang, loadWords, setLang, t, toast } from "./common.js";
 import { showCreate } from "./create.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
@@ -16,7 +16,16 @@ function route() {
   else if ((m = path.match(/^\/r\/([\w-]{1,32})$/))) current = showReplay(app, m[1]);
   else if ((m = path.match(/^\/ratings(?:\/(\w{1,16}))?$/))) current = showRatings(app, m[1] || "rams");
   else if ((m = path.match(/^\/p\/([0-9a-f]{64}|bot:\w{1,16})$/))) current = showPlayer(app, m[1]);
-  else current = showCreate(app);
+  else if (path === "/" || path === "") current = showCreate(app);
+  else current = showNotFound(app);
+}
+
+// A wrong link: say so in words, and offer the way home (the server answers it 404).
+function showNotFound(app) {
+  app.dataset.view = "not-found";
+  app.replaceChildren(el("section", { class: "gone card-panel", id: "not-found" },
+    el("h2", {}, t("noPage")), el("p", {}, el("a", { href: "/", class: "primary" }, t("newTable")))));
+  return { relang: () => showNotFound(app) };
 }
 
 function drawHeader() {

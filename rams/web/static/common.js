@@ -91,9 +91,10 @@ export function seatMarks(marks) {
   return { badges, notes };
 }
 
-// A seat's tricks as dots (none yet: a dot; not counted: nothing).
-export function trickDots(n) {
-  return el("span", { class: "tricks", title: t("tricks") }, n === null ? "" : "●".repeat(n) || "·");
+// A seat's tricks as a number in words («3 взятки»; not counted: nothing). (Dots overflowed
+// from five tricks, and Whist's thirteen could not be read.)
+export function trickCount(n) {
+  return el("span", { class: "tricks", title: t("tricks") }, n === null ? "" : t("tricksN", { n }));
 }
 
 // The centre's box of a display: the trump, a card turned face up and what it is, the
@@ -217,7 +218,9 @@ export async function api(path, body) {
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
     const message = data && (data.message || (data.detail && JSON.stringify(data.detail)));
-    throw new Error(message || `HTTP ${response.status}`);
+    const error = new Error(message || `HTTP ${response.status}`);
+    error.status = response.status;  // (a page tells «no such table» from «not over yet»)
+    throw error;
   }
   return data;
 }

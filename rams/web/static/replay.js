@@ -2,7 +2,7 @@
 // deal's end, every hand as dealt), the score sheet as it stood at the step shown, and at
 // the last step the winners by name with the settlement explained.
 import {
-  api, cardEl, el, lang, presetName, seatMarks, sheetEl, standingsEl, t, toast, trickDots, trumpBox,
+  api, cardEl, el, lang, presetName, seatMarks, sheetEl, standingsEl, t, toast, trickCount, trumpBox,
 } from "./common.js";
 import { checkLog, hasLog, loadLog, logChecked, recordTable, verifyRecord } from "./fair.js";
 
@@ -29,8 +29,12 @@ export function showReplay(app, tableId) {
       i = Math.min(i, data.steps.length - 1);
       draw();
     } catch (e) {
-      app.replaceChildren(el("p", { class: "card-panel" }, t("notOver"), " ", el("a", { href: `/t/${tableId}` }, tableId)));
-      toast(e.message);
+      // No such table: say so (not «the replay opens once the game is over»).
+      const gone = e.status === 404;
+      app.replaceChildren(el("section", { class: "card-panel", id: gone ? "not-found" : "not-over" },
+        gone ? el("h2", {}, t("notFound")) : el("p", {}, t("notOver"), " ", el("a", { href: `/t/${tableId}` }, tableId)),
+        gone ? el("p", {}, el("a", { href: "/", class: "primary" }, t("newTable"))) : null));
+      if (!gone) toast(e.message);
     }
   }
 
@@ -64,7 +68,7 @@ export function showReplay(app, tableId) {
       dataset: { seat } },
     el("div", { class: "seat-name" }, names[seat], badges),
     el("div", { class: "seat-line" },
-      el("span", { class: "record", title: s.display.score }, num(line.score)), notes, trickDots(line.tricks)),
+      el("span", { class: "record", title: s.display.score }, num(line.score)), notes, trickCount(line.tricks)),
     s.hands[seat].length ? el("div", { class: "hand small-hand" }, s.hands[seat].map((c) => cardEl(c, { small: true }))) : null,
     dealt ? cardsRow(w("dealt"), dealt, "dealt") : null,
     inPlay ? cardsRow(w("inPlay"), inPlay, "in-play") : null);

@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
   api, cardEl, cardText, el, fill, freshSeed, lang, playerKey, presetName, rulesTextEl, saveSeatToken,
-  seatMarks, seatToken, setClauses, sheetEl, standingsEl, t, toast, trickDots, trumpBox, withClauses,
+  seatMarks, seatToken, setClauses, sheetEl, standingsEl, t, toast, trickCount, trumpBox, withClauses,
 } from "./common.js";
 import { noteSeed, noteShown, seedableDeal } from "./fair.js";
 import { beep } from "./prefs.js";
@@ -444,7 +444,7 @@ export function showTable(app, tableId) {
         el("span", { class: "record", title: v.display.score }, num(line.score)),
         notes,
         s !== seat && line.cards !== null ? el("span", { class: "exch" }, t("cardsInHand", { n: line.cards })) : null,
-        trickDots(line.tricks)),
+        trickCount(line.tricks)),
       line.shown.length ? el("div", { class: "known", title: t("shownCards") },
         line.shown.map((c) => cardEl(c, { small: true }))) : null);
   }
