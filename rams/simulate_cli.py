@@ -15,6 +15,7 @@ from rams.games import family_of, parse_override
 from rams.parallel import parallelism
 from rams.progress import compile_solver, progress_bar
 from rams.sim import Summary, simulate, summarize, summary_json
+from rams.tournament import MOST_RUNS
 from rams.words import default_lang, text
 
 __all__ = ["run_simulate", "summary_table"]
@@ -55,6 +56,10 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise RulesError("cli.bots_count", ("bots",), count=len(bots), seats=rules.players)
     if args.games < 1 or args.workers < 1:
         raise RulesError("cli.games_workers", ("games",))
+    if args.games > MOST_RUNS:
+        raise RulesError(
+            "cli.how_many", ("games",), flag="--games", value=args.games, most=MOST_RUNS
+        )
     # Every path is checked before the first game: no run is lost to a bad --json.
     records = writable_dir(args.records, "--records") if args.records else None
     json_path = writable_file(args.json, "--json") if args.json else None

@@ -250,6 +250,10 @@ def _play_chunk(
     return [play_duplicate(rules, bots, seed, k, factory) for k in range(start, stop)]
 
 
+#: The most games or deals a run may ask for (more would never end on a machine).
+MOST_RUNS = 10_000_000
+
+
 def check_setup(
     rules: GameRules, bots: Sequence[str], deals: int, workers: int, factory: BotFactory = make_bot
 ) -> None:
@@ -260,6 +264,8 @@ def check_setup(
         _for_game(factory, rules)(name, random.Random(0))  # an unknown name fails here
     if deals < 1:
         raise RulesError("cli.deals_count", ("deals",), count=deals)
+    if deals > MOST_RUNS:
+        raise RulesError("cli.how_many", ("deals",), flag="--deals", value=deals, most=MOST_RUNS)
     if workers < 1:
         raise RulesError("cli.workers_count", ("workers",), count=workers)
 

@@ -168,3 +168,25 @@ def test_tournament_out_that_is_a_file(tmp_path: Path) -> None:
 )  # fmt: skip
 def test_other_bad_setups_in_one_line(args: list[str]) -> None:
     assert fails(*args).startswith("rams: ")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["play", "--pace", "-1"], "--pace -1.0: seconds from 0 to 60"),
+        (["play", "--pace", "nan"], "--pace nan: seconds from 0 to 60"),
+        (
+            ["simulate", "--preset", "classic", "--players", "3", "--bots", "random,random,random",
+             "--games", "99999999999999999999999"],
+            "--games 99999999999999999999999: a whole number from 1 to 10000000",
+        ),
+        (
+            ["tournament", "--preset", "classic", "--players", "3", "--bots",
+             "random,random,random", "--deals", "10000001"],
+            "--deals 10000001: a whole number from 1 to 10000000",
+        ),
+    ],
+)  # fmt: skip
+def test_a_count_or_a_pace_out_of_range_is_refused_at_once(args: list[str], words: str) -> None:
+    """Once accepted: a negative pace, and a number of games no machine would finish."""
+    assert fails(*args).endswith(words)

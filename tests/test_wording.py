@@ -70,3 +70,21 @@ def test_one_winner_is_named_in_the_singular() -> None:
     assert text("web.winner", "ru", name="Кузьма") == "Победитель: Кузьма"
     assert text("web.winners", "ru", who="Аня, Вера") == "Победители: Аня, Вера"
     assert text("terminal.winner", "ru", who="Кузьма") == "Победитель партии: Кузьма!"
+
+
+def test_a_yes_or_no_question_asks_again_for_an_answer_it_cannot_read() -> None:
+    """Any other answer once counted as «no»: «да», «y» say yes; Enter, «нет», «n» say no;
+    anything else is asked again, with what to type."""
+    from rams.terminal.setup import ask_yes
+
+    said: list[str] = []
+    answers = iter(["может быть", "ДА"])
+    assert ask_yes(lambda _: next(answers), "? ", "ru", said.append) is True
+    assert said == ["Ответьте «да» или «нет» (Enter — нет)."]
+    for answer, meant in (("", False), ("нет", False), ("n", False), ("y", True), ("д", True)):
+
+        def read(_: str, given: str = answer) -> str:
+            return given
+
+        assert ask_yes(read, "? ", "ru", said.append) is meant
+    assert len(said) == 1

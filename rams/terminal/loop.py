@@ -22,7 +22,7 @@ from rich.text import Text
 from rams import games
 from rams.bots import SEARCHING, Bot, make_bot
 from rams.cards import pack
-from rams.errors import IllegalActionError, NotationError
+from rams.errors import IllegalActionError, NotationError, RamsError
 from rams.fair import Context, Dealer, FairLog, new_client_seed
 from rams.fast import warm
 from rams.files import atomic_write, writable_dir, writable_file
@@ -37,7 +37,7 @@ from rams.terminal.saves import (
     resume,
     save_text,
 )
-from rams.terminal.setup import Reader, ask_setup
+from rams.terminal.setup import Reader, ask_setup, ask_yes
 from rams.terminal.widgets import Screen, result_text, sheet_table, table_panel, ui
 from rams.words import default_lang
 
@@ -47,7 +47,6 @@ __all__ = ["THINKING_AFTER", "SaveAndQuit", "TerminalGame", "ThinkingBot", "comm
 THINKING_AFTER = 0.3
 #: A clause id, as the table cites it («(P4)»), typed alone or after ``?``.
 _CLAUSE = re.compile(r"\??\s*([A-Za-z]\d{1,2})")
-_YES = ("y", "yes", "д", "да")
 
 
 def command(typed: str) -> str | None:
@@ -298,8 +297,9 @@ class TerminalGame:
         for seat in self.table.offered():
             assert deal is not None
             for action in deal.out_of_turn(seat):
-                answer = self.ask(self.screen.offer(game, seat, action, lang))
-                if answer.strip().lower() in _YES:
+                if ask_yes(
+                    self.ask, self.screen.offer(game, seat, action, lang), lang, self.console.print
+                ):
                     self.table.submit(seat, action)
                     return
         if self.people:
@@ -379,8 +379,14 @@ class TerminalGame:
         self.console.print(ui("help_keys", lang), style="dim")
 
 
+#: The longest pause between the bots' cards a person may ask for (``--pace``), in seconds.
+MOST_PACE = 60
+
+
 def run_play(args: argparse.Namespace) -> int:
     """``rams play``: a new game, or ``--resume FILE``."""
+    if not 0 <= args.pace <= MOST_PACE:  # (NaN is refused too)
+        raise RamsError("cli.seconds_up_to", flag="--pace", value=args.pace, most=MOST_PACE)
     lang = args.lang or default_lang()
     console = Console(highlight=False)
     read: Reader = input

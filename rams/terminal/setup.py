@@ -21,7 +21,7 @@ from rams.games import DEFAULT_FAMILY, DEFAULT_PRESET, parse_override
 from rams.terminal.widgets import ui
 from rams.words import LANGS, default_lang
 
-__all__ = ["DEFAULT_PRESET", "Reader", "Setup", "ask_setup", "bot_word", "parse_bots"]
+__all__ = ["DEFAULT_PRESET", "Reader", "Setup", "ask_setup", "ask_yes", "bot_word", "parse_bots"]
 
 Reader = Callable[[str], str]
 
@@ -29,6 +29,7 @@ _PEOPLE = {"human", "person", "people", "me", "-", "", "человек", "я"}
 #: The bots that have a word of their own in the catalogue (``terminal.bot_NAME``).
 _WORDED = ("easy", "medium", "hard", "heuristic", "random")
 _YES = ("y", "yes", "д", "да")
+_NO = ("", "n", "no", "н", "нет")
 _LANG_WORDS = {
     "ru": "ru", "r": "ru", "р": "ru", "рус": "ru", "русский": "ru",
     "en": "en", "e": "en", "eng": "en", "english": "en", "английский": "en",
@@ -129,13 +130,22 @@ def _ask_preset(lang: str, read: Reader, console: Console) -> str:
         console.print(ui("setup_bad_preset", lang, text=answer, count=len(names)), style="yellow")
 
 
-def _yes(read: Reader, prompt: str) -> bool:
-    return read(prompt).strip().lower() in _YES
+def ask_yes(read: Reader, prompt: str, lang: str, say: Callable[[str], object]) -> bool:
+    """A yes-or-no question, «no» by default (Enter); any other answer is asked again, with
+    what to type (it once counted as «no»)."""
+    while True:
+        answer = read(prompt).strip().lower()
+        if answer in _YES:
+            return True
+        if answer in _NO:
+            return False
+        say(ui("yes_no", lang))
 
 
 def _ask_options(
-    family: Any, preset: str, players: int, overrides: dict[str, Any], lang: str, read: Reader
-) -> dict[str, Any]:
+    family: Any, preset: str, players: int, overrides: dict[str, Any], lang: str, read: Reader,
+    console: Console,
+) -> dict[str, Any]:  # fmt: skip
     """The house rules a person is asked about: a short game (a lower start, S1) where the
     preset's start is long, and Даве (V4) where the preset allows it; each off by default."""
     asked: dict[str, Any] = {}
@@ -143,7 +153,7 @@ def _ask_options(
     start = getattr(rules, "start_score", None)
     if "start_score" not in overrides and isinstance(start, int) and start >= _SHORT_FROM:
         short = start // 2 // 5 * 5
-        if _yes(read, ui("setup_short", lang, short=short, start=start)):
+        if ask_yes(read, ui("setup_short", lang, short=short, start=start), lang, console.print):
             asked["start_score"] = short
     if "dave" not in overrides and not getattr(rules, "dave", True):
         try:
@@ -151,7 +161,7 @@ def _ask_options(
         except RulesError:
             pass  # (Даве needs the duel's talon and its stake)
         else:
-            if _yes(read, ui("setup_dave", lang)):
+            if ask_yes(read, ui("setup_dave", lang), lang, console.print):
                 asked["dave"] = True
     return asked
 
@@ -210,7 +220,7 @@ def ask_setup(args: argparse.Namespace, lang: str, read: Reader, console: Consol
     kind = family.rules(preset, players, **overrides).family
     bots = None if args.bots is None else parse_bots(args.bots, players, kind)
     if interactive and args.preset is None:
-        overrides.update(_ask_options(family, preset, players, overrides, lang, read))
+        overrides.update(_ask_options(family, preset, players, overrides, lang, read, console))
     rules = family.rules(preset, players, **overrides)
     if bots is None:
         if interactive:

@@ -174,8 +174,10 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         # (Starlette's own refusals: a body that is not JSON, an unknown path or method.)
         path = request.url.path
-        if exc.status_code == 404 and request.method == "GET" and not path.startswith(
-            ("/api/", "/static/", "/ws/")
+        if (
+            exc.status_code == 404
+            and request.method == "GET"
+            and not path.startswith(("/api/", "/static/", "/ws/"))
         ):
             # A person's wrong link: the page, which says in words there is no such page.
             page = FileResponse(STATIC / "index.html", status_code=404)
