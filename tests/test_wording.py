@@ -7,15 +7,21 @@ old wording cannot come back unnoticed.
 | the cards another player holds | «2 карт», «1 карт» | «2 карты», «1 карта» |
 | a seat's tricks | dots («●●●●●●●» overflowed) | «7 взяток» |
 | the last trick's taker | «— взятка у игрока Дуня» | «— берёт Дуня» |
-| the terminal's prompt | «Ходит Аня: ваш ход» (two persons) | «Аня, ваш ход: сыграйте карту» |
+| the terminal's prompt | «Ходит Аня: ваш ход» (two persons) | «Аня, ваш ход: сыграйте карту (…)» |
+| Boston's auction, the help line | «Введите карту …; P4 — …» | «Заявка (6♥, 7п, …) или пас. …» |
+| Boston's low bid refused | «заявка 6H стоит 6» | «заявка 6 ♥ стоит 6» |
 | the end of a game, one winner | «Победители: Кузьма» | «Победитель: Кузьма» |
 | the end of a game in the terminal | a settlement line without a heading | one standings table |
 """
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from rams import games
+from rams.errors import IllegalActionError, NotationError
 from rams.events import Event
 from rams.games.plain.deal import Kind
 from rams.games.plain.words import describe
@@ -61,7 +67,7 @@ def test_the_terminal_asks_the_person_to_move_in_one_person(family: str) -> None
     section = "rams.terminal" if family == "rams" else "plain.screen"
     what = text(f"{section}.what_play", "ru")
     asked = text("terminal.to_move", "ru", name="Аня", what=what)
-    assert asked == "Аня, ваш ход: сыграйте карту"
+    assert asked == "Аня, ваш ход: сыграйте карту (Т♠, тп, 10ч или её номер)"
     assert not asked.startswith("Ходит")
 
 
@@ -88,3 +94,29 @@ def test_a_yes_or_no_question_asks_again_for_an_answer_it_cannot_read() -> None:
 
         assert ask_yes(read, "? ", "ru", said.append) is meant
     assert len(said) == 1
+
+
+def test_B3_B4_a_bid_is_read_as_the_table_shows_it_and_a_low_one_refused_in_words() -> None:
+    """In Boston's auction «6♥», «7п», «7 ♠», «8 червей», «малый нуль» are bids (they were
+    read as cards, or not at all, and refused with «нужно торговаться, а не 6H»); a number
+    alone is no bid; a bid too low is refused with what it is worth, in words."""
+    names = ["Аня", "Борис", "Вера", "Глеб"]
+    match = games.new_match("boston", names=names, rng=random.Random(3))
+    deal = match.start_deal()
+    family = games.family("boston")
+    deal.apply(family.parse_action("bid 7H"), deal.to_move)
+    seat = deal.to_move
+    view = deal.observation(seat)
+    screen = family.screen()
+    for typed, meant in (
+        ("6♥", "bid 6H"), ("6H", "bid 6H"), ("7п", "bid 7S"), ("7 ♠", "bid 7S"),
+        ("8 червей", "bid 8H"), ("малый нуль", "bid small-null"), ("small null", "bid small-null"),
+        ("пас", "pass"),
+    ):  # fmt: skip
+        assert str(screen.parse(typed, view)) == meant, typed
+    with pytest.raises(NotationError):
+        screen.parse("5", view)  # (once the fifth card of the hand)
+    with pytest.raises(IllegalActionError) as refused:
+        deal.apply(screen.parse("6♥", view), seat)
+    said = refused.value.why("ru", names)
+    assert "заявка 6 ♥ стоит" in said and "6H" not in said

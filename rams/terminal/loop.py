@@ -348,7 +348,7 @@ class TerminalGame:
                 choice = screen.parse(typed, view)
             except NotationError:
                 self.console.print(
-                    ui("unreadable", lang, text=typed.strip(), keys=ui("help_keys", lang)),
+                    ui("unreadable", lang, text=typed.strip(), keys=self._keys(view)),
                     style="yellow",
                 )
                 continue
@@ -376,7 +376,16 @@ class TerminalGame:
         words = self.screen.choices(view, lang)
         self.console.print(f"{ui('legal', lang)}: {' '.join(words)}")
         self.console.print(self.family.hint(view, lang), style="cyan")
-        self.console.print(ui("help_keys", lang), style="dim")
+        self.console.print(self._keys(view), style="dim")
+
+    def _keys(self, view: Any) -> str:
+        """What to type now, for the prompt it is (a card, a bid, a word), and the help keys
+        with a rule of this game as the example (never Rams' P4 at a Whist table)."""
+        lang = self.lang
+        what = self.screen.what(view, lang)
+        clauses = list(rules_view(self.game.rules, lang)["clauses"])
+        rule = next((c for c in clauses if not c.startswith("N")), clauses[0] if clauses else "")
+        return ui("help_keys", lang, what=what[:1].upper() + what[1:], rule=rule)
 
 
 #: The longest pause between the bots' cards a person may ask for (``--pace``), in seconds.

@@ -8,11 +8,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rams.actions import Say
-from rams.cards import SUITS, Card, card_str, parse_card
+from rams.cards import SUIT_SYMBOLS, SUITS, Card, card_str, parse_card
 from rams.errors import NotationError
+from rams.words import text
 
 __all__ = [
     "BIDS",
@@ -21,7 +23,9 @@ __all__ = [
     "WORDS",
     "Aside",
     "Bid",
+    "BidField",
     "Invite",
+    "bid_words",
     "parse_boston",
     "suit_class",
 ]
@@ -124,3 +128,25 @@ def parse_boston(text: str) -> Bid | Invite | Aside | Say:
     if word in WORDS and not rest:
         return Say(word)
     raise NotationError("plain.notation.unknown", text=repr(text))
+
+
+def bid_words(contract: str, lang: str) -> str:
+    """A bid as people say it: «6♥», «малый нуль»."""
+    if contract in NULLS:
+        return text(f"boston.bid.{contract}", lang)
+    return text(
+        "boston.bid.trump",
+        lang,
+        tricks=contract[:-1],
+        symbol=SUIT_SYMBOLS["SCDH".index(contract[-1])],
+    )
+
+
+class BidField:
+    """A bid as a field of a text, worded in the text's language."""
+
+    def __init__(self, contract: str) -> None:
+        self.contract = contract
+
+    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+        return bid_words(self.contract, lang)

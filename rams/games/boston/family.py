@@ -6,36 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from rams.actions import Say
-from rams.cards import SUIT_SYMBOLS, card_str, parse_card
-from rams.games.boston.bids import NULLS, WORDS, Aside, Bid, Invite, parse_boston
+from rams.cards import card_str, parse_card
+from rams.games.boston.bids import WORDS, Aside, Bid, BidField, Invite, bid_words, parse_boston
 from rams.games.boston.game import BostonMatch, BostonRules
 from rams.games.plain.family import PlainFamily
 from rams.games.protocol import DealLayout, Family
 from rams.words import Phrase, Seat, text
 
 __all__ = ["FAMILY", "BostonFamily", "bid_words"]
-
-
-def bid_words(contract: str, lang: str) -> str:
-    """A bid as people say it: «6♥», «малый нуль»."""
-    if contract in NULLS:
-        return text(f"boston.bid.{contract}", lang)
-    return text(
-        "boston.bid.trump",
-        lang,
-        tricks=contract[:-1],
-        symbol=SUIT_SYMBOLS["SCDH".index(contract[-1])],
-    )
-
-
-class _BidField:
-    """A bid as a field of a text, worded in the text's language."""
-
-    def __init__(self, contract: str) -> None:
-        self.contract = contract
-
-    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
-        return bid_words(self.contract, lang)
 
 
 class BostonFamily(PlainFamily):
@@ -90,7 +68,7 @@ class BostonFamily(PlainFamily):
         """The contract and who plays it (B5), or the auction's bids so far (B4)."""
         extra = view.extra
         if extra["contract"] is not None:
-            bid = _BidField(extra["contract"].removeprefix("bid "))
+            bid = BidField(extra["contract"].removeprefix("bid "))
             fields = {"bid": bid, "value": extra["value"], "who": Seat(extra["declarer"])}
             if extra["partner"] is None:
                 return (Phrase("boston.screen.contract", **fields),)
@@ -99,7 +77,7 @@ class BostonFamily(PlainFamily):
             )
         return tuple(
             Phrase(
-                "boston.screen.bidding", bid=_BidField(b.removeprefix("bid ")), value=v, who=Seat(s)
+                "boston.screen.bidding", bid=BidField(b.removeprefix("bid ")), value=v, who=Seat(s)
             )
             for s, b, v in extra["bids"]
         )
@@ -112,7 +90,7 @@ class BostonFamily(PlainFamily):
             return Phrase("boston.sheet.void")
         made = d.scores[d.declarer] > 0
         key = "made" if made else "failed"
-        fields: dict[str, Any] = {"bid": _BidField(d.contract.contract), "who": Seat(d.declarer)}
+        fields: dict[str, Any] = {"bid": BidField(d.contract.contract), "who": Seat(d.declarer)}
         if d.partner is not None:
             key += "_with"
             fields["partner"] = Seat(d.partner)

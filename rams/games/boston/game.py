@@ -16,7 +16,7 @@ from rams.actions import Say
 from rams.cards import SUIT_MASKS, Card, Cards, cards_of
 from rams.errors import IllegalActionError
 from rams.events import Event
-from rams.games.boston.bids import BIDS, Aside, Bid, Invite
+from rams.games.boston.bids import BIDS, Aside, Bid, BidField, Invite
 from rams.games.plain.deal import Kind, Phase, PlainDeal
 from rams.games.plain.match import PlainMatch
 from rams.games.plain.rules import PlainPreset, PlainRules, option
@@ -255,7 +255,7 @@ class BostonDeal(PlainDeal):
     def _refusal(self, seat: int, action: Any) -> IllegalActionError:
         if self.phase is Phase.AUCTION and isinstance(action, Bid):
             return IllegalActionError(
-                "B3", "boston.illegal.low_bid", who=Seat(seat), bid=action.contract,
+                "B3", "boston.illegal.low_bid", who=Seat(seat), bid=BidField(action.contract),
                 value=self.value(action), highest=self._highest(),
             )  # fmt: skip
         if self.phase is Phase.PARTNER and isinstance(action, Invite):

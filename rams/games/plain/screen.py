@@ -8,6 +8,7 @@ Imported by the terminal only: it draws with Rich (the ``play`` extra).
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Any
 
 from rams.actions import Play, Say
@@ -47,6 +48,14 @@ _RU_WORD = {
     if not alias.isascii()
 }
 _RU_SUITS = ("пики", "трефы", "бубны", "черви")
+#: A bid's suit as a person types it after the number of tricks (B3): «6♥», «7п», «8 червей».
+_BID_SUITS = {
+    **{sym: "SCDH"[i] for i, sym in enumerate(SUIT_SYMBOLS)},
+    **{letter.lower(): letter for letter in "SCDH"},
+    "п": "S", "пик": "S", "пики": "S", "т": "C", "треф": "C", "трефы": "C",
+    "б": "D", "бубен": "D", "бубны": "D", "ч": "H", "червей": "H", "черви": "H",
+    "spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H",
+}  # fmt: skip
 _SUIT_WORDS = {
     **{s.lower(): i for i, s in enumerate(SUITS)},
     **{s: i for i, s in enumerate(SUIT_SYMBOLS)},
@@ -79,6 +88,8 @@ class PlainScreen:
         t = typed.strip()
         low = t.lower()
         legal = list(view.legal_actions)
+        if view.phase is Phase.AUCTION:
+            return self._bid(t, legal)
         for candidate in self._candidates(t, low, view):
             if candidate in legal:
                 return candidate
@@ -88,6 +99,32 @@ class PlainScreen:
         for candidate in self._candidates(t, low, view):
             return candidate  # not legal: the table says why
         raise NotationError("terminal.unreadable_input", text=repr(t))
+
+    def _bid(self, t: str, legal: list[Any]) -> Any:
+        """B3, B4: a bid as the table shows it or as a person says it — «6♥», «6H», «7п»,
+        «7 ♠», «8 червей», «малый нуль», «пас» — legal or not (the table then says why:
+        what the bid is worth, and what it must beat). A number alone is no bid here (no
+        card is played in the auction)."""
+        low = " ".join(t.lower().split())
+        flat = low.replace(" ", "").replace("-", "")
+        for a in legal:  # a word or a null as the buttons say it («малый нуль», «пас»)
+            if flat in (self._flat(a, "ru"), self._flat(a, "en"), str(a).replace("-", "")):
+                return a
+        for w in _ALIASES.get(low, ()):
+            if Say(w) in legal:
+                return Say(w)
+        m = re.fullmatch(r"(\d{1,2}) ?(.+)", low)
+        if m is not None and m.group(2) in _BID_SUITS:
+            with contextlib.suppress(NotationError):
+                return self.family.parse_action(f"bid {m.group(1)}{_BID_SUITS[m.group(2)]}")
+        with contextlib.suppress(NotationError):
+            return self.family.parse_action(f"bid {t}")
+        raise NotationError("terminal.unreadable_bid", text=repr(t))
+
+    def _flat(self, action: Any, lang: str) -> str:
+        """An action's label without spaces and hyphens (its value in brackets dropped)."""
+        label = action_label(self.family, action, (), lang).lower()
+        return label.split("(")[0].replace(" ", "").replace("-", "")
 
     def _candidates(self, t: str, low: str, view: PlainView) -> list[Any]:
         out: list[Any] = []
