@@ -10,6 +10,8 @@ old wording cannot come back unnoticed.
 | the terminal's prompt | «Ходит Аня: ваш ход» (two persons) | «Аня, ваш ход: сыграйте карту (…)» |
 | Boston's auction, the help line | «Введите карту …; P4 — …» | «Заявка (6♥, 7п, …) или пас. …» |
 | Boston's low bid refused | «заявка 6H стоит 6» | «заявка 6 ♥ стоит 6» |
+| the hint in the auction | «Можно: 6 ♠ (8), …» (12 of 26) | «Заявка должна стоить больше 11 …» |
+| the hint with one card legal | «Можно любую карту.» | «Можно только 7♠.» |
 | the end of a game, one winner | «Победители: Кузьма» | «Победитель: Кузьма» |
 | the end of a game in the terminal | a settlement line without a heading | one standings table |
 """
@@ -120,3 +122,31 @@ def test_B3_B4_a_bid_is_read_as_the_table_shows_it_and_a_low_one_refused_in_word
         deal.apply(screen.parse("6♥", view), seat)
     said = refused.value.why("ru", names)
     assert "заявка 6 ♥ стоит" in said and "6H" not in said
+
+
+def test_B3_the_hint_in_the_auction_says_what_a_bid_must_beat() -> None:
+    """It listed the first 12 of 26 bids, with a full stop as if that were all."""
+    match = games.new_match("boston", names=["Аня", "Борис", "Вера", "Глеб"], rng=random.Random(3))
+    deal = match.start_deal()
+    family = games.family("boston")
+    assert family.hint(deal.observation(deal.to_move), "ru") == "Любая заявка (B3) или «пас» (B4)."
+    deal.apply(family.parse_action("bid 7H"), deal.to_move)
+    worth = deal.observation(0).extra["bids"][0][2]
+    said = family.hint(deal.observation(deal.to_move), "ru")
+    assert said == f"Заявка должна стоить больше {worth} (B3); или «пас» (B4)."
+    assert "Можно:" not in said
+
+
+def test_with_one_card_legal_the_hint_names_it() -> None:
+    """W5: Аня leads the A♠ and Борис holds one spade, the J♠: «Можно любую карту» or «Нужно
+    отвечать в масть» said less than «Можно только В♠»."""
+    from tests.plain.helpers import deal_of, run
+
+    deal = deal_of(
+        "whist", 4, 3,
+        {0: "AS KS QS 5D 6D 7D 8D 9D TD JD QD KD AD", 1: "JS 2C 3C 4C 5C 6C 7C 8C 9C TC 2D 3D 4D"},
+    )  # fmt: skip
+    run(deal, "p1 AS")
+    view = deal.observation(1)
+    assert games.family("whist").hint(view, "ru") == "Можно только В♠."
+    assert games.family("whist").hint(view, "en") == "Only J♠ may be played."

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rams.actions import Say
+from rams.actions import Play, Say
 from rams.cards import Card, card_str
 from rams.games.plain.actions import Trump
-from rams.games.plain.deal import PlainView
+from rams.games.plain.deal import Phase, PlainView
 from rams.rulebook import rulebook
 from rams.words import Suit, text
 
@@ -39,14 +39,24 @@ def action_label(
 
 
 def hint(view: PlainView, lang: str, family: Any = None) -> str:
-    """In words, what limits the seat's choices now (the «?» of the terminal)."""
+    """In words, what limits the seat's choices now (the «?» of the terminal, the line under
+    the web table's buttons): the rule of the card to play (only one card: which), what a
+    bid must beat (B3), or what the phase asks for; the choices themselves are the buttons'
+    and the ``?`` list's."""
     if view.play_rule is not None:
+        cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
+        if len(cards) == 1:
+            return text("plain.hint.only", lang, card=card_str(cards[0], lang))
         return text(f"plain.hint.{view.play_rule}", lang)
     if not view.legal_actions:
         return ""
-    names = [str(s + 1) for s in range(len(view.hand_sizes))]
-    shown = [action_label(family, a, names, lang) for a in view.legal_actions[:12]]
-    return text("plain.hint.prelude", lang, choices=", ".join(shown))
+    if view.phase is Phase.AUCTION:
+        values = [v for _, _, v in view.extra.get("bids", ())]
+        if values:
+            return text("plain.hint.outbid", lang, highest=max(values))
+        return text("plain.hint.bid", lang)
+    key = {Phase.PARTNER: "partner", Phase.TRUMP: "trump_name", Phase.ASIDE: "aside"}
+    return text(f"plain.hint.{key[view.phase]}", lang) if view.phase in key else ""
 
 
 def rules_summary(family: Any, rules: Any) -> dict[str, Any]:
