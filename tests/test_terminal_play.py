@@ -9,6 +9,7 @@ import itertools
 import json
 import os
 import re
+import shutil
 import signal
 import stat
 import subprocess
@@ -119,7 +120,12 @@ def test_whole_game_with_wrong_input_help_quit_resume_and_replay(tmp_path: Path)
     # Save and quit.
     child.sendline("q")
     child.expect(r"Game saved: ")
-    child.expect(r"To go on: rams play --resume ")
+    child.expect(r"To go on: ([^\r\n]+?) play --resume ")
+    # What it prints works as typed: ``rams`` where it is on the PATH, else a program that is.
+    typed = _ANSI.sub("", child.match.group(1).decode() if isinstance(child.match.group(1), bytes)
+                      else str(child.match.group(1)))  # fmt: skip
+    program = typed.split(" -m ")[0]
+    assert (typed == "rams" and shutil.which("rams")) or Path(program).exists(), typed
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

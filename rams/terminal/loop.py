@@ -8,6 +8,8 @@ import json
 import random
 import re
 import secrets
+import shutil
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -248,12 +250,13 @@ class TerminalGame:
             return 130
 
     def _saved_message(self) -> None:
+        rams = command_name()
         self.console.print(ui("saved", self.lang, path=self.save_path))
         if self.fair_log is not None:
             log = fair_log_path(self.save_path)
-            self.console.print(ui("fair_log", self.lang, path=self.save_path, log=log))
+            self.console.print(ui("fair_log", self.lang, path=self.save_path, log=log, rams=rams))
         if not self.game.is_over:
-            self.console.print(ui("resume_hint", self.lang, path=self.save_path))
+            self.console.print(ui("resume_hint", self.lang, path=self.save_path, rams=rams))
 
     def _loop(self) -> int:
         game, table, lang = self.game, self.table, self.lang
@@ -386,6 +389,20 @@ class TerminalGame:
         clauses = list(rules_view(self.game.rules, lang)["clauses"])
         rule = next((c for c in clauses if not c.startswith("N")), clauses[0] if clauses else "")
         return ui("help_keys", lang, what=what[:1].upper() + what[1:], rule=rule)
+
+
+def command_name() -> str:
+    """How to type ``rams`` in this shell: ``rams`` where it is on the PATH, else the program
+    that runs now (``.venv/bin/rams`` after ``scripts/play``, which does not put it there)."""
+    if shutil.which("rams"):
+        return "rams"
+    program = Path(sys.argv[0])
+    if program.name == "rams" and program.exists():
+        try:
+            return str(program.resolve().relative_to(Path.cwd()))
+        except ValueError:
+            return str(program.resolve())
+    return f"{sys.executable} -m rams.cli"
 
 
 #: The longest pause between the bots' cards a person may ask for (``--pace``), in seconds.
