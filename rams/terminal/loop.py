@@ -391,18 +391,23 @@ class TerminalGame:
         return ui("help_keys", lang, what=what[:1].upper() + what[1:], rule=rule)
 
 
+#: The console script, named as the package.
+_PROGRAM = __name__.split(".")[0]
+
+
 def command_name() -> str:
-    """How to type ``rams`` in this shell: ``rams`` where it is on the PATH, else the program
-    that runs now (``.venv/bin/rams`` after ``scripts/play``, which does not put it there)."""
-    if shutil.which("rams"):
-        return "rams"
+    """How to type the console script in this shell: its name where it is on the PATH, else
+    the program that runs now (``.venv/bin/…`` after ``scripts/play``, which does not put it
+    there), else the interpreter running the package's command line."""
+    if shutil.which(_PROGRAM):
+        return _PROGRAM
     program = Path(sys.argv[0])
-    if program.name == "rams" and program.exists():
+    if program.name == _PROGRAM and program.exists():
         try:
             return str(program.resolve().relative_to(Path.cwd()))
         except ValueError:
             return str(program.resolve())
-    return f"{sys.executable} -m rams.cli"
+    return f"{sys.executable} -m {_PROGRAM}.cli"
 
 
 #: The longest pause between the bots' cards a person may ask for (``--pace``), in seconds.
