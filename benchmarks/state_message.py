@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
     ).stdout.strip()
     lines = [
-        f"$ python benchmarks/state_message.py --seed {args.seed}  # commit {commit}",
+        f"$ python benchmarks/state_message.py --seed {args.seed} --passes {args.passes}"
+        f"  # commit {commit}",
         "preset     µs a state message (median of "
         f"{args.passes} passes; 20 positions × every seat and a spectator)",
     ]
