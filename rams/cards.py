@@ -187,6 +187,11 @@ def cards_str(cards: Iterable[Card], lang: str = "record") -> str:
     return " ".join(card_str(c, lang) for c in cards)
 
 
+def card_codes(cards: Iterable[Card]) -> list[str]:
+    """Cards as a list of record codes (``["AS", "TD"]``): how the wire sends them."""
+    return [card_str(c) for c in cards]
+
+
 def suit_str(suit: int, lang: str = "record") -> str:
     """Write a suit: its letter in records, its symbol on screen."""
     return SUITS[suit] if lang == "record" else SUIT_SYMBOLS[suit]

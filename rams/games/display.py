@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from rams.cards import Card, card_str
+from rams.cards import Card, card_codes, card_str
 from rams.words import template
 
 __all__ = [
@@ -182,10 +182,6 @@ def _words(phrase: Words | None, names: Sequence[str], lang: str) -> str | None:
     return None if phrase is None else phrase.words(lang, names)
 
 
-def _cards(cards: Sequence[Card]) -> list[str]:
-    return [card_str(c) for c in cards]
-
-
 def _button_json(b: Button, names: Sequence[str], lang: str) -> dict[str, Any]:
     return {"action": b.action, "label": b.label.words(lang, names), "key": b.key, "quiet": b.quiet}
 
@@ -194,7 +190,7 @@ def _pick_json(pick: Pick | None, lang: str) -> dict[str, Any] | None:
     if pick is None:
         return None
     return {
-        "cards": _cards(pick.cards),
+        "cards": card_codes(pick.cards),
         "verb": pick.verb,
         "least": pick.least,
         "most": pick.most,
@@ -209,7 +205,7 @@ def choices_json(choices: Choices | None, names: Sequence[str], lang: str) -> di
     if choices is None:
         return None
     return {
-        "cards": _cards(choices.cards),
+        "cards": card_codes(choices.cards),
         "pick": _pick_json(choices.pick, lang),
         "buttons": [_button_json(b, names, lang) for b in choices.buttons],
     }
@@ -228,7 +224,7 @@ def _seat_json(s: SeatLine, names: Sequence[str], lang: str) -> dict[str, Any]:
         "score": s.score,
         "tricks": s.tricks,
         "marks": [_mark_json(m, names, lang) for m in s.marks],
-        "shown": _cards(s.shown),
+        "shown": card_codes(s.shown),
         "cards": s.cards,
         "passed": s.passed,
     }

@@ -342,7 +342,7 @@ class Family(Protocol):
         hands as play began, ``in_play``)."""
         ...
 
-    def settlement(self, match: Any) -> dict[str, Any] | None:
+    def decided(self, match: Any) -> dict[str, Any] | None:
         """What decided a finished match, for the replay to explain it (None while it goes
         on)."""
         ...

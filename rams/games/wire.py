@@ -13,10 +13,9 @@ hand face up (its record is public).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from rams.cards import Card, card_str
+from rams.cards import card_codes
 from rams.games.display import choices_json, display_json, settlement_json
 from rams.games.protocol import Family, Match
 from rams.games.replaying import frames
@@ -24,10 +23,6 @@ from rams.games.seatview import seat_view_json
 from rams.sheets import score_sheet
 
 __all__ = ["deal_log", "replay_json", "state_message"]
-
-
-def _cards(cards: Sequence[Card]) -> list[str]:
-    return [card_str(c) for c in cards]
 
 
 def state_message(
@@ -67,7 +62,7 @@ def state_message(
         log=family.deal_lines(view.events, names, lang),
     )
     if match.is_over:
-        out["hands"] = [_cards(hand) for hand in deal.dealt_hands()]
+        out["hands"] = [card_codes(hand) for hand in deal.dealt_hands()]
     return out
 
 
@@ -83,7 +78,8 @@ def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]
     the action in words, the lines it adds and the score sheet's rows by then; at a deal's
     end every hand as dealt, and what the family adds (Rams: the hands as play began). Then
     the players, the rules, the sheet, the winners, what decided the match (the family's
-    ``settlement``, for the result in words) and what each seat pays (``payouts``)."""
+    ``decided``, for the result in words) and what each seat pays (``settlement``, from its
+    ``payouts``)."""
     steps: list[dict[str, Any]] = []
     match: Any = None
     for step, deal, head in frames(record, lambda names: family.announcer(names, lang)):
@@ -93,12 +89,12 @@ def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]
         frame = {
             **seat_view_json(view),
             **head,
-            "hands": [_cards(hand) for hand in deal.hands_now()],
+            "hands": [card_codes(hand) for hand in deal.hands_now()],
             "display": display_json(family.display(view), names, lang),
             "said": None if step.action is None else family.action_words(step.action, names, lang),
         }
         if deal.is_over:
-            frame["dealt"] = [_cards(hand) for hand in deal.dealt_hands()]
+            frame["dealt"] = [card_codes(hand) for hand in deal.dealt_hands()]
             frame.update(family.replay_extra(deal))
         steps.append(frame)
     return {
@@ -107,7 +103,7 @@ def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]
         "steps": steps,
         "sheet": None if match is None else score_sheet(family, match).to_json(lang),
         "winners": None if match is None else match.winners() or None,
-        "decided": None if match is None else family.settlement(match),
+        "decided": None if match is None else family.decided(match),
         "settlement": None
         if match is None
         else settlement_json(family.payouts(match), match.players, lang),

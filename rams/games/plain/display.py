@@ -15,6 +15,7 @@ from rams.actions import Play
 from rams.cards import parse_card
 from rams.games.display import Button, Choices, Display, Mark, Pick, Pile, SeatLine
 from rams.games.plain.deal import Phase, PlainView
+from rams.games.plain.wire import action_label
 from rams.words import Phrase
 
 __all__ = ["Label", "display"]
@@ -31,26 +32,18 @@ class Label:
         self.family, self.action, self.view = family, action, view
 
     def words(self, lang: str, names: Sequence[str] | None = None) -> str:
-        from rams.games.plain.wire import action_label
-
         return action_label(self.family, self.action, names or (), lang, self.view)
 
 
-def _score(view: PlainView, s: int) -> int:
-    """The seat's score now: its own, or its side's (W1); with what the deal wrote once
-    it is over."""
-    i = s
-    if view.sides:
-        i = next(k for k, side in enumerate(view.sides) if s in side)
-    return view.scores[i] + (view.written[i] if view.written else 0)
-
-
 def _seat(view: PlainView, s: int) -> SeatLine:
+    """The seat's line: its score now — its own, or its side's (W1), with what the deal
+    wrote once it is over — its marks, tricks and shown cards."""
     extra = view.extra
     marks: list[Mark] = []
+    column = s  # (where its score is kept: its seat, or its side)
     if view.sides:
-        side = next(k for k, members in enumerate(view.sides) if s in members)
-        marks.append(Mark(_w("p_side", n=side + 1), "side"))
+        column = next(k for k, members in enumerate(view.sides) if s in members)
+        marks.append(Mark(_w("p_side", n=column + 1), "side"))
     if extra.get("declarer") == s:
         marks.append(Mark(_w("p_declarer"), "role"))
     if extra.get("partner") == s:
@@ -63,7 +56,7 @@ def _seat(view: PlainView, s: int) -> SeatLine:
         marks.append(Mark(_w("p_points", n=points[s]), "note", _w("p_cardPoints")))
     playing = view.phase in (Phase.PLAY, Phase.DONE)
     return SeatLine(
-        score=_score(view, s),
+        score=view.scores[column] + (view.written[column] if view.written else 0),
         tricks=view.tricks_taken[s] if playing else None,
         marks=tuple(marks),
         shown=view.shown[s],

@@ -18,6 +18,7 @@ from rams.games.plain.deal import Phase
 from rams.games.plain.display import display
 from rams.games.plain.match import PlainMatch
 from rams.games.plain.rules import PlainRules
+from rams.games.plain.wire import action_label
 from rams.games.plain.words import BidWords, summary_lines
 from rams.games.protocol import DealLayout, PresetInfo
 from rams.rulebook import rulebook
@@ -248,14 +249,12 @@ class PlainFamily:
         """A card as the screen writes it, any other action as its button says it."""
         if isinstance(action, Play):
             return card_str(action.card, lang)
-        from rams.games.plain.wire import action_label
-
         return action_label(self, action, names, lang)
 
     def replay_extra(self, deal: Any) -> dict[str, Any]:
         return {}
 
-    def settlement(self, match: Any) -> dict[str, Any] | None:
+    def decided(self, match: Any) -> dict[str, Any] | None:
         """The winners by the game's end (F8, W9, B12, T2) and what decided it."""
         if not match.is_over:
             return None

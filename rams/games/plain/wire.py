@@ -9,17 +9,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from rams.actions import Play, Say
-from rams.cards import Card, card_str
+from rams.cards import card_str
 from rams.games.plain.actions import Trump
 from rams.games.plain.deal import Phase, PlainView
 from rams.rulebook import rulebook
 from rams.words import Suit, text
 
 __all__ = ["action_label", "hint", "rules_summary"]
-
-
-def _cs(cards: Sequence[Card]) -> list[str]:
-    return [card_str(c) for c in cards]
 
 
 def action_label(

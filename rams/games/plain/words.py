@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from rams.cards import card_str
+from rams.cards import card_str, cards_str
 from rams.events import Event
 from rams.games.plain.deal import Kind
 from rams.words import Suit, number, signed, text
@@ -18,10 +18,6 @@ __all__ = ["Announcer", "deal_lines", "describe", "signed", "summary_lines"]
 
 #: How a family words a bid or a contract (``6H`` → «6 червей»).
 BidWords = Callable[[str, str], str]
-
-
-def _cards(cards: Iterable[int], lang: str) -> str:
-    return " ".join(card_str(c, lang) for c in cards)
 
 
 def _plain_bid(bid: str, lang: str) -> str:
@@ -62,9 +58,9 @@ def describe(
             return t("aside_card", who=who, card=card_str(e.secret[0], lang))
         return t("aside", who=who)
     if k is Kind.OPEN:
-        return t("open", who=who, cards=_cards(e.cards, lang))
+        return t("open", who=who, cards=cards_str(e.cards, lang))
     if k is Kind.SKAT:
-        return t("skat", who=who, cards=_cards(e.cards, lang), points=e.number)
+        return t("skat", who=who, cards=cards_str(e.cards, lang), points=e.number)
     if k is Kind.VOID:
         return t("all_pass") + " " + t("void") if e.detail == "all_pass" else t("void")
     if k is Kind.SCORE:
@@ -101,7 +97,7 @@ class Announcer:
         for e in events:
             if e.kind is Kind.CARD:
                 assert e.seat is not None
-                card = _cards(e.cards, self.lang)
+                card = cards_str(e.cards, self.lang)
                 if self.live:
                     key = "plain.event.leads" if not self._plays else "plain.event.plays"
                     out.append(text(key, self.lang, who=self.names[e.seat], card=card))

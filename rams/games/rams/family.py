@@ -140,7 +140,7 @@ class RamsFamily:
         """The hands as play began, where the exchange changed them (E4, E5)."""
         return {"in_play": in_play(deal)}
 
-    def settlement(self, match: RamsMatch) -> dict[str, Any] | None:
+    def decided(self, match: RamsMatch) -> dict[str, Any] | None:
         """What the settlement (S8) is made of, and the Pam ledger (M2)."""
         if match.winner is None:
             return None

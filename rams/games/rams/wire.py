@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rams.cards import card_str, cards_of, cards_str
+from rams.cards import card_codes, card_str, cards_of, cards_str
 from rams.games.rams.actions import Action, Exchange, Play, Swap
 from rams.games.rams.deal import Deal
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
@@ -65,6 +65,6 @@ def in_play(deal: Deal) -> list[list[str] | None]:
     """Each hand as play began, where it differs from the hand dealt (the exchange, the
     swap for the trump); None where it does not."""
     return [
-        [card_str(c) for c in cards_of(h)] if h and h != d else None
+        card_codes(cards_of(h)) if h and h != d else None
         for h, d in zip(deal.start_hands, deal.deal_hands, strict=True)
     ]

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rams import games
-from rams.cards import SUITS, Card, card_str, suit_of, suit_str
+from rams.cards import SUITS, card_str, cards_str, suit_of, suit_str
 from rams.games.rams.deal import PAM
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
@@ -30,10 +30,6 @@ __all__ = [
     "rules_text",
     "strike",
 ]
-
-
-def _cards(cards: Iterable[Card], lang: str) -> str:
-    return " ".join(card_str(c, lang) for c in cards)
 
 
 def message(key: str, lang: str = "ru", **fields: Any) -> str:
@@ -92,11 +88,11 @@ def describe(event: Event, names: Sequence[str], lang: str = "ru") -> str | None
         lang,
         who=names[event.seat] if event.seat is not None else "",
         card=card_str(event.cards[-1], lang) if event.cards else "",
-        cards=_cards(shown, lang),
+        cards=cards_str(shown, lang),
         ru_cards="карту" if event.number == 1 else "карты" if 2 <= event.number <= 4 else "карт",
         en_cards="card" if event.number == 1 else "cards",
-        secret=_cards(event.secret, lang),
-        drawn=_cards(event.drawn, lang),
+        secret=cards_str(event.secret, lang),
+        drawn=cards_str(event.drawn, lang),
         count=event.number,
         record=event.record,
         clause=event.clause,
@@ -142,8 +138,8 @@ class Announcer:
                 if self.live:
                     key = "rams.event.leads" if not self._plays else "rams.event.plays"
                     out.append(text(key, self.lang, who=self.names[e.seat],
-                                    card=_cards(e.cards, self.lang)))  # fmt: skip
-                self._plays.append(f"{self.names[e.seat]} {_cards(e.cards, self.lang)}")
+                                    card=cards_str(e.cards, self.lang)))  # fmt: skip
+                self._plays.append(f"{self.names[e.seat]} {cards_str(e.cards, self.lang)}")
                 continue
             line = describe(e, self.names, self.lang)
             if line is None:

@@ -133,12 +133,16 @@ export function cardBack(small = true) {
 // number, a column per player or side, each entry in the row of the deal that wrote it, every
 // earlier value of a column struck out, the deal's note under its row; then the standings.
 // ``upto``: only the first rows (a replay's step), the standings once every row is shown.
+// A whole number as the page writes it: a true minus sign, as on paper (null: nothing); a
+// change with its sign (null: 0). The same as the server's rams.words.number and signed.
+export const num = (v) => (v === null || v === undefined ? "" : v < 0 ? `−${-v}` : String(v));
+export const signed = (v) => (v === null || v === undefined ? "0" : v > 0 ? `+${v}` : num(v));
+
 export function sheetEl(sheet, highlight = null, upto = null) {
   const rows = upto === null ? sheet.rows : sheet.rows.slice(0, Math.max(1, upto));
   const cols = sheet.columns;
   const mine = cols.map((c) => highlight !== null && c.seats.includes(highlight));
   const last = cols.map((_, c) => rows.reduce((at, r, k) => (r.entries[c] !== null ? k : at), -1));
-  const num = (v) => (v < 0 ? `−${-v}` : String(v));
   const body = [];
   rows.forEach((r, k) => {
     body.push(el("tr", { dataset: { deal: r.deal } },
@@ -190,8 +194,6 @@ export function standingsEl(sheet, settlement) {
   if (!places.length) return null;
   const cols = settlement ? settlement.columns : [];
   const sum = (amounts, seats) => seats.reduce((a, s) => a + amounts[s], 0);
-  const num = (v) => (v < 0 ? `−${-v}` : String(v));
-  const signed = (v) => (v > 0 ? `+${v}` : num(v));
   return el("section", { class: "settlement standings", id: "standings" },
     el("h3", {}, (sheet.words && sheet.words.standings) || t("standings")),
     settlement && settlement.why ? el("p", { class: "small" }, withClauses(settlement.why)) : null,

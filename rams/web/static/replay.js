@@ -2,12 +2,10 @@
 // deal's end, every hand as dealt), the score sheet as it stood at the step shown, and at
 // the last step the winners by name with the settlement explained.
 import {
-  api, cardEl, el, lang, presetName, seatMarks, sheetEl, standingsEl, t, toast, trickCount, trumpBox,
+  api, cardEl, el, lang, num, presetName, seatMarks, sheetEl, standingsEl, t, toast, trickCount, trumpBox,
 } from "./common.js";
 import { checkLog, hasLog, loadLog, logChecked, recordTable, verifyRecord } from "./fair.js";
 
-// A number with a true minus sign, as the score sheet writes it.
-const num = (v) => (v < 0 ? `−${-v}` : String(v));
 
 export function showReplay(app, tableId) {
   app.dataset.view = "replay";

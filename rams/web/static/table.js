@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
-  api, cardEl, cardText, el, fill, freshSeed, lang, playerKey, presetName, rulesTextEl, saveSeatToken,
-  seatMarks, seatToken, setClauses, sheetEl, standingsEl, t, toast, trickCount, trumpBox, withClauses,
+  api, cardEl, cardText, el, fill, freshSeed, lang, num, playerKey, presetName, rulesTextEl, saveSeatToken,
+  seatMarks, seatToken, setClauses, sheetEl, signed, standingsEl, t, toast, trickCount, trumpBox, withClauses,
 } from "./common.js";
 import { noteSeed, noteShown, seedableDeal } from "./fair.js";
 import { beep } from "./prefs.js";
@@ -233,8 +233,6 @@ export function showTable(app, tableId) {
       o.cols.push(i);
     });
     const kinds = cols.some((c) => c.kind);
-    const num = (x) => (x === null ? "" : x < 0 ? `−${-x}` : String(x));
-    const signed = (x) => (x === null ? "0" : x > 0 ? `+${x}` : num(x));
     const tricks = (seats) => seats.reduce((n, s) => n + ((v.tricks_taken || [])[s] || 0), 0);
     const cells = (i) => {
       const { change, now } = sheet.last[i];
@@ -420,7 +418,6 @@ export function showTable(app, tableId) {
   // The board, the same for every game: the server's display of this seat's view (each
   // seat's line, the centre) and its choices in one shape (rams.games.display).
 
-  const num = (x) => (x < 0 ? `−${-x}` : String(x));
   const over = () => (state.winners ?? null) !== null;
 
   function seatBox(s) {
