@@ -28,12 +28,41 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from rams.words import russian_plural
+from rams.words import russian_plural, text
 
-__all__ = ["Clause", "Rulebook", "rulebook", "rules_text", "rules_view"]
+__all__ = ["Clause", "Rulebook", "rulebook", "rules_text", "rules_view", "source_names"]
 
 LANGS = ("ru", "en")
 _CONDITION = re.compile(r"^(!?)([a-z_]+)(?:(=|!=|>|<|>=|<=)(.+))?$")
+_SEED = re.compile(r"^(\d{3})\b\s*(.*)$")
+
+
+def source_names(spec: str, lang: str) -> str:
+    """The source texts of a clause (``000 Запись §8, 001, 003``: seed ids with their
+    sections and paragraphs) by name, as a reader knows them: the seeds' names and sections
+    are the catalogue's ``source`` section; one text's places follow its name, texts are
+    parted by semicolons.
+
+    >>> source_names("000 Запись §8, 001", "ru")
+    'старинное руководство, раздел «Запись», §8; веб-страница о рамсе'
+    >>> source_names("000 §6, §9, 002", "en")
+    'the old manual, §6, §9; Rozaliev, “Card games of Russia”'
+    """
+    texts: list[list[str]] = []
+    for token in (t.strip() for t in spec.split(",")):
+        seed = _SEED.match(token)
+        if seed is None and texts:  # (one more place in the same text: «§9»)
+            texts[-1].append(token)
+            continue
+        if seed is None:
+            texts.append([token])
+            continue
+        name, places = seed.groups()
+        words = [text(f"source.s{name}", lang)]
+        for place in places.split():
+            words.append(place if place.startswith("§") else text(f"source.part.{place}", lang))
+        texts.append(words)
+    return "; ".join(", ".join(words) for words in texts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,11 +175,16 @@ class Rulebook:
         return str(self.words[key][lang]).format(**fields)
 
     def source_line(self, clause: Clause, lang: str) -> str:
-        """«Источник: 000 §5, 001» — the seeds a clause rests on, or that we decided."""
+        """«Источник: старинное руководство, §5; Розалиев, «Карточные игры России»» — the
+        texts a clause rests on, by name (the ``source`` section of the catalogue), or that
+        we decided."""
         head, _, rest = clause.source.partition(" ")
-        special = {"ours": "source_ours", "all": "source_all"}.get(head)
-        source = f"{self.word(special, lang)} {rest}".strip() if special else clause.source
-        return self.word("source", lang, source=source)
+        if head == "ours":  # (our decision, with the texts it weighed: «ours (000 §2–4, 002)»)
+            rest = rest.strip()
+            inner = f" ({source_names(rest[1:-1], lang)})" if rest.startswith("(") else ""
+            return text("source.one", lang, source=text("source.ours", lang) + inner)
+        source = source_names(clause.source, lang)
+        return text("source.many" if ";" in source else "source.one", lang, source=source)
 
     def clause_text(self, clause: Clause, rules: Any, lang: str) -> str:
         """A clause's words for a rule set: its numbers filled in from the options."""

@@ -11,7 +11,7 @@ from rich.table import Table as RichTable
 from rams.bots import SEARCHING, make_bot
 from rams.errors import RulesError
 from rams.files import writable_dir, writable_file
-from rams.games import family_of, parse_override
+from rams.games import family_of, parse_override, presets
 from rams.parallel import parallelism
 from rams.progress import compile_solver, progress_bar
 from rams.sim import Summary, simulate, summarize, summary_json
@@ -76,7 +76,8 @@ def run_simulate(args: argparse.Namespace) -> int:
             progress=advance, ray=args.ray,
         )  # fmt: skip
     summary = summarize(results)
-    title = text("sim.title", lang, preset=rules.preset_name, players=rules.players,
+    title = text("sim.title", lang, preset=presets()[rules.preset_name].title[lang],
+                 players=rules.players,
                  games=summary.games, deals=summary.deals, seed=args.seed)  # fmt: skip
     better = family_of(args.preset).better
     Console().print(summary_table(summary, title, lang, better))

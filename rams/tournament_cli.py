@@ -16,7 +16,7 @@ from rich.table import Table
 from rams.bots import SEARCHING
 from rams.errors import RamsError
 from rams.files import writable_dir
-from rams.games import family_of, parse_override
+from rams.games import family_of, parse_override, presets
 from rams.parallel import parallelism
 from rams.progress import compile_solver, progress_bar
 from rams.tournament import (
@@ -116,7 +116,8 @@ def run_tournament(args: argparse.Namespace) -> int:
             ray=args.ray,
         )  # fmt: skip
     summary = summarize(result.deals)
-    title = text("tournament.title", lang, preset=rules.preset_name, players=rules.players,
+    title = text("tournament.title", lang, preset=presets()[rules.preset_name].title[lang],
+                 players=rules.players,
                  deals=args.deals, seed=args.seed)  # fmt: skip
     stdout = Console()
     stdout.print(results_table(summary, title, lang))

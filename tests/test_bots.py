@@ -237,6 +237,7 @@ def test_cli_simulate_speaks_russian(capsys: pytest.CaptureFixture[str]) -> None
     )  # fmt: skip
     assert rc == 0
     out = capsys.readouterr().out
-    assert "duel, 2 игрока, 1 партия" in out and "зерно 3" in out
+    assert "рамс вдвоём (дуэль), 2 игрока, 1 партия" in out and "случайная серия № 3" in out
+    assert "зерно" not in out  # (was: «duel, 2 игрока, 1 партия, зерно 3»)
     assert "доля побед" in out and "Меньше — лучше" in out
     assert "win rate" not in out

@@ -93,7 +93,9 @@ def test_whist_sheet_is_by_sides() -> None:
     14 points (W6), and wins a game worth 3 (W7: the losers have none); the points start the
     next game at 0 again, so the points columns never change at a deal's end. Deal 1: p2+p4 a
     game (games 0:1); deal 2: p1+p3 (1:1); deal 3: p2+p4 the second game and the rubber, 2–1,
-    bonus 3 (W8): the games go back to 0:0, rubber points 3 and 3+3+3 = 9. p2+p4 first."""
+    bonus 3 (W8), and the match (one rubber, W9): the games stay 1:2 written (they went back
+    to 0:0, «партии 0», when no rubber was left to play), rubber points 3 and 3+3+3 = 9.
+    p2+p4 first."""
     sheet = sheet_of("whist_03_long_rubber_bonus_3")
     assert [(c.label, c.seats, c.kind) for c in sheet.columns] == [
         ("P1+P3", (0, 2), "points"),
@@ -109,7 +111,7 @@ def test_whist_sheet_is_by_sides() -> None:
         (2, None, None, 1, None, None, None, "партию выиграли P1+P3, 14:0 (стоит 3)"),
         (
             3,
-            *(None, None, 0, 0, 3, 9),
+            *(None, None, None, 2, 3, 9),
             "партию выиграли P2+P4, 14:0 (стоит 3), и роббер: бонус 3",
         ),
     ]
@@ -228,12 +230,13 @@ def test_last_deal_leaves_an_untouched_column_without_a_change() -> None:
 
 def test_last_deal_whist_by_sides_and_kinds() -> None:
     """whist_03_long_rubber_bonus_3's deal 3: the points columns unchanged (0), the games
-    back from 1:1 to 0:0 (−1 each), rubber points 0 → 3 and 0 → 9 (W7, W8)."""
+    1:1 → 1:2 (the match's last rubber: its games stay), rubber points 0 → 3 and 0 → 9 (W7,
+    W8, W9)."""
     assert sheet_of("whist_03_long_rubber_bonus_3").last_deal() == [
         (None, 0),
         (None, 0),
-        (-1, 0),
-        (-1, 0),
+        (None, 1),
+        (1, 2),
         (3, 3),
         (9, 9),
     ]

@@ -178,14 +178,15 @@ def petukh_six() -> Deal:
 # "Classic Rams · deal 1".
 # Was (all panels): «Карты Вера» is ungrammatical (the name cannot be declined): «Карты игрока
 # Вера». The cards a player drew were in a column «Прикуп», the name of the stock: each row
-# says «прикуп: 2» / "drew 2" beside the call instead, as the web table does.
+# says «прикуп: 2» / "drew 2" beside the call instead, as the web table does; the stock is
+# «Колода» (it was «Прикуп» too, the word for the cards bought and for the duel's talon).
 # Was (a Rams-only panel): the Rams screen and the plain games' screen drew the table each
 # their own way (columns «Игра», «Обмен» here, «Пара» there); now one panel draws both.
 
 PANEL_DECLARE = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны   Открытая карта: 9♦   Прикуп: 16                │
+│ Сдаёт: Вера   Козырь: бубны   Открытая карта: 9♦   Колода: 16                │
 │                                                                              │
 │ Игрок   Запись          Взятки  На столе                                     │
 │ Аня        100  играет                                                       │
@@ -218,7 +219,7 @@ def test_screen_panel_declare(lang: str) -> None:
 PANEL_EXCHANGE = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны   Открытая карта: 9♦   Прикуп: 14                │
+│ Сдаёт: Вера   Козырь: бубны   Открытая карта: 9♦   Колода: 14                │
 │                                                                              │
 │ Игрок   Запись                     Взятки  На столе                          │
 │ Аня        100  играет, прикуп: 2                                            │
@@ -251,7 +252,7 @@ def test_screen_panel_exchange(lang: str) -> None:
 PANEL_TURNED_ON_TABLE = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны   Открытая карта: 9♦   Прикуп: 14                │
+│ Сдаёт: Вера   Козырь: бубны   Открытая карта: 9♦   Колода: 14                │
 │                                                                              │
 │ Игрок   Запись                     Взятки  На столе                          │
 │ Аня        100  играет, прикуп: 2                                            │
@@ -284,7 +285,7 @@ def test_screen_panel_turned_trump_on_table(lang: str) -> None:
 PANEL_TURNED_TAKEN = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны   Прикуп: 14                                     │
+│ Сдаёт: Вера   Козырь: бубны   Колода: 14                                     │
 │ Открытый козырь 9♦ взял сдающий                                              │
 │                                                                              │
 │ Игрок  Запись                     Взятки  На столе  Открыто                  │
@@ -323,7 +324,7 @@ def test_screen_panel_turned_trump_taken(lang: str) -> None:
 PANEL_LAST_TRICK = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны   Прикуп: 13                                     │
+│ Сдаёт: Вера   Козырь: бубны   Колода: 13                                     │
 │ Открытый козырь 9♦ взял сдающий                                              │
 │                                                                              │
 │ Игрок    Запись                     Взятки  На столе  Открыто                │
@@ -361,7 +362,7 @@ def test_screen_panel_last_trick(lang: str) -> None:
 PANEL_TRICK = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны   Прикуп: 13                                     │
+│ Сдаёт: Вера   Козырь: бубны   Колода: 13                                     │
 │ Открытый козырь 9♦ взял сдающий                                              │
 │                                                                              │
 │ Игрок  Запись                     Взятки  На столе  Открыто                  │
@@ -396,7 +397,7 @@ def test_screen_panel_trick_on_table(lang: str) -> None:
 PANEL_HIDDEN = {
     "ru": """\
 ╭─ Классический рамс · сдача 1 ────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: бубны   Прикуп: 13                                     │
+│ Сдаёт: Вера   Козырь: бубны   Колода: 13                                     │
 │ Открытый козырь 9♦ взял сдающий                                              │
 │                                                                              │
 │ Игрок  Запись                     Взятки  На столе  Открыто                  │
@@ -547,7 +548,7 @@ def test_screen_panel_petukh_six(lang: str) -> None:
 PANEL_PAM_TURNED = {
     "ru": """\
 ╭─ Мушка с памфилом · сдача 1 ─────────────────────────────────────────────────╮
-│ Сдаёт: Вера   Козырь: —   Открытая карта: В♣   Прикуп: 16                    │
+│ Сдаёт: Вера   Козырь: —   Открытая карта: В♣   Колода: 16                    │
 │ Открыт памфил: козыря пока нет                                               │
 │                                                                              │
 │ Игрок   Запись  Взятки  На столе                                             │
@@ -883,8 +884,8 @@ TALON = {
     ],
     "en": [
         "Аня takes the talon.",
-        "Аня sells («Продаю»).",
-        "Борис says go («Ходи»).",
+        "Аня sells the talon.",
+        "Борис says “Go”.",
     ],
 }
 
@@ -1243,7 +1244,7 @@ def test_screen_words_deal_in_hand(lang: str) -> None:
 
 
 # Was: the acceptance has no clause and the English no object: «… ставка 2 (V4).» /
-# "Борис accepts the Даве: the stake is 2 (V4)."
+# "Борис accepts Dave: the stake is 2 (V4)."
 
 DAVE = {
     "ru": [
@@ -1257,12 +1258,12 @@ DAVE = {
     ],
     "en": [
         "Борис deals. Turned trump: A♣.",
-        "Аня offers Даве (V4).",
-        "Борис accepts the Даве: the stake is 2 (V4).",
-        "Аня sells («Продаю»).",
-        "Борис offers Даве (V4).",
+        "Аня offers Dave (V4).",
+        "Борис accepts Dave: the stake is 2 (V4).",
+        "Аня sells the talon.",
+        "Борис offers Dave (V4).",
         "Аня concedes (V4).",
-        "Борис wins the game: the other conceded the Даве (V4).",
+        "Борис wins the game: the other conceded to Dave (V4).",
     ],
 }
 
@@ -1491,8 +1492,8 @@ _TO_SWAP = ("p1 play", "p2 pass", "p3 play", "p1 exchange", "p3 exchange")
 
 
 # Was: E4 with one card left: «до 1 карт» / "up to 1 cards": «до 1 карты» / "up to 1 card";
-# with an empty stock «до 0 карт»: «прикуп пуст: остаётесь при своих (E4)» / "the stock is
-# empty: you stand pat (E4)".
+# with an empty stock «до 0 карт»: «колода кончилась: остаётесь при своих (E4)» (then «прикуп
+# пуст», the word for the cards bought) / "the stock is empty: you stand pat (E4)".
 # Was: V2 offers «продать / сказать «ходи»» to both players, but the non-dealer may only take
 # or sell and the dealer, after a sale, only take or say go: one hint for each.
 
@@ -1638,7 +1639,7 @@ HINTS: dict[str, tuple[Callable[[], tuple[Deal, int]], dict[str, str]]] = {
     "E4_empty": (
         lambda: (run(_short_stock(), "p3 exchange TC"), 3),
         {
-            "ru": "прикуп пуст: остаётесь при своих (E4)",
+            "ru": "колода кончилась: остаётесь при своих (E4)",
             "en": "the stock is empty: you stand pat (E4)",
         },
     ),
@@ -1672,7 +1673,7 @@ HINTS: dict[str, tuple[Callable[[], tuple[Deal, int]], dict[str, str]]] = {
         {
             # Was: «возьмите прикуп (take) или скажите «Продаю» (sell)», English words.
             "ru": "возьмите прикуп («беру») или скажите «Продаю» (V2)",
-            "en": "take the talon, or sell («Продаю») (V2)",
+            "en": "take the talon, or sell it (V2)",
         },
     ),
     # take or go
@@ -1680,7 +1681,7 @@ HINTS: dict[str, tuple[Callable[[], tuple[Deal, int]], dict[str, str]]] = {
         lambda: (run(duel(), "p1 sell"), 1),
         {
             "ru": "возьмите прикуп («беру») или скажите «Ходи» (V2)",
-            "en": "take the talon, or say go («Ходи») (V2)",
+            "en": "take the talon, or say “Go” (V2)",
         },
     ),
     # accept or concede
@@ -1688,7 +1689,7 @@ HINTS: dict[str, tuple[Callable[[], tuple[Deal, int]], dict[str, str]]] = {
         lambda: (run(duel(), "p1 dave"), 1),
         {
             "ru": "примите даве (ставка удвоится) или сдайтесь (V4)",
-            "en": "accept the Даве (the stake doubles) or concede (V4)",
+            "en": "accept Dave (the stake doubles) or concede (V4)",
         },
     ),
     # at 0 under overshoot: claim
@@ -1735,7 +1736,7 @@ DUEL_WHAT = {
         lambda: (run(duel(), "p1 dave"), 1),
         {
             "ru": ("даве: «принимаю» или «сдаюсь»", ["принимаю", "сдаюсь"]),
-            "en": ("Даве: accept or concede", ["accept", "concede"]),
+            "en": ("Dave: accept or concede", ["accept", "concede"]),
         },
     ),
 }
@@ -1776,7 +1777,7 @@ DUEL_REFUSED = {
         {
             "ru": "Аня не может сейчас предложить даве: после принятого даве предлагать его "
             "может только Борис (V4)",
-            "en": "Аня may not offer Даве now: after an acceptance only Борис may offer (V4)",
+            "en": "Аня may not offer Dave now: after an acceptance only Борис may offer (V4)",
         },
     ),
 }

@@ -45,9 +45,9 @@ def test_the_language_is_asked_first_then_the_duel_with_dave(tmp_path: Path) -> 
     child.expect_exact("Язык (ru — русский) / Language (en — English) [en]: ")
     child.sendline("en")
     child.expect(r" 1\. classic +classic Rams\r\n")  # the presets, in English
-    child.expect_exact("Preset [1]: ")
+    child.expect_exact("Game [1]: ")
     child.sendline("duel")
-    child.expect_exact("Play with Даве: the stake may be doubled (V4)? [y/N] ")
+    child.expect_exact("Play with Dave: the stake may be doubled (V4)? [y/N] ")
     child.sendline("y")
     offered = _offered("rams")
     words = "/".join(bot_word(b, "en") for b in offered)
@@ -73,7 +73,7 @@ def test_a_russian_locale_asks_in_russian_and_offers_a_short_game(tmp_path: Path
     save = tmp_path / "g.json"
     child = spawn(save, "ru_RU.UTF-8")
     child.expect_exact(" 1. классический рамс\r\n")
-    child.expect_exact("Вариант игры [1]: ")
+    child.expect_exact("Игра [1]: ")
     assert "Language" not in str(child.before)
     child.sendline("1")
     child.expect_exact("Сколько игроков (3–7) [3]: ")

@@ -14,11 +14,14 @@ old wording cannot come back unnoticed.
 | the hint with one card legal | «Можно любую карту.» | «Можно только 7♠.» |
 | the end of a game, one winner | «Победители: Кузьма» | «Победитель: Кузьма» |
 | the end of a game in the terminal | a settlement line without a heading | one standings table |
+| English screens | «Даве!», «sells («Продаю»)», bots Глаша | «Dave!», «sells the talon», Gladys |
+| a clause's source | «Источник: 000 §5, 001» | «Источники: старинное руководство, §5; …» |
 """
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -27,7 +30,8 @@ from rams.errors import IllegalActionError, NotationError
 from rams.events import Event
 from rams.games.plain.deal import Kind
 from rams.games.plain.words import describe
-from rams.words import number, signed, text
+from rams.rulebook import rulebook
+from rams.words import catalogue, number, signed, text
 
 
 def test_a_plain_games_score_line_writes_one_minus_sign() -> None:
@@ -150,3 +154,28 @@ def test_with_one_card_legal_the_hint_names_it() -> None:
     view = deal.observation(1)
     assert games.family("whist").hint(view, "ru") == "Можно только В♠."
     assert games.family("whist").hint(view, "en") == "Only J♠ may be played."
+
+
+def test_an_english_screen_has_no_russian_word() -> None:
+    """Every English text of the catalogue is English: Даве is «Dave», «Продаю» is said in
+    English, Петух is Petukh (the bots' names too: ``table.bot_names``)."""
+    cyrillic = re.compile("[\u0400-\u04ff]")
+    russian = {
+        key: entry["en"] for key, entry in catalogue().items() if cyrillic.search(entry["en"])
+    }
+    assert russian == {}
+
+
+def test_a_clauses_source_is_named_as_a_reader_knows_it() -> None:
+    """P4 rests on 000 §5, 001 and 002: the seeds are named (the old manual, the web page,
+    Rozaliev's book), not numbered; several sources take the plural."""
+    book = rulebook("rams")
+    assert book.source_line(book.clause("P4"), "ru") == (
+        "Источники: старинное руководство, §5; веб-страница о рамсе; "
+        "Розалиев, «Карточные игры России»"
+    )
+    assert book.source_line(book.clause("P4"), "en") == (
+        "Sources: the old manual, §5; the web page on Rams; Rozaliev, “Card games of Russia”"
+    )
+    lines = [book.source_line(c, "ru") for c in book.clauses.values()]
+    assert not [line for line in lines if re.search(r"\b\d{3}\b", line)]

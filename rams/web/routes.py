@@ -13,7 +13,7 @@ import re
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Request, WebSocket
@@ -185,6 +185,8 @@ class CreateBody(BaseModel):
     #: The creator's secret key, kept by their browser: their rating's identity (only its
     #: SHA-256 is stored, rams.ratings); none, not rated.
     key: str | None = Field(default=None, pattern=KEY_PATTERN)
+    #: The creator's language: the bots' names are chosen in it.
+    lang: Literal["ru", "en"] = "ru"
 
 
 class JoinBody(BaseModel):
@@ -286,7 +288,7 @@ async def create_table(request: Request, body: CreateBody, s: Served) -> dict[st
         options = TableOptions(body.clock, body.watch_delay, body.hints)
         made = tables.create(
             body.name, body.preset, body.players, body.bots, house, options, body.key,
-            address=client,
+            address=client, lang=body.lang,
         )  # fmt: skip
     except TableError:
         tables.creations.refund(client)  # a refused creation does not count

@@ -58,6 +58,7 @@ from rams.web.seats import Driver
 from rams.web.sockets import Sockets
 from rams.web.store import GameResult, LeaseLost, SeatRow, Store, TableRow
 from rams.web.work import Workers
+from rams.words import text
 
 __all__ = [
     "Client",
@@ -73,8 +74,14 @@ __all__ = [
 ]
 
 log = logging.getLogger("rams.web")
-#: What a table calls the bot in each seat (Russian names, as at a dacha's table).
-BOT_SEAT_NAMES = ("Прохор", "Глаша", "Кузьма", "Дуня", "Савва", "Фрося", "Тимоха")
+
+
+def bot_seat_names(lang: str) -> list[str]:
+    """What a table calls the bot in each seat, in its creator's language (the catalogue's
+    ``table.bot_names``: Russian names, as at a dacha's table, or English ones)."""
+    return text("table.bot_names", lang).split()
+
+
 #: Finished tables kept in memory, replayed, for the connections that watch them.
 FINISHED_KEPT = 16
 #: Failed writes in a row after which a table is given up (see :meth:`Tables._write`).
@@ -623,9 +630,11 @@ class Tables:
         options: TableOptions | None = None,
         key: str | None = None,
         address: str | None = None,
+        lang: str = "ru",
     ) -> tuple[LiveTable, int, str]:
         """A new table; its creator sits in the first seat that is not a bot, rated by
-        their browser's ``key`` when they bring one (only its hash is kept). A table that
+        their browser's ``key`` when they bring one (only its hash is kept); the bots are
+        named in the creator's language ``lang``. A table that
         puts the worker processes to work (hints, a ``hard`` bot) is refused (429) when its
         creator's ``address`` already has ``Settings.heavy_tables_per_address`` of them.
 
@@ -658,9 +667,10 @@ class Tables:
             if running >= self.settings.heavy_tables_per_address:
                 raise TableError(429, "too_many_heavy", count=running)
         creator = bots.index(None)
+        bot_names = bot_seat_names(lang)
         token = secrets.token_urlsafe(24)
         rows = [
-            SeatRow(BOT_SEAT_NAMES[i], b)
+            SeatRow(bot_names[i], b)
             if b is not None
             else SeatRow(name, None, hash_token(token), _rated(key))
             if i == creator

@@ -80,8 +80,14 @@ def verdict(
     page.wait_for_selector("#verify")
     if file is None:
         page.click("#verify")
-    else:
-        page.set_input_files("#verify-file", str(file))
+    else:  # (as a person does: the page's own button opens the browser's file chooser)
+        button = page.locator("label.file-button")
+        words = {"ru-RU": "Проверить файл записи…", "en-US": "Verify a record file…"}[locale]
+        assert button.inner_text() == words
+        assert page.locator("#verify-file").is_hidden()  # (no «Choose File» in its words)
+        with page.expect_file_chooser() as chooser:
+            button.click()
+        chooser.value.set_files(str(file))
     page.wait_for_selector("#verify-verdict.proven, #verify-verdict.failed", timeout=20_000)
     text = page.inner_text("#verify-verdict")
     cls = page.get_attribute("#verify-verdict", "class") or ""

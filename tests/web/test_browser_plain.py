@@ -108,13 +108,15 @@ def test_B3_boston_auction_by_buttons_with_values_to_the_end(
     """A person and three bots play a one-deal Boston game in the browser: the auction's
     buttons name each bid with its value in this deal (B3: a bid in the turned card's suit
     is worth the most), the contract and the card from the second pack are shown, and the
-    game ends with its winners and a record that replays."""
+    game ends with its winners and a record that replays. After deal 1 the deal's summary
+    says what the sheet notes beside it: the contract and whether it was made (B11), or that
+    everyone passed (B4)."""
     rng = random.Random(11)
     with thread_server(sqlite_url, bot_delay=0.02, deal_pause=60, grace_s=60) as server:
         page = browser.new_context(locale="ru-RU", **DESKTOP).new_page()
         table_id = _create(
             page, server.base, "boston", {1: "bot:medium", 2: "bot:easy", 3: "bot:medium"},
-            "deals=1",
+            "deals=2",
         )  # fmt: skip
         page.wait_for_selector(".hand .card", timeout=15000)
         assert page.locator("#turned .card").count() == 1
@@ -140,20 +142,25 @@ def test_B3_boston_auction_by_buttons_with_values_to_the_end(
 
         # (The buttons are looked at just before one is clicked: a look between two rounds
         # of the loop could miss a turn that came and went, as it did on a loaded machine.)
-        player = PlainPlayer(page, rng, prefer_pass=0.5, on_buttons=look)
+        player = PlainPlayer(page, rng, prefer_pass=0.5, on_buttons=look, next_deal=False)
         deadline = time.monotonic() + 240
+        notes: list[str] = []
         while not player.is_over():
             assert time.monotonic() < deadline, "the game did not end in time"
-            if not player.act():
+            if page.locator(".banner.deal-over #deal-summary").count() and not notes:
+                notes.append(page.locator("#deal-note").inner_text())
+                page.click("#ready")
+            elif not player.act():
                 page.wait_for_timeout(50)
         assert shot and player.actions > 0 and not player.errors
+        assert re.fullmatch(r"все спасовали|.+: .+ — (не )?сыграно", notes[0]), notes
         page.wait_for_selector(".game-over .winner")
         assert page.locator(".game-over h2").inner_text() == "Партия окончена"
         _save(page, tmp_path, "boston-over.png")
         record = page.request.get(f"{server.base}/api/tables/{table_id}/record").text()
         match = loads(record).replay()
         assert match.is_over and match.winners()
-        assert len(match.deals) == 1
+        assert len(match.deals) == 2
 
 
 def test_W1_whist_partners_sit_opposite_and_play_a_deal(

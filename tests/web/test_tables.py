@@ -169,3 +169,31 @@ def test_a_bot_no_table_may_seat_never_comes_back_from_the_database(sqlite_url: 
         asyncio.run(resume())
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [("ru", ["Аня", "Глаша", "Кузьма"]), ("en", ["Аня", "Gladys", "Cosmo"])],
+)
+def test_the_bots_are_named_in_the_creators_language(
+    sqlite_url: str, lang: str, names: list[str]
+) -> None:
+    """An English table's bots have English names (no Cyrillic on an English screen); a
+    Russian table's, Russian ones, as at a dacha."""
+    from rams.web.store import Store
+    from rams.web.tables import Tables
+
+    store = Store(sqlite_url)
+    store.migrate()
+
+    async def create() -> None:
+        tables = Tables(store, Settings(grace_s=60, bot_delay=0))
+        await tables.start()
+        live, _, _ = tables.create("Аня", "classic", 3, [None, "easy", "easy"], {}, lang=lang)
+        assert [s["name"] for s in live.public()["seats"]] == names
+        await tables.stop()
+
+    try:
+        asyncio.run(create())
+    finally:
+        store.close()

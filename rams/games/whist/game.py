@@ -214,6 +214,7 @@ class WhistMatch(PlainMatch):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.games = [0, 0]
+        self._games_written = [0, 0]  # the games as the sheet writes them (see _settle)
         self._values = [0, 0]  # the values of the games each side won in this rubber
         self.rubbers: list[dict[str, Any]] = []
         self.points = [0, 0]
@@ -225,7 +226,7 @@ class WhistMatch(PlainMatch):
         return 2
 
     def _row(self) -> tuple[int, ...]:
-        return (*self.totals, *self.games, *self.points)
+        return (*self.totals, *self._games_written, *self.points)
 
     @property
     def sheet(self) -> Sheet:
@@ -268,6 +269,9 @@ class WhistMatch(PlainMatch):
         self._info.append(info)
         won = [sum(1 for r in self.rubbers if r["winner"] == s) for s in (0, 1)]
         self._over = max(won) >= self.rules.rubbers
+        # The sheet ends on the last rubber's games («2:1»), not on the «0:0» of a rubber
+        # nobody plays; a rubber with another after it starts the next at 0:0.
+        self._games_written = self.rubbers[-1]["games"] if self._over else list(self.games)
 
     def _catch_up(self) -> None:
         while self._settled < len(self._deals) and self._deals[self._settled].is_over:
@@ -310,6 +314,7 @@ class WhistMatch(PlainMatch):
 
     def _copy_into(self, other: Any) -> None:
         other.games = list(self.games)
+        other._games_written = list(self._games_written)
         other._values = list(self._values)
         other.rubbers = [dict(r) for r in self.rubbers]
         other.points = list(self.points)

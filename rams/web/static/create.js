@@ -126,7 +126,7 @@ export function showCreate(app) {
         name, preset: state.preset, players: state.players, bots, rules, extra,
         clock: form.querySelector("#clock").value, watch_delay: Number(form.querySelector("#watch-delay").value),
         hints: form.querySelector("#hints").checked,
-        key: playerKey(),
+        key: playerKey(), lang,
       });
       saveSeatToken(made.id, made.token);
       noteShown(made.id, made.table.fair);  // deal 1's commitment, before this seat's seed

@@ -147,8 +147,13 @@ export function showReplay(app, tableId) {
     return el("section", { class: "fair replay-verify", id: "replay-verify" },
       el("button", { type: "button", id: "verify", onclick: () => verify() }, t("fair.verify")),
       " ",
-      el("label", {}, t("fair.verify_file"), " ", el("input", { type: "file", id: "verify-file",
-        accept: ".json,application/json", onchange: (e) => e.target.files[0] && verify(e.target.files[0]) })),
+      // The file input's own button would say «Choose File» in the browser's language, not
+      // the page's: it is hidden, and the label, a button in the page's words, opens it.
+      el("label", { class: "file-button", tabindex: "0", role: "button",
+        onkeydown: (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), e.target.querySelector("input").click()) },
+        t("fair.verify_file"),
+        el("input", { type: "file", id: "verify-file", class: "hidden-input", accept: ".json,application/json",
+          onchange: (e) => e.target.files[0] && verify(e.target.files[0]) })),
       verdict ? el("p", { class: `verify-verdict${cls}`, id: "verify-verdict", role: "status" }, verdict.text) : null);
   }
 

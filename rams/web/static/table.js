@@ -245,8 +245,12 @@ export function showTable(app, tableId) {
       : [el("th", {}, t("sumChange")), el("th", {}, t("sumNow"))];
     // Why: the deal's lines that wrote something (a trick's write-off, jacks, a remise…).
     const why = v.log.filter((line) => line.includes("→"));
+    // What the sheet notes beside this deal: a game won (Whist, W7), a contract, a void deal.
+    const row = sheet.rows[sheet.rows.length - 1];
+    const note = row && row.deal === v.deal ? row.note : null;
     return el("section", { class: "deal-summary", id: "deal-summary" },
       el("h3", {}, t("dealSummary")),
+      note ? el("p", { class: "deal-note", id: "deal-note" }, note) : null,
       why.length ? el("ul", { class: "why small", id: "deal-why" }, why.map((line) => el("li", {}, withClauses(line)))) : null,
       el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("sumTricks")), head)), el("tbody", {}, rows)));
   }
