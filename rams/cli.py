@@ -17,6 +17,7 @@ from rams import games
 from rams.analysis import action_words
 from rams.errors import RamsError, RecordError
 from rams.fair import FairLog
+from rams.games.story import match_text
 from rams.parallel import release_ray
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
@@ -48,7 +49,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(replay_summary(game), ensure_ascii=False))
         return 0
-    print(record.family.replay_text(game, args.lang or default_lang()))
+    print(match_text(record.family, game, args.lang or default_lang()))
     return 0
 
 

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rams.words import Phrase, text
+from rams.words import Phrase, number, text
 
 __all__ = [
     "Column",
@@ -202,12 +202,12 @@ class ScoreSheet:
         """A row's note in ``lang`` (empty when it has none)."""
         return "" if row.note is None else row.note.words(lang, list(self.names) or None)
 
-    def standing_lines(self, lang: str, minus: str = "-") -> list[str]:
+    def standing_lines(self, lang: str) -> list[str]:
         """The final standings in words, a line a place (those tied on one line); negative
-        scores written with ``minus`` (the page's true minus sign, «−»)."""
-        return [line for _, line in self._places(lang, minus)]
+        scores with a true minus sign («−5», as on a paper sheet)."""
+        return [line for _, line in self._places(lang)]
 
-    def _places(self, lang: str, minus: str) -> list[tuple[int, str]]:
+    def _places(self, lang: str) -> list[tuple[int, str]]:
         if not self.standings:
             return []
         out = []
@@ -215,7 +215,7 @@ class ScoreSheet:
             at = [p for p in self.standings if p.place == place]
             who = ", ".join(p.label for p in at)
             key = "sheet.place_tie" if len(at) > 1 else "sheet.place"
-            score = str(at[0].score).replace("-", minus)
+            score = number(at[0].score)
             out.append((place, text(key, lang, place=place, who=who, score=score)))
         return out
 
@@ -258,7 +258,7 @@ class ScoreSheet:
                 for p in self.standings
             ],
             # The standings in words, a line a place, for the page to show as they are.
-            "places": [{"place": n, "text": line} for n, line in self._places(lang, "\u2212")],
+            "places": [{"place": n, "text": line} for n, line in self._places(lang)],
             "words": {
                 "title": text("sheet.title", lang),
                 "deal": text("sheet.deal", lang),
@@ -275,7 +275,7 @@ class ScoreSheet:
         for k, row in enumerate(self.rows):
             cells = ["" if row.deal == 0 else str(row.deal)]
             for c, e in enumerate(row.entries):
-                cells.append("" if e is None else strike(str(e)) if struck[k][c] else str(e))
+                cells.append("" if e is None else strike(number(e)) if struck[k][c] else number(e))
             body.append(cells)
         widths = [max(_width(line[i]) for line in [heads, *body]) for i in range(len(heads))]
         lines = [_line(heads, widths)]

@@ -23,6 +23,7 @@ from rams.record import Record, dumps, loads, record_of, replay_summary
 
 EXAMPLES = Path(__file__).parent / "records" / "examples"
 REMISE = EXAMPLES / "remise_with_aces.json"
+RECORDS = Path(__file__).parent / "records"
 
 
 def example(name: str) -> dict[str, Any]:
@@ -248,3 +249,48 @@ def test_cli_rules_unknown_preset_exits_2(capsys: pytest.CaptureFixture[str]) ->
 
 def test_record_lines_parse_every_spelling() -> None:
     assert parse_line("p2 10h") == parse_line("p2 TH") == parse_line("P2 th")
+
+
+# The end of every game in `rams replay` (hand-worked from each record's expected file) ----
+
+
+@pytest.mark.parametrize(
+    ("path", "ending"),
+    [
+        (
+            "golden_004/whist_rubber_2_1_with_honours.json",
+            ["Итог:", "  1. P1+P3 — 7", "  2. P2+P4 — 2", "", "Победители: P1, P3",
+             "Почему: больше выигранных робберов.",
+             "P1+P3: выиграно робберов — 1, очки роббера — 7.",
+             "P2+P4: выиграно робберов — 0, очки роббера — 2."],
+        ),
+        (
+            "golden_004/kony_tie_game.json",
+            ["Итог:", "  1. P1, P2 — по 30, место поровну", "  3. P3 — 27", "  4. P4 — 9", "",
+             "Победители: P1, P2", "Почему: больше всего очков.",
+             "P1: 30", "P2: 30", "P3: 27", "P4: 9", "Поровну: победа общая."],
+        ),
+        (
+            "golden_004/ramsch_3p_game.json",
+            ["Итог:", "  1. P1 — 10", "  2. P3 — 15", "  3. P2 — 20", "", "Победитель: P1",
+             "Почему: меньше всего штрафных очков.", "P1: 10", "P3: 15", "P2: 20"],
+        ),
+        (
+            "golden/mushka_pamfil_game.json",
+            ["Итог:", "  1. P3 — −5", "  2. P1 — 4", "  3. P2 — 40", "", "Победитель: P3",
+             "Почему: выигрыш заявлен.", "P1 платит 4: столько осталось в записи.",
+             "P2 платит 40: столько осталось в записи.", "P3 получает 44.",
+             "Памфил: P1 +1, P2 −2, P3 +1."],
+        ),
+    ],
+)  # fmt: skip
+def test_cli_replay_ends_every_game_with_standings_and_the_result(
+    capsys: pytest.CaptureFixture[str], path: str, ending: list[str]
+) -> None:
+    """W9, T5, F8, S6–S8, M2: `rams replay` of every family ends on the final standings
+    (places, the true minus sign), the winners, why they won and who paid what; before, a
+    plain game's replay stopped with a KeyError."""
+    assert main(["replay", str(RECORDS / path), "--lang", "ru"]) == 0
+    out = capsys.readouterr().out.rstrip("\n").splitlines()
+    assert out[-len(ending) :] == ending
+    assert out[0].split(" (")[0] in {"Вист", "Четыре кона", "Рамс по Фихману", "Мушка с памфилом"}

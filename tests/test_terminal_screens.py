@@ -690,8 +690,9 @@ def test_screen_hand_colours_and_legal_cards() -> None:
 
 # Worked by hand from the rows below (S1, S6): a row per deal, each record in the row of the
 # deal that wrote it (Глеб's 40 stands through deal 1, his 35 comes in deal 2; deal 3 ends the
-# game mid-deal, so only Вера's -2 is written, S6), the earlier values struck out; Вера wins at
-# -2 and the others are placed by their records, lower first (S6: a record runs down to 0).
+# game mid-deal, so only Вера's −2 is written, S6), the earlier values struck out; Вера wins at
+# −2 and the others are placed by their records, lower first (S6: a record runs down to 0).
+# Negative records take the true minus sign, as on paper (it was «-2»).
 SHEET = {
     "ru": """\
 Запись
@@ -701,9 +702,9 @@ SHEET = {
 │       │  40 │    40 │   40 │   40 │
 │     1 │  50 │    55 │   15 │      │
 │     2 │  41 │    75 │   14 │   35 │
-│     3 │     │       │   -2 │      │
+│     3 │     │       │   −2 │      │
 └───────┴─────┴───────┴──────┴──────┘
-Итог: 1. Вера — -2; 2. Глеб — 35; 3. Аня — 41; 4. Борис — 75""",
+Итог: 1. Вера — −2; 2. Глеб — 35; 3. Аня — 41; 4. Борис — 75""",
     "en": """\
 Score sheet
 ┏━━━━━━┳━━━━━┳━━━━━━━┳━━━━━━┳━━━━━━┓
@@ -712,9 +713,9 @@ Score sheet
 │      │  40 │    40 │   40 │   40 │
 │    1 │  50 │    55 │   15 │      │
 │    2 │  41 │    75 │   14 │   35 │
-│    3 │     │       │   -2 │      │
+│    3 │     │       │   −2 │      │
 └──────┴─────┴───────┴──────┴──────┘
-Standings: 1. Вера: -2; 2. Глеб: 35; 3. Аня: 41; 4. Борис: 75""",
+Standings: 1. Вера: −2; 2. Глеб: 35; 3. Аня: 41; 4. Борис: 75""",
 }
 
 
@@ -743,10 +744,10 @@ def test_screen_sheet_strikes_earlier_values() -> None:
     # Аня 40 50 41, Борис 40 55 75, Вера 40 15 14 -2, Глеб 40 35.
     for struck in ("40", "50", "55", "15", "14"):
         assert _sgr(codes, struck), struck
-    for last in ("41", "75", "-2", "35"):
+    for last in ("41", "75", "−2", "35"):
         assert not _sgr(codes, last), last
     assert codes.count("\x1b[2;9m") == 8  # 2 + 2 + 3 + 1 earlier values
-    assert "\x1b[1m  -2\x1b[0m" in codes
+    assert "\x1b[1m  −2\x1b[0m" in codes
 
 
 # 3. Announcements --------------------------------------------------------------------------

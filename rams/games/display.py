@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from rams.cards import Card, card_codes, card_str
-from rams.words import template
+from rams.words import signed, template, text
 
 __all__ = [
+    "Amounts",
     "Button",
     "Choices",
     "Display",
@@ -37,10 +38,12 @@ __all__ = [
     "Pile",
     "SeatLine",
     "Settlement",
+    "Verdict",
     "Words",
     "choices_json",
     "display_json",
     "settlement_json",
+    "verdict_json",
 ]
 
 
@@ -161,6 +164,55 @@ class Settlement:
 
     columns: tuple[PayColumn, ...]
     why: Words | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What decided a finished match, in words, for its result wherever it is read (the
+    replay page, ``rams replay``): ``why`` its winners won (Rams: the clause that ended the
+    game; a plain game: the most points, the fewest, the rubbers), and ``lines``: who paid
+    what and why (Rams, S8), or each player's or side's total."""
+
+    why: Words | None
+    lines: tuple[Words, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Amounts:
+    """A line of amounts by player («Памфил: Аня +5, Борис −5.»): the catalogue's ``key``
+    with ``{ledger}``, the players named in the language they are read in."""
+
+    key: str
+    amounts: tuple[int, ...]
+
+    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+        who = names or [f"p{s + 1}" for s in range(len(self.amounts))]
+        ledger = ", ".join(f"{n} {signed(v)}" for n, v in zip(who, self.amounts, strict=True))
+        return text(self.key, lang, ledger=ledger)
+
+
+def verdict_json(
+    verdict: Verdict | None, winners: Sequence[int], names: Sequence[str], lang: str
+) -> dict[str, Any] | None:
+    """The end of a match in words: ``winners`` (seats), ``title`` (the winners by name),
+    ``why`` (what won it) and ``lines``; None while nobody has won."""
+    if verdict is None or not winners:
+        return None
+    return {
+        "winners": list(winners),
+        "title": winners_title(winners, names, lang),
+        "why": ""
+        if verdict.why is None
+        else text("replay.why", lang, why=verdict.why.words(lang, names)),
+        "lines": [line.words(lang, names) for line in verdict.lines],
+    }
+
+
+def winners_title(winners: Sequence[int], names: Sequence[str], lang: str) -> str:
+    """«Победитель: Аня», «Победители: Аня, Вера»."""
+    if len(winners) == 1:
+        return text("replay.winner_one", lang, name=names[winners[0]])
+    return text("replay.winner_many", lang, who=", ".join(names[w] for w in winners))
 
 
 def settlement_json(

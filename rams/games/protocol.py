@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from rams.cards import Card
 from rams.events import Event
-from rams.games.display import Display, Settlement
+from rams.games.display import Display, Settlement, Verdict
 from rams.games.replaying import Announcing
 from rams.sheets import Column
 from rams.words import Phrase, text
@@ -342,9 +342,9 @@ class Family(Protocol):
         hands as play began, ``in_play``)."""
         ...
 
-    def decided(self, match: Any) -> dict[str, Any] | None:
-        """What decided a finished match, for the replay to explain it (None while it goes
-        on)."""
+    def verdict(self, match: Any) -> Verdict | None:
+        """What decided a finished match, in words (:class:`rams.games.display.Verdict`):
+        why its winners won, and who paid what or each total; None while it goes on."""
         ...
 
     def deal_extra(self, rng: random.Random) -> dict[str, Any]:
@@ -389,10 +389,6 @@ class Family(Protocol):
 
     def rules_text(self, rules: Any) -> str:
         """Every option of ``rules``, its value and its clause (``rams rules PRESET``)."""
-        ...
-
-    def replay_text(self, match: Any, lang: str) -> str:
-        """A replayed match in words (``rams replay``)."""
         ...
 
     def screen(self) -> Any:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from rams.cards import card_codes
-from rams.games.display import choices_json, display_json, settlement_json
+from rams.games.display import choices_json, display_json, settlement_json, verdict_json
 from rams.games.protocol import Family, Match
 from rams.games.replaying import frames
 from rams.games.seatview import seat_view_json
@@ -77,9 +77,9 @@ def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]
     spectator saw it then (its display, the trick, the last trick) with every hand face up,
     the action in words, the lines it adds and the score sheet's rows by then; at a deal's
     end every hand as dealt, and what the family adds (Rams: the hands as play began). Then
-    the players, the rules, the sheet, the winners, what decided the match (the family's
-    ``decided``, for the result in words) and what each seat pays (``settlement``, from its
-    ``payouts``)."""
+    the players, the rules, the sheet, the winners, the result in words (the family's
+    ``verdict``: who won and why, who paid what) and what each seat pays (``settlement``,
+    from its ``payouts``)."""
     steps: list[dict[str, Any]] = []
     match: Any = None
     for step, deal, head in frames(record, lambda names: family.announcer(names, lang)):
@@ -103,7 +103,9 @@ def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]
         "steps": steps,
         "sheet": None if match is None else score_sheet(family, match).to_json(lang),
         "winners": None if match is None else match.winners() or None,
-        "decided": None if match is None else family.decided(match),
+        "result": None
+        if match is None
+        else verdict_json(family.verdict(match), match.winners(), match.players, lang),
         "settlement": None
         if match is None
         else settlement_json(family.payouts(match), match.players, lang),

@@ -172,7 +172,7 @@ def sheet_table(sheet: ScoreSheet, lang: str, standings: bool = True) -> Rendera
             if entry is None:
                 cells.append(Text(""))
             else:
-                cells.append(Text(str(entry), style="strike dim" if struck[k][c] else "bold"))
+                cells.append(Text(number(entry), style="strike dim" if struck[k][c] else "bold"))
         if notes:
             cells.append(Text(sheet.note_text(row, lang), style="italic"))
         table.add_row(*cells)

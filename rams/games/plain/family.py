@@ -13,17 +13,17 @@ from rams.actions import Play, Say, play_of, split_line
 from rams.cards import card_str
 from rams.errors import NotationError
 from rams.events import Event
-from rams.games.display import Display, Settlement
+from rams.games.display import Display, Settlement, Verdict, Words
 from rams.games.plain.deal import Phase
 from rams.games.plain.display import display
 from rams.games.plain.match import PlainMatch
 from rams.games.plain.rules import PlainRules
 from rams.games.plain.wire import action_label
-from rams.games.plain.words import BidWords, summary_lines
+from rams.games.plain.words import BidWords
 from rams.games.protocol import DealLayout, PresetInfo
 from rams.rulebook import rulebook
 from rams.sheets import Column
-from rams.words import Phrase
+from rams.words import Phrase, Seat, number
 
 __all__ = ["PlainFamily", "plain_family"]
 
@@ -183,9 +183,6 @@ class PlainFamily:
 
         return hint(view, lang, self)
 
-    def replay_text(self, match: Any, lang: str) -> str:
-        return "\n".join(summary_lines(match, lang, self.bid_words()))
-
     def rules_text(self, rules: Any) -> str:
         """Every option of ``rules``, its value and its clause, in Russian and English."""
         book = rulebook(self.name)
@@ -254,18 +251,31 @@ class PlainFamily:
     def replay_extra(self, deal: Any) -> dict[str, Any]:
         return {}
 
-    def decided(self, match: Any) -> dict[str, Any] | None:
-        """The winners by the game's end (F8, W9, B12, T2) and what decided it."""
+    def verdict(self, match: Any) -> Verdict | None:
+        """The winners by the game's end (F8, W9, B12, T2): for sides, each side's rubbers
+        won and rubber points (W9); else each player's total, the best first, and a tie
+        said so."""
         if not match.is_over:
             return None
-        summary = match.summary()
-        return {
-            "family": self.name,
-            "end_clause": self.end_clause,
-            "better": self.better,
-            "scores": match.scores(),
-            **{k: v for k, v in summary.items() if k != "deals"},
-        }
+        lines: list[Words] = []
+        if self.sides is not None:
+            summary = match.summary()
+            rubbers = summary.get("rubbers", [])
+            points = summary.get("points", [0] * len(self.sides))
+            for side, (a, b) in enumerate(self.sides):
+                won = sum(1 for r in rubbers if r["winner"] == side)
+                lines.append(
+                    Phrase("replay.side", a=Seat(a), b=Seat(b), rubbers=won,
+                           points=number(points[side]))
+                )  # fmt: skip
+            return Verdict(Phrase("replay.why_rubbers"), tuple(lines))
+        scores = match.scores()
+        for seat in sorted(range(len(scores)), key=lambda s: -self.better * scores[s]):
+            lines.append(Phrase("replay.total", name=Seat(seat), total=number(scores[seat])))
+        if len(match.winners()) > 1:
+            lines.append(Phrase("replay.tie"))
+        why = "replay.why_high" if self.better > 0 else "replay.why_low"
+        return Verdict(Phrase(why), tuple(lines))
 
     def screen(self) -> Any:
         from rams.games.plain.screen import PlainScreen

@@ -14,7 +14,7 @@ from rams.events import Event
 from rams.games.plain.deal import Kind
 from rams.words import Suit, number, signed, text
 
-__all__ = ["Announcer", "deal_lines", "describe", "signed", "summary_lines"]
+__all__ = ["Announcer", "deal_lines", "describe", "signed"]
 
 #: How a family words a bid or a contract (``6H`` → «6 червей»).
 BidWords = Callable[[str, str], str]
@@ -136,26 +136,3 @@ def deal_lines(
     """A deal's events in words, one line each."""
     a = Announcer(names, lang, bid_words)
     return a.feed(events) + a.flush()
-
-
-def summary_lines(match: Any, lang: str, bid_words: BidWords = _plain_bid) -> list[str]:
-    """A replayed match in words (``rams replay``): each deal's events, the score sheet as
-    people keep it, and the winners."""
-    from rams import games
-
-    names = match.players
-    info = games.presets()[match.rules.preset_name]
-    title = info.title[lang]
-    lines = [f"{title[0].upper()}{title[1:]} ({match.rules.preset_name}) — {', '.join(names)}"]
-    for k, deal in enumerate(match.deals, start=1):
-        lines += ["", text("rams.replay.deal", lang, deal=k)]
-        lines += ["  " + line for line in deal_lines(deal.events, names, lang, bid_words)]
-    lines += ["", text("terminal.sheet", lang), games.sheet_of(match).text(lang), ""]
-    won = match.winners()
-    if not won:
-        lines.append(text("rams.replay.not_over", lang))
-    else:
-        key = "winners" if len(won) > 1 else "winner"
-        who = ", ".join(names[s] for s in won)
-        lines.append(text(f"plain.screen.{key}", lang, who=who))
-    return lines

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rams.events import Event
-from rams.games.display import Display, PayColumn, Settlement
+from rams.games.display import Amounts, Display, PayColumn, Settlement, Verdict, Words
 from rams.games.protocol import DealLayout, Family, PresetInfo
 from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
@@ -16,11 +16,10 @@ from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
 from rams.games.rams.wire import action_words, in_play, rules_summary
-from rams.games.rams.words import Announcer, deal_lines, legal_hint, replay_text, rules_text
-from rams.record import replay_summary
+from rams.games.rams.words import Announcer, deal_lines, legal_hint, rules_text
 from rams.rulebook import rulebook
 from rams.sheets import Column
-from rams.words import Phrase
+from rams.words import Phrase, Seat, has, number
 
 __all__ = ["FAMILY", "HOUSE_LIMITS", "RamsFamily"]
 
@@ -140,21 +139,35 @@ class RamsFamily:
         """The hands as play began, where the exchange changed them (E4, E5)."""
         return {"in_play": in_play(deal)}
 
-    def decided(self, match: RamsMatch) -> dict[str, Any] | None:
-        """What the settlement (S8) is made of, and the Pam ledger (M2)."""
+    def verdict(self, match: RamsMatch) -> Verdict | None:
+        """The winner (S6, R1, M4, V1, S7, V4) and the settlement (S8) in words: each loser
+        pays the winner what is left of the record, or the stake (doubled by every Даве,
+        V4); then the Pam ledger (M2)."""
         if match.winner is None:
             return None
-        summary = replay_summary(match)
-        return {
-            "winner": match.winner,
-            "win_clause": match.deal.win_clause if match.deal is not None else "",
-            "records": list(match.records),
-            "stake": match.stake,
-            "payout": match.rules.payout,
-            "dave": match.rules.dave,
-            "payouts": match.payouts(),
-            "pam_ledger": summary.get("pam_ledger"),
-        }
+        winner = match.winner
+        clause = match.deal.win_clause if match.deal is not None else ""
+        why = Phrase(f"rams.why.{clause}") if clause and has(f"rams.why.{clause}") else None
+        payouts = match.payouts()
+        lines: list[Words] = []
+        remaining = match.rules.payout == "remaining"
+        if not remaining and match.stake > 1:
+            lines.append(Phrase("replay.stake_doubled", stake=match.stake))
+        for seat in range(match.rules.players):
+            if seat == winner:
+                continue
+            paid = -payouts[seat]
+            if not remaining:
+                lines.append(Phrase("replay.pays_stake", payer=Seat(seat), amount=paid))
+            elif paid > 0:
+                lines.append(Phrase("replay.pays_remaining", payer=Seat(seat), amount=paid))
+            else:
+                record = number(match.records[seat])
+                lines.append(Phrase("replay.pays_nothing", payer=Seat(seat), record=record))
+        lines.append(Phrase("replay.receives", name=Seat(winner), amount=payouts[winner]))
+        if match.rules.pamfil:
+            lines.append(Amounts("replay.pam", tuple(match.pam_ledger)))
+        return Verdict(why, tuple(lines))
 
     def display(self, view: Observation) -> Display:
         """What ``view``'s seat is shown (:mod:`rams.games.rams.display`)."""
@@ -190,9 +203,6 @@ class RamsFamily:
 
     def rules_text(self, rules: Rules) -> str:
         return rules_text(rules)
-
-    def replay_text(self, match: RamsMatch, lang: str) -> str:
-        return replay_text(match, lang)
 
     def screen(self) -> Any:
         from rams.games.rams.screen import SCREEN

@@ -6,7 +6,7 @@
 >>> Rules.preset("classic", 3, dave=True)
 Traceback (most recent call last):
 ...
-rams.errors.RulesError: options dave, talon clash: Даве needs the duel's talon (V4)
+rams.errors.RulesError: options dave, talon clash: Dave needs the duel's talon (V4)
 """
 
 from __future__ import annotations

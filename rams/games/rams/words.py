@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rams import games
 from rams.cards import SUITS, card_str, cards_str, suit_of, suit_str
 from rams.games.rams.deal import PAM
 from rams.games.rams.events import Event, EventKind
@@ -20,13 +19,12 @@ from rams.sheets import strike
 from rams.words import default_lang, has, number, signed, text
 
 if TYPE_CHECKING:
-    from rams.games.rams.match import RamsMatch
+    pass
 
 __all__ = [
     "deal_lines",
     "default_lang",
     "describe",
-    "replay_text",
     "rules_text",
     "strike",
 ]
@@ -271,31 +269,3 @@ def _play_hint(view: Observation, lang: str) -> str:
     if view.rules.pamfil and PAM in view.hand and not free and len(view.hand) > 1:
         text += "; " + hint("M1_pam", lang)
     return text
-
-
-def replay_text(game: RamsMatch, lang: str) -> str:
-    """A replayed game in words (``rams replay``): each deal's events and records, then the
-    score sheet and the result (S8, and M2's Pam ledger)."""
-    names = game.players
-    rules = game.rules
-    preset = PRESETS[rules.preset_name]
-    title = preset.ru if lang == "ru" else preset.en
-    lines = [text("rams.replay.title", lang, preset=title, name=rules.preset_name,
-                  players=", ".join(names))]  # fmt: skip
-    for k, deal in enumerate(game.deals, start=1):
-        lines += ["", text("rams.replay.deal", lang, deal=k)]
-        lines += ["  " + line for line in deal_lines(deal.events, names, lang)]
-        records = ", ".join(f"{n} {r}" for n, r in zip(names, deal.records, strict=True))
-        lines.append(text("rams.replay.records", lang, records=records))
-    lines += ["", text("rams.replay.sheet", lang), games.sheet_of(game).text(lang), ""]
-    if game.winner is None:
-        lines.append(text("rams.replay.not_over", lang))
-        return "\n".join(lines)
-    pay = ", ".join(
-        f"{n} {'+' if p > 0 else ''}{p}" for n, p in zip(names, game.payouts(), strict=True)
-    )
-    lines.append(text("rams.replay.winner", lang, who=names[game.winner], pay=pay))
-    if rules.pamfil:
-        ledger = ", ".join(f"{n} {p}" for n, p in zip(names, game.pam_ledger, strict=True))
-        lines.append(text("rams.replay.pam", lang, ledger=ledger))
-    return "\n".join(lines)
