@@ -4,9 +4,11 @@ The core (``cards``, ``tricks``, ``actions``, ``events``, ``record``, the game f
 ``rams.games``) needs no third-party package. The names most programs need are importable
 from here; a match of any game starts from the registry (``rams.games.new_match``).
 
-``Deal``, ``Game`` (now :class:`~rams.games.rams.match.RamsMatch`), ``Standing`` and
-``PRESETS`` are the Rams family's own, no longer the package's: they are still importable
-from here, for older programs, but live in ``rams.games.rams``.
+Rams' own names (``Deal``, ``Game`` — now :class:`~rams.games.rams.match.RamsMatch` —,
+``Standing``, ``PRESETS``, ``Rules``, its actions ``Action``, ``Play``, ``Say``, ``Exchange``,
+``Swap``, ``parse_action``, ``parse_line``, its ``Observation``, ``Phase`` and ``EventKind``)
+are the Rams family's, no longer the package's: they are still importable from here, for
+older programs, but live in ``rams.games.rams``.
 """
 
 from __future__ import annotations
@@ -16,38 +18,23 @@ import importlib
 from rams.cards import Card, card_str, cards_str, parse_card, parse_cards
 from rams.errors import IllegalActionError, NotationError, RamsError, RecordError, RulesError
 from rams.events import Event
-from rams.games.rams.actions import Action, Exchange, Play, Say, Swap, parse_action, parse_line
-from rams.games.rams.events import EventKind
-from rams.games.rams.rules import Rules
-from rams.games.rams.view import Observation, Phase
 from rams.record import Record, dumps, loads, record_of, replay_summary
 
 __all__ = [
-    "Action",
     "Card",
     "Event",
-    "EventKind",
-    "Exchange",
     "IllegalActionError",
     "NotationError",
-    "Observation",
-    "Phase",
-    "Play",
     "RamsError",
     "Record",
     "RecordError",
-    "Rules",
     "RulesError",
-    "Say",
-    "Swap",
     "card_str",
     "cards_str",
     "dumps",
     "loads",
-    "parse_action",
     "parse_card",
     "parse_cards",
-    "parse_line",
     "record_of",
     "replay_summary",
 ]
@@ -59,6 +46,17 @@ _RAMS_NAMES = {
     "Standing": ("rams.games.rams.deal", "Standing"),
     "Game": ("rams.games.rams.match", "RamsMatch"),
     "PRESETS": ("rams.games.rams.rules", "PRESETS"),
+    "Rules": ("rams.games.rams.rules", "Rules"),
+    "Action": ("rams.games.rams.actions", "Action"),
+    "Play": ("rams.games.rams.actions", "Play"),
+    "Say": ("rams.games.rams.actions", "Say"),
+    "Exchange": ("rams.games.rams.actions", "Exchange"),
+    "Swap": ("rams.games.rams.actions", "Swap"),
+    "parse_action": ("rams.games.rams.actions", "parse_action"),
+    "parse_line": ("rams.games.rams.actions", "parse_line"),
+    "EventKind": ("rams.games.rams.events", "EventKind"),
+    "Observation": ("rams.games.rams.view", "Observation"),
+    "Phase": ("rams.games.rams.view", "Phase"),
 }
 
 

@@ -288,3 +288,13 @@ def test_every_family_has_its_match() -> None:
     # still find them there.
     assert "Game" not in rams.__all__ and "Deal" not in rams.__all__
     assert rams.Game is match.RamsMatch
+    # Nor Rams' rules, actions and view: the package's names are every game's.
+    from rams.games.rams import actions, rules, view
+
+    rams_own = {"Rules", "Action", "Play", "Say", "Exchange", "Swap", "Observation", "Phase"}
+    assert not rams_own & set(rams.__all__)
+    assert (rams.Rules, rams.Play, rams.Observation) == (
+        rules.Rules,
+        actions.Play,
+        view.Observation,
+    )
