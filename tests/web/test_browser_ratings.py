@@ -4,6 +4,7 @@ with its figures by game and the rating's history drawn as a chart."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +39,24 @@ def test_the_leaderboard_and_the_player_page(browser: Any, tmp_path: Path) -> No
         assert len(rows) == 4
         assert "Аня (вы)" in page.inner_text(".leaderboard tr.mine")
         assert any("бот: лёгкий" in r for r in rows) and any("Борис" in r for r in rows)
+        # Russian numbers and words: a decimal comma, no «mu» or «sigma» (it was «25.0»,
+        # headed mu and σ).
+        heads = page.locator(".leaderboard thead th").all_inner_texts()
+        assert heads[2:5] == ["Рейтинг", "Сила", "Разброс"]
+        skill = page.locator(".leaderboard tr.mine td").nth(3).inner_text()
+        assert re.fullmatch(r"−?\d+,\d", skill), skill
+        assert "mu" not in page.inner_text(".ratings")
         page.click("#my-page")
         page.wait_for_selector("svg.chart polyline")
         assert page.inner_text("h1") == "Аня"
         assert page.locator("svg.chart circle").count() == 2  # a point per game
         assert "вист" in page.inner_text(".presets tbody")
         assert page.locator(".history tbody tr").count() == 2
+        figures = page.inner_text(".family .figures")
+        assert re.match(r"Рейтинг: −?\d+,\d \(сила \d+,\d, разброс \d+,\d\)", figures), figures
         page.click("#lang-switch")
         page.wait_for_selector("text=The rating after every game")
+        figures = page.inner_text(".family .figures")
+        assert re.match(r"Rating: −?\d+\.\d \(skill \d+\.\d, uncertainty \d+\.\d\)", figures)
         ctx.close()
     assert errors == []

@@ -137,6 +137,13 @@ export function cardBack(small = true) {
 // change with its sign (null: 0). The same as the server's rams.words.number and signed.
 export const num = (v) => (v === null || v === undefined ? "" : v < 0 ? `−${-v}` : String(v));
 export const signed = (v) => (v === null || v === undefined ? "0" : v > 0 ? `+${v}` : num(v));
+// A fraction as the page's language writes it: «−1,5» in Russian (a decimal comma and a true
+// minus sign), "−1.5" in English; "—" for none.
+export const decimal = (v, digits = 1) => {
+  if (v === null || v === undefined) return "—";
+  const text = Math.abs(v).toFixed(digits);
+  return `${v < 0 && Number(text) !== 0 ? "−" : ""}${lang === "ru" ? text.replace(".", ",") : text}`;
+};
 
 export function sheetEl(sheet, highlight = null, upto = null) {
   const rows = upto === null ? sheet.rows : sheet.rows.slice(0, Math.max(1, upto));

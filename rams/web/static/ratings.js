@@ -1,11 +1,10 @@
 // The ratings (rams.ratings): a family's leaderboard, people and bots alike, and a player's
 // page with their games, wins, average place, the same by game, and the rating's history as
 // a line chart drawn in SVG.
-import { api, el, lang, myPlayerId, playerKey, t, toast } from "./common.js";
+import { api, decimal as fixed, el, lang, myPlayerId, playerKey, t, toast } from "./common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const r = (key, vars) => t(`ratings.${key}`, vars);
-const fixed = (v, digits = 1) => (v === null || v === undefined ? "—" : (v < 0 ? `−${(-v).toFixed(digits)}` : v.toFixed(digits)));
 
 function who(p) {
   return p.bot ? r("bot", { level: t(`level_${p.bot}`) }) : p.name;
@@ -60,7 +59,7 @@ function keyPanel() {
   return box;
 }
 
-// The rating (mu − 3σ) after every game: a polyline over the games, with its range marked.
+// The rating (skill − 3 × uncertainty) after every game: a polyline over the games, with its range marked.
 export function historyChart(history) {
   const w = 560, h = 160, pad = 28;
   const ys = history.map((s) => s.ordinal);
@@ -98,7 +97,7 @@ export function showPlayer(app, playerId) {
     return el("section", { class: "card-panel family" },
       el("h2", {}, r(`family_${f.family}`)),
       el("p", { class: "figures" },
-        `${r("ordinal")}: ${fixed(f.ordinal)} (mu ${fixed(f.mu)}, σ ${fixed(f.sigma)}) · `,
+        `${r("figures", { rating: fixed(f.ordinal), mu: fixed(f.mu), sigma: fixed(f.sigma) })} · `,
         `${r("games")}: ${f.games} · ${r("wins")}: ${f.wins} · ${r("place")}: ${fixed(f.place, 2)}`),
       el("table", { class: "presets" },
         el("thead", {}, el("tr", {}, ["preset", "games", "wins", "place"].map((k) => el("th", {}, r(k))))),
