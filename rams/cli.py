@@ -22,7 +22,7 @@ from rams.parallel import release_ray
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
 from rams.verify import verify
-from rams.words import Phrase, default_lang, text
+from rams.words import Phrase, default_lang, os_reason, text
 
 __all__ = ["main"]
 
@@ -37,7 +37,7 @@ def _read_record(path: str) -> Record:
             with open(path, encoding="utf-8") as f:
                 data = f.read()
     except OSError as e:
-        raise RecordError("record.cannot_read", path=path, why=e.strerror or str(e)) from None
+        raise RecordError("record.cannot_read", path=path, why=os_reason(e)) from None
     except UnicodeDecodeError:
         raise RecordError("record.not_utf8", path=path) from None
     return loads(data)
@@ -88,9 +88,7 @@ def _read_log(path: str, lang: str) -> FairLog | None:
             data = json.load(f)
         return FairLog.from_json(data)
     except OSError as e:
-        print(
-            text("record.cannot_read", lang, path=path, why=e.strerror or str(e)), file=sys.stderr
-        )
+        print(text("record.cannot_read", lang, path=path, why=os_reason(e)), file=sys.stderr)
     except (UnicodeDecodeError, RecursionError):
         print(text("fair.log_bad", lang, path=path, name="format"), file=sys.stderr)
     except ValueError as e:  # (JSON's own errors are ValueErrors too: not a log at all)
@@ -416,11 +414,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except RamsError as e:
-        said = e.words(default_lang())
+        said = e.words(getattr(args, "lang", None) or default_lang())
         print(f"rams: {said}" if not isinstance(e, RecordError) else said, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(text("cli.interrupted", default_lang()), file=sys.stderr)
+        print(
+            text("cli.interrupted", getattr(args, "lang", None) or default_lang()), file=sys.stderr
+        )
         return 130
     except BrokenPipeError:
         return 0

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from rams.errors import RamsError
+from rams.words import os_reason
 
 __all__ = ["atomic_write", "writable_dir", "writable_file"]
 
@@ -37,9 +38,7 @@ def writable_dir(path: str | Path, option: str) -> Path:
     try:
         p.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise RamsError(
-            "files.os_error", option=option, path=str(p), why=e.strerror or str(e)
-        ) from None
+        raise RamsError("files.os_error", option=option, path=str(p), why=os_reason(e)) from None
     if not os.access(p, os.W_OK | os.X_OK):
         raise RamsError("files.not_allowed", option=option, path=str(p))
     return p

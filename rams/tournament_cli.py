@@ -26,7 +26,7 @@ from rams.tournament import (
     summarize,
     summary_dict,
 )
-from rams.words import default_lang, text
+from rams.words import default_lang, os_reason, text
 
 __all__ = ["pairs_table", "results_table", "run_tournament", "write_chart"]
 
@@ -142,7 +142,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         )
         write_chart(summary, title, out / "chart.png", lang)
     except OSError as e:
-        raise RamsError("files.cannot_write", path=str(out), why=e.strerror or str(e)) from None
+        raise RamsError("files.cannot_write", path=str(out), why=os_reason(e)) from None
     said = text("tournament.wrote", lang, results=out / "results.json", chart=out / "chart.png")
     Console(stderr=True).print(said)
     return 0

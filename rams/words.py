@@ -22,6 +22,7 @@ it imports none of it.
 
 from __future__ import annotations
 
+import errno
 import locale
 import os
 import string
@@ -42,6 +43,7 @@ __all__ = [
     "catalogue",
     "default_lang",
     "number",
+    "os_reason",
     "russian_plural",
     "section",
     "signed",
@@ -210,6 +212,20 @@ def number(value: int | None) -> str:
     if value is None:
         return ""
     return f"−{-value}" if value < 0 else str(value)
+
+
+def os_reason(error: OSError) -> Phrase | str:
+    """Why the system refused a file or a socket, in the words of the text around it (the
+    catalogue's ``os`` section by the error's name: «такого файла нет»); the system's own
+    words, in its language, where the catalogue has none.
+
+    >>> os_reason(FileNotFoundError(2, "No such file or directory")).words("ru")
+    'такого файла нет'
+    """
+    name = errno.errorcode.get(error.errno or 0, "")
+    if name and has(f"os.{name}"):
+        return Phrase(f"os.{name}")
+    return error.strerror or str(error) or type(error).__name__
 
 
 def signed(value: int) -> str:

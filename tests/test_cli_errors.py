@@ -190,3 +190,22 @@ def test_other_bad_setups_in_one_line(args: list[str]) -> None:
 def test_a_count_or_a_pace_out_of_range_is_refused_at_once(args: list[str], words: str) -> None:
     """Once accepted: a negative pace, and a number of games no machine would finish."""
     assert fails(*args).endswith(words)
+
+
+def test_a_record_that_cannot_be_read_is_refused_in_the_persons_language(tmp_path: Path) -> None:
+    """§12: `rams replay … --lang ru` says what is wrong in Russian, the system's reason too
+    (it was «cannot read …: No such file or directory» and «not JSON: Expecting property name
+    …», English on a Russian screen)."""
+    missing = str(tmp_path / "none.json")
+    assert fails("replay", missing, "--lang", "ru") == (
+        f"запись: не удаётся прочитать {missing}: такого файла нет"
+    )
+    assert (
+        fails("replay", missing, "--lang", "en") == f"record: cannot read {missing}: no such file"
+    )
+    broken = tmp_path / "broken.json"
+    broken.write_text("{\n", encoding="utf-8")
+    assert fails("replay", str(broken), "--lang", "ru") == (
+        "запись: это не JSON (строка 2, позиция 1)"
+    )
+    assert fails("replay", str(tmp_path), "--lang", "ru").endswith(": это папка, а не файл")

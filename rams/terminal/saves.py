@@ -15,6 +15,7 @@ from rams.errors import RecordError
 from rams.fair import DealProof, FairLog, is_server_seed
 from rams.games.protocol import Match
 from rams.record import Record, dumps, load, record_of
+from rams.words import os_reason
 
 __all__ = [
     "SAVES",
@@ -105,7 +106,7 @@ def load_save(path: Path) -> Record:
         with open(path, encoding="utf-8") as f:
             record: Record = load(f)
     except OSError as e:
-        raise RecordError("record.cannot_read", path=str(path), why=e.strerror or str(e)) from None
+        raise RecordError("record.cannot_read", path=str(path), why=os_reason(e)) from None
     except UnicodeDecodeError:
         raise RecordError("record.not_utf8", path=str(path)) from None
     sealed = record.meta.get("sealed")

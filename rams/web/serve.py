@@ -20,6 +20,7 @@ from rams.web.live import Settings, clip
 from rams.web.protocol import MAX_MESSAGE
 from rams.web.routes import ABORT
 from rams.web.store import Store
+from rams.words import os_reason
 
 __all__ = ["LOG_CONFIG", "open_store", "run_serve", "server_config"]
 
@@ -80,9 +81,7 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
     except OSError as e:
-        raise RamsError(
-            "cli.cannot_listen", host=host, port=port, why=e.strerror or str(e)
-        ) from None
+        raise RamsError("cli.cannot_listen", host=host, port=port, why=os_reason(e)) from None
     sock.set_inheritable(True)
     return sock
 
