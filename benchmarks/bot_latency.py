@@ -23,7 +23,7 @@ from _provenance import header
 
 from rams import games
 from rams.actions import Play
-from rams.bots import BOT_NAMES, Bot, make_bot
+from rams.bots import Bot, bot_names, make_bot
 from rams.cards import pack
 from rams.games.rams.actions import Action
 from rams.games.rams.deal import Deal
@@ -125,7 +125,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default=",".join([*BOT_NAMES, "allseeing"]))
+    parser.add_argument("--bots", default=",".join([*bot_names(), "allseeing"]))
     parser.add_argument("--games", action="store_true", help="the plain games' bots")
     args = parser.parse_args()
     print(header(__file__), flush=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rams.bots import BOT_NAMES, make_bot
+from rams.bots import bot_names, make_bot
 from rams.cards import parse_card, parse_cards
 from rams.errors import RulesError
 from rams.games.rams.actions import KEEP, PASS, PLAY_IN, Action, Exchange, Play, Swap
@@ -50,7 +50,7 @@ class SpyBot:
 
 # Whole games for the quick bots; the searching ones (medium, hard, hardsim, pimc) are
 # checked on single deals in test_strong_bots.py.
-QUICK = [b for b in BOT_NAMES if b not in ("medium", "hard", "hardsim", "pimc")]
+QUICK = [b for b in bot_names() if b not in ("medium", "hard", "hardsim", "pimc")]
 
 
 @pytest.mark.parametrize("bot", QUICK)

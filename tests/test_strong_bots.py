@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from rams.bots import ALL_SEEING, BOT_NAMES, LEVELS, make_bot
+from rams.bots import LEVELS, bot_names, make_bot, measuring
 from rams.bots.evaluator import BASE_FEATURES, EvaluatorBot, features, load_models
 from rams.bots.pimc import knowledge_of, position_from, sample_hands
 from rams.cards import mask_of, pack
@@ -131,7 +131,7 @@ def test_every_level_plays_legally(bot: str, preset: str, players: int) -> None:
 
 
 def test_all_seeing_is_refused_at_tables() -> None:
-    assert "allseeing" in ALL_SEEING and "allseeing" not in BOT_NAMES
+    assert "allseeing" in measuring() and "allseeing" not in bot_names()
     with pytest.raises(RulesError, match="measurement only"):
         make_bot("allseeing", random.Random(0))
     assert make_bot("allseeing", random.Random(0), allow_all_seeing=True).name == "allseeing"

@@ -3,10 +3,12 @@
 Every bot has ``act(view) -> Action`` (:class:`rams.games.protocol.Bot`; ``Bot`` here is a bot
 of any family, :data:`rams.games.protocol.AnyBot`);
 the driver loop (:mod:`rams.table`) is given the bots, asks each whenever its seat is to
-act, and claims for it as soon as it may (S7). ``make_bot(name, rng)`` builds
-one by name: ``random``, ``heuristic``, the levels ``easy``, ``medium``, ``hard``, and the
-parts ``pimc`` (card play by sampling and solving) and ``evaluator`` (the learned decisions
-before play). ``allseeing`` sees every card and exists for measurement only.
+act, and claims for it as soon as it may (S7). ``make_bot(name, rng, family=…)`` builds one
+by name, as the family's bots' module offers them (:func:`bot_names`; the module is the
+family's :attr:`~rams.games.protocol.Family.bots`): in Rams ``random``, ``heuristic``, the
+levels ``easy``, ``medium``, ``hard``, and the parts ``pimc`` (card play by sampling and
+solving) and ``evaluator`` (the learned decisions before play). ``allseeing`` sees every card
+and exists for measurement only (:func:`measuring`).
 
 ``random``, ``heuristic``, ``easy`` and ``evaluator`` are pure Python; the bots that search
 (``medium``, ``hard``, ``pimc``, ``allseeing``) need the compiled solver, NumPy and Numba
@@ -19,92 +21,25 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
-from collections.abc import Callable
 from functools import cache
 
 from rams import games
 from rams.bots.families import of
-from rams.errors import RulesError
 from rams.games import DEFAULT_FAMILY
 from rams.games.protocol import AnyBot as Bot
 
 __all__ = [
-    "ALL_SEEING",
-    "BOT_NAMES",
     "LEVELS",
     "SEARCHING",
     "Bot",
     "available",
     "available_levels",
+    "bot_names",
     "make_bot",
-    "registered_bot",
+    "measuring",
 ]
 
 
-def _random(rng: random.Random, timed: bool = True) -> Bot:
-    from rams.bots.random_bot import RandomBot
-
-    return RandomBot(rng)
-
-
-def _heuristic(rng: random.Random, timed: bool = True) -> Bot:
-    from rams.bots.heuristic import HeuristicBot
-
-    return HeuristicBot(rng)
-
-
-def _pimc(rng: random.Random, timed: bool = True) -> Bot:
-    from rams.bots.pimc import PimcBot
-
-    return PimcBot(rng, seconds=0.05 if timed else None)
-
-
-Factory = Callable[[random.Random, bool], Bot]
-
-
-def _easy(rng: random.Random, timed: bool = True) -> Bot:
-    from rams.bots.heuristic import HeuristicBot
-    from rams.bots.noisy import NoisyBot
-
-    return NoisyBot(HeuristicBot(rng), rng, 0.25, "easy")
-
-
-def _level(name: str) -> Factory:
-    def factory(rng: random.Random, timed: bool = True) -> Bot:
-        from rams.bots import levels
-
-        made: Bot = getattr(levels, name)(rng, timed)
-        return made
-
-    return factory
-
-
-def _evaluator(rng: random.Random, timed: bool = True) -> Bot:
-    from rams.bots.evaluator import EvaluatorBot
-
-    return EvaluatorBot(rng)
-
-
-def _all_seeing(rng: random.Random, timed: bool = True) -> Bot:
-    from rams.bots.allseeing import AllSeeingBot
-
-    return AllSeeingBot(rng)
-
-
-_FACTORIES: dict[str, Factory] = {
-    "random": _random,
-    "heuristic": _heuristic,
-    "easy": _easy,
-    "medium": _level("medium"),
-    "hard": _level("hard"),
-    "hardsim": _level("hardsim"),
-    "pimc": _pimc,
-    "evaluator": _evaluator,
-}
-#: The bots anyone may seat at a table.
-BOT_NAMES = tuple(_FACTORIES)
-#: Bots for measurement only: they see every card (the terminal and the web refuse them).
-ALL_SEEING: dict[str, Factory] = {"allseeing": _all_seeing}
 #: The levels offered to people, in any game (each family states its own: ``Family.levels``).
 LEVELS = tuple(dict.fromkeys(lv for name in games.FAMILIES for lv in games.family(name).levels))
 #: The bots that search with the compiled solver (they need NumPy and Numba).
@@ -127,22 +62,16 @@ def available_levels(family: str = DEFAULT_FAMILY) -> tuple[str, ...]:
     return tuple(level for level in games.family(family).levels if available(level))
 
 
-def registered_bot(
-    name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
-) -> Bot:
-    """A bot of the family of the default preset by name (:data:`BOT_NAMES`, and the
-    all-seeing one when allowed)."""
-    factory = _FACTORIES.get(name)
-    if factory is None and name in ALL_SEEING:
-        if not allow_all_seeing:
-            raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
-        factory = ALL_SEEING[name]
-    if factory is None:
-        known = ", ".join(_FACTORIES)
-        raise RulesError("bots.unknown", ("bots",), name=repr(name), known=known)
-    if not available(name):
-        raise RulesError("bots.needs_solver", ("bots",), name=name)
-    return factory(rng, timed)
+def bot_names(family: str = DEFAULT_FAMILY) -> tuple[str, ...]:
+    """The bots anyone may seat at a game of ``family``: its levels and the parts they are
+    made of (its bots' module's ``NAMES``)."""
+    return tuple(of(games.family(family)).NAMES)
+
+
+def measuring(family: str = DEFAULT_FAMILY) -> tuple[str, ...]:
+    """The bots of ``family`` for measurement only (the all-seeing one; the terminal and the
+    web refuse them)."""
+    return tuple(of(games.family(family)).MEASURING)
 
 
 def make_bot(

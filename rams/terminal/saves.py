@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rams.bots import BOT_NAMES
+from rams.bots import bot_names
 from rams.errors import RecordError
 from rams.fair import DealProof, FairLog, is_server_seed
 from rams.games.protocol import Match
@@ -135,7 +135,8 @@ def resume(
     n = len(game.players)
     if not (isinstance(bots_meta, list) and len(bots_meta) == n):
         bots_meta = [None] * n
-    bots: list[str | None] = [b if b in BOT_NAMES else None for b in bots_meta]
+    seatable = bot_names(record.family.name)
+    bots: list[str | None] = [b if b in seatable else None for b in bots_meta]
     seed = meta.get("seed")
     game.rng = (
         random.Random(f"{seed}:{len(game.deals)}") if seed is not None else random.SystemRandom()

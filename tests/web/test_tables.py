@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rams import games
-from rams.bots import ALL_SEEING, BOT_NAMES, LEVELS
+from rams.bots import LEVELS, bot_names, measuring
 from rams.errors import RulesError
 from rams.games.rams.actions import Action
 from rams.games.rams.match import RamsMatch
@@ -72,7 +72,7 @@ def test_every_level_makes_a_bot_seat_of_that_level() -> None:
         assert think(key, bot.seed, view, None) in view.legal_actions
 
 
-@pytest.mark.parametrize("name", [*ALL_SEEING, *(b for b in BOT_NAMES if b not in LEVELS), "x"])
+@pytest.mark.parametrize("name", [*measuring(), *(b for b in bot_names() if b not in LEVELS), "x"])
 def test_a_table_makes_no_bot_but_a_level(name: str) -> None:
     """The all-seeing bot, the bots that are parts of levels, unknown names: refused, never
     replaced by some other bot in silence."""
@@ -80,7 +80,7 @@ def test_a_table_makes_no_bot_but_a_level(name: str) -> None:
         make_level_bot(name, random.Random(3))
 
 
-@pytest.mark.parametrize("name", [*ALL_SEEING, "random", "pimc"])
+@pytest.mark.parametrize("name", [*measuring(), "random", "pimc"])
 def test_the_stand_in_is_a_level(name: str) -> None:
     with pytest.raises(ValueError, match="stand-in"):
         Settings(standin=name)

@@ -343,9 +343,9 @@ def test_http_errors(server: ThreadServer) -> None:
 def test_only_bot_levels_are_seated_through_the_api(server: ThreadServer) -> None:
     """The all-seeing bot (measurement only) and the bots that are parts of levels are
     refused by name; nothing is created."""
-    from rams.bots import ALL_SEEING, BOT_NAMES, LEVELS
+    from rams.bots import LEVELS, bot_names, measuring
 
-    for bot in (*ALL_SEEING, *(b for b in BOT_NAMES if b not in LEVELS)):
+    for bot in (*measuring(), *(b for b in bot_names() if b not in LEVELS)):
         body = {"name": "A", "preset": "classic", "players": 3, "bots": [None, bot, "easy"]}
         r = httpx.post(f"{server.base}/api/tables", json=body)
         assert r.status_code == 400, bot

@@ -19,7 +19,7 @@ from rams.errors import RulesError
 from rams.games.plain.family import PlainFamily
 from rams.games.protocol import AnyBot
 
-__all__ = ["PLAIN_BOTS", "evaluate", "make_bot", "plain_bot"]
+__all__ = ["MEASURING", "NAMES", "PLAIN_BOTS", "evaluate", "make_bot", "plain_bot"]
 
 
 #: The bots of the plain games (§10.2–10.5), and the levels offered to people: ``easy``
@@ -35,6 +35,8 @@ PLAIN_CONTRACT_SAMPLES, PLAIN_CONTRACT_SECONDS = 16, 0.6
 #: For measurement only: the all-seeing bot, and ``hardcards`` (hard's card play with the
 #: heuristic's decisions before play, to measure those decisions against).
 PLAIN_MEASURING = ("allseeing", "hardcards")
+#: The names :func:`rams.bots.bot_names` and :func:`rams.bots.measuring` read, every family's.
+NAMES, MEASURING = PLAIN_BOTS, PLAIN_MEASURING
 
 
 def plain_bot(

@@ -6,19 +6,96 @@ the bots' layer beside the game's rules: the family names it, :func:`rams.bots.o
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from rams.bots import registered_bot
+from rams.bots import available
+from rams.errors import RulesError
 from rams.games.protocol import AnyBot
 
-__all__ = ["evaluate", "make_bot"]
+__all__ = ["MEASURING", "NAMES", "evaluate", "make_bot"]
+
+Factory = Callable[[random.Random, bool], AnyBot]
+
+
+def _random(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.bots.random_bot import RandomBot
+
+    return RandomBot(rng)
+
+
+def _heuristic(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.bots.heuristic import HeuristicBot
+
+    return HeuristicBot(rng)
+
+
+def _easy(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.bots.heuristic import HeuristicBot
+    from rams.bots.noisy import NoisyBot
+
+    return NoisyBot(HeuristicBot(rng), rng, 0.25, "easy")
+
+
+def _level(name: str) -> Factory:
+    def factory(rng: random.Random, timed: bool = True) -> AnyBot:
+        from rams.bots import levels
+
+        made: AnyBot = getattr(levels, name)(rng, timed)
+        return made
+
+    return factory
+
+
+def _pimc(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.bots.pimc import PimcBot
+
+    return PimcBot(rng, seconds=0.05 if timed else None)
+
+
+def _evaluator(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.bots.evaluator import EvaluatorBot
+
+    return EvaluatorBot(rng)
+
+
+def _all_seeing(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.bots.allseeing import AllSeeingBot
+
+    return AllSeeingBot(rng)
+
+
+_FACTORIES: dict[str, Factory] = {
+    "random": _random,
+    "heuristic": _heuristic,
+    "easy": _easy,
+    "medium": _level("medium"),
+    "hard": _level("hard"),
+    "hardsim": _level("hardsim"),
+    "pimc": _pimc,
+    "evaluator": _evaluator,
+}
+#: The bots anyone may seat at a Rams table: the levels, and the parts they are made of.
+NAMES = tuple(_FACTORIES)
+#: For measurement only: the bot that sees every card (the terminal and the web refuse it).
+MEASURING: dict[str, Factory] = {"allseeing": _all_seeing}
 
 
 def make_bot(
     family: Any, name: str, rng: random.Random, allow_all_seeing: bool = False, timed: bool = True
 ) -> AnyBot:
-    """A bot by name (:data:`rams.bots.BOT_NAMES`; ``allseeing`` when allowed)."""
-    return registered_bot(name, rng, allow_all_seeing, timed)
+    """A bot by name (:data:`NAMES`; ``allseeing`` when allowed), refused in words for any
+    other name or a searching bot without the compiled solver."""
+    factory = _FACTORIES.get(name)
+    if factory is None and name in MEASURING:
+        if not allow_all_seeing:
+            raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
+        factory = MEASURING[name]
+    if factory is None:
+        raise RulesError("bots.unknown", ("bots",), name=repr(name), known=", ".join(NAMES))
+    if not available(name):
+        raise RulesError("bots.needs_solver", ("bots",), name=name)
+    return factory(rng, timed)
 
 
 def evaluate(
