@@ -160,7 +160,7 @@ def main() -> None:
     print(header(__file__), flush=True)
 
     env = RamsEnv(args.preset, args.players, opponents="random")
-    policy = MaskedLinearPolicy(env.encoder.size, env.table.action_count)
+    policy = MaskedLinearPolicy(env.encoder.size, env.episode_spec.action_count)
     # (On Ray, a batch is shared among as many tasks as the cluster has CPUs; alone, it is
     # one chunk. A task carries the policy: some MB.)
     parts = parallelism(1, args.ray)

@@ -64,22 +64,22 @@ class Encoder:
     """
 
     def __init__(
-        self, table: EpisodeSpec, *, public: bool = True, private: bool = True, recall: bool = True
+        self, spec: EpisodeSpec, *, public: bool = True, private: bool = True, recall: bool = True
     ) -> None:
-        self.table = table
+        self.spec = spec
         self.public, self.private, self.recall = public, private, recall
-        n, tricks = table.players, table.max_tricks
+        n, tricks = spec.players, spec.max_tricks
         self.n, self.tricks = n, tricks
         #: The view of a deal that opens with declarations (its planes, ``records``, ``known``).
-        self.declared = table.family.layout.declarations
-        self.phases = {p: i for i, p in enumerate(table.phase_type)}
-        kinds = [k for k in table.event_type if k.name not in _SKIPPED_KINDS]
+        self.declared = spec.family.layout.declarations
+        self.phases = {p: i for i, p in enumerate(spec.phase_type)}
+        kinds = [k for k in spec.event_type if k.name not in _SKIPPED_KINDS]
         self.kinds = {k: i for i, k in enumerate(kinds)}
         #: Each kind's index by its id (hashing an enum member is slow), -1 if not kept.
-        self.kind_ids = {id(k): self.kinds.get(k, -1) for k in table.event_type}
+        self.kind_ids = {id(k): self.kinds.get(k, -1) for k in spec.event_type}
         self.phase_ids = {id(p): i for p, i in self.phases.items()}
         self.slot = len(kinds) + (n + 1) + 3 * 52 + _DETAIL_BUCKETS + 2
-        starts = [abs(x) for x in table.start_scores]
+        starts = [abs(x) for x in spec.start_scores]
         self.scale = float(max([50, *starts]))
         pieces: list[tuple[str, int, tuple[int, ...]]] = [("player", n, (n,))]
         if public:
@@ -172,7 +172,7 @@ class Encoder:
                 ones += [base + 3 * s + _CALLS.get(call, 0) for s, call in enumerate(view.calls)]
                 base = o["active"]
                 ones += [base + s for s in view.active]
-                scalars.append((o["stock"], view.stock_count / len(self.table.pack)))
+                scalars.append((o["stock"], view.stock_count / len(self.spec.pack)))
                 scalars.append((o["stake"], min(1.0, view.stake / 16)))
                 if view.turned is not None:
                     ones.append(o["turned"] + view.turned)

@@ -78,10 +78,10 @@ class Episode:
     """A deal being dealt or played: the deck so far, then the match and its deal."""
 
     __slots__ = ("_asked", "_asked_at", "before", "deal", "decisions", "deck", "extra", "match",
-                 "table")  # fmt: skip
+                 "spec")  # fmt: skip
 
-    def __init__(self, table: EpisodeSpec) -> None:
-        self.table = table
+    def __init__(self, spec: EpisodeSpec) -> None:
+        self.spec = spec
         self.deck: list[Card] = []
         self.extra: dict[str, int] = {}
         self.match: Match | None = None
@@ -92,21 +92,21 @@ class Episode:
         self._asked_at = -1
 
     @classmethod
-    def dealt(cls, table: EpisodeSpec, deck: Sequence[Card], extra: dict[str, int]) -> Episode:
+    def dealt(cls, spec: EpisodeSpec, deck: Sequence[Card], extra: dict[str, int]) -> Episode:
         """An episode whose chance steps are done: ``deck`` (top first) and ``extra``."""
-        ep = cls(table)
+        ep = cls(spec)
         ep.deck = list(deck)
         ep.extra = dict(extra)
         ep._start()
         return ep
 
     @classmethod
-    def shuffled(cls, table: EpisodeSpec, rng: random.Random) -> Episode:
+    def shuffled(cls, spec: EpisodeSpec, rng: random.Random) -> Episode:
         """An episode dealt at random by ``rng`` (what chance does, in one step)."""
-        deck = list(table.pack)
+        deck = list(spec.pack)
         rng.shuffle(deck)
-        extra = {name: rng.randrange(table.outcomes[name]) for name in table.extra_fields}
-        return cls.dealt(table, deck, extra)
+        extra = {name: rng.randrange(spec.outcomes[name]) for name in spec.extra_fields}
+        return cls.dealt(spec, deck, extra)
 
     # Chance ---------------------------------------------------------------------------
 
@@ -117,25 +117,23 @@ class Episode:
 
     def chance_outcomes(self) -> list[int]:
         """The outcomes of the chance step now, ascending, each equally likely."""
-        if len(self.deck) < len(self.table.pack):
+        if len(self.deck) < len(self.spec.pack):
             taken = set(self.deck)
-            return [c for c in self.table.pack if c not in taken]
-        name = self.table.extra_fields[len(self.extra)]
-        return list(range(self.table.outcomes[name]))
+            return [c for c in self.spec.pack if c not in taken]
+        name = self.spec.extra_fields[len(self.extra)]
+        return list(range(self.spec.outcomes[name]))
 
     def apply_chance(self, outcome: int) -> None:
         """Deal the next card (or draw the next extra field); the last one starts the deal."""
-        if len(self.deck) < len(self.table.pack):
+        if len(self.deck) < len(self.spec.pack):
             self.deck.append(outcome)
         else:
-            self.extra[self.table.extra_fields[len(self.extra)]] = outcome
-        if len(self.deck) == len(self.table.pack) and len(self.extra) == len(
-            self.table.extra_fields
-        ):
+            self.extra[self.spec.extra_fields[len(self.extra)]] = outcome
+        if len(self.deck) == len(self.spec.pack) and len(self.extra) == len(self.spec.extra_fields):
             self._start()
 
     def _start(self) -> None:
-        t = self.table
+        t = self.spec
         match = t.family.new_match(t.rules, None, random.Random(0), t.dealer)
         self.before = list(match.scores())
         self.deal = match.start_deal(self.deck, t.dealer, **self.extra)
@@ -149,7 +147,7 @@ class Episode:
         """True once the deal is over (or truncated at :attr:`EpisodeSpec.max_decisions`)."""
         d = self.deal
         return d is not None and (
-            d.is_over or d.to_move is None or self.decisions >= self.table.max_decisions
+            d.is_over or d.to_move is None or self.decisions >= self.spec.max_decisions
         )
 
     @property
@@ -168,14 +166,14 @@ class Episode:
         choose a partner, each seat that may say it, once, from the declarer's left — or
         None."""
         d = self.deal
-        if self.table.silent is None or d is None or d.is_over or d.to_move is None:
+        if self.spec.silent is None or d is None or d.is_over or d.to_move is None:
             return None
         if len(d.actions) != self._asked_at:  # a new point of the deal: ask again
             self._asked_at, self._asked = len(d.actions), set()
-        n = self.table.players
+        n = self.spec.players
         for k in range(1, n):
             seat: int = (d.to_move + k) % n
-            if seat not in self._asked and self.table.offer in d.out_of_turn(seat):
+            if seat not in self._asked and self.spec.offer in d.out_of_turn(seat):
                 return seat
         return None
 
@@ -186,13 +184,13 @@ class Episode:
         if who is None or (seat is not None and seat != who):
             return []
         if who != self.deal.to_move:  # asked about «Играю вместе»
-            return sorted([self.deal.action_id(self.table.offer, who), self.table.silent])
+            return sorted([self.deal.action_id(self.spec.offer, who), self.spec.silent])
         ids: list[int] = self.deal.legal_action_ids(who)
         return sorted(ids)
 
     def action_str(self, action_id: int, seat: int | None = None) -> str:
         """An action id as the record writes the action (``silent`` for :data:`SILENT`)."""
-        if action_id == self.table.silent:
+        if action_id == self.spec.silent:
             return SILENT
         return str(self.deal.action_from_id(action_id, seat))
 
@@ -200,7 +198,7 @@ class Episode:
         """The seat to act takes the action of ``action_id``."""
         seat = self.to_move
         assert seat is not None
-        if action_id == self.table.silent and seat == self.asked():
+        if action_id == self.spec.silent and seat == self.asked():
             self._asked.add(seat)
         else:
             self.deal.apply_id(action_id, seat)
@@ -227,7 +225,7 @@ class Episode:
         view = self.deal.observation(seat)
         if seat == self.asked():
             decide = getattr(bot, "act_out_of_turn", None)
-            self.act(decide(view, [self.table.offer]) if decide is not None else None)
+            self.act(decide(view, [self.spec.offer]) if decide is not None else None)
         else:
             self.act(bot.act(view))
 
@@ -240,8 +238,8 @@ class Episode:
     def _claims(self) -> None:
         """S7: a seat that may claim the game claims it at once (the bots' way)."""
         d = self.deal
-        for _ in range(self.table.players):
-            for seat in range(self.table.players):
+        for _ in range(self.spec.players):
+            for seat in range(self.spec.players):
                 offers = [a for a in d.out_of_turn(seat) if getattr(a, "word", "") == "claim"]
                 if offers:
                     d.apply(offers[0], seat)
@@ -252,8 +250,8 @@ class Episode:
     def points(self) -> list[float]:
         """Each seat's points in the deal so far: its score's gain, ``better``-signed."""
         if self.match is None:
-            return [0.0] * self.table.players
-        better = self.table.family.better
+            return [0.0] * self.spec.players
+        better = self.spec.family.better
         after = self.match.scores()
         return [float(better * (a - b)) for a, b in zip(after, self.before, strict=True)]
 
@@ -264,7 +262,7 @@ class Episode:
     def copy(self) -> Episode:
         """An independent copy (the match and its deal copied)."""
         new = Episode.__new__(Episode)
-        new.table = self.table
+        new.spec = self.spec
         new.deck = list(self.deck)
         new.extra = dict(self.extra)
         new.before = self.before
@@ -293,7 +291,7 @@ class Episode:
         if self.deal is None:
             return self.copy()
         view = self.deal.observation(seat)
-        if not self.table.family.layout.declarations:
+        if not self.spec.family.layout.declarations:
             out = self._sampled_world(seat, view, rng)
         elif view.phase.value == "play":
             out = self._play_world(seat, view, rng)
@@ -314,7 +312,7 @@ class Episode:
         out = self.copy()
         d = out.deal
         hands = d.play.hands if d.play is not None else d.hands
-        for s in range(self.table.players):
+        for s in range(self.spec.players):
             if s != seat:
                 hands[s] = world.hands[s]
         d.rest = tuple(cards_of(world.rest))
@@ -333,7 +331,7 @@ class Episode:
             return None
         out = self.copy()
         d = out.deal
-        for s in range(self.table.players):
+        for s in range(self.spec.players):
             if s != seat and know.sizes[s]:
                 d.hands[s] = hands[s]
         d._memo_key = -1
@@ -343,7 +341,7 @@ class Episode:
         from rams.games.rams.actions import Exchange, Swap
         from rams.games.rams.dealing import deck_layout
 
-        t = self.table
+        t = self.spec
         layout = deck_layout(t.rules, t.dealer)
         fixed: dict[int, Card] = {}
         mine = [i for i, w in enumerate(layout) if w == seat]

@@ -56,16 +56,16 @@ class RamsEnv(gymnasium.Env[np.ndarray, np.int64]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.table = EpisodeSpec(preset, players, dealer, **options)
-        n = self.table.players
+        self.episode_spec = EpisodeSpec(preset, players, dealer, **options)
+        n = self.episode_spec.players
         self.seat = seat % n
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != n - 1:  # (the agent is one of the seats' players)
             raise RulesError("cli.bots_for_seats", ("bots",), count=len(names) + 1, seats=n)
         self.opponents = names
-        self.encoder = Encoder(self.table, recall=recall)
+        self.encoder = Encoder(self.episode_spec, recall=recall)
         self.observation_space = spaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32)
-        self.action_space = spaces.Discrete(self.table.action_count)
+        self.action_space = spaces.Discrete(self.episode_spec.action_count)
         self.render_mode = render_mode
         self.episode: Episode | None = None
         self._bots: dict[int, Bot] = {}
@@ -78,14 +78,14 @@ class RamsEnv(gymnasium.Env[np.ndarray, np.int64]):
         super().reset(seed=seed)
         self._steps = 0
         rng = random.Random(int(self.np_random.integers(2**62)))
-        family = self.table.family.name
-        others = [s for s in range(self.table.players) if s != self.seat]
+        family = self.episode_spec.family.name
+        others = [s for s in range(self.episode_spec.players) if s != self.seat]
         self._bots = {
             s: make_bot(name, random.Random(rng.getrandbits(62)), timed=False, family=family)
             for s, name in zip(others, self.opponents, strict=True)
         }
         while True:  # a deal over before the agent's first turn (a void one) is dealt again
-            self.episode = Episode.shuffled(self.table, rng)
+            self.episode = Episode.shuffled(self.episode_spec, rng)
             self._bots_act()
             if not self.episode.is_over:
                 break
@@ -106,7 +106,7 @@ class RamsEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """1 for each action id the agent may take now (bool)."""
-        mask = np.zeros(self.table.action_count, bool)
+        mask = np.zeros(self.episode_spec.action_count, bool)
         if self.episode is not None:
             mask[self.episode.legal(self.seat)] = True
         return mask
@@ -127,7 +127,7 @@ class RamsEnv(gymnasium.Env[np.ndarray, np.int64]):
             info["illegal"] = True
         over = ep.is_over
         reward = ep.points()[self.seat] if over else 0.0
-        truncated = ep.is_truncated or (not over and self._steps >= self.table.max_decisions)
+        truncated = ep.is_truncated or (not over and self._steps >= self.episode_spec.max_decisions)
         return self._observe(), reward, over and not truncated, truncated, self._info() | info
 
     def render(self) -> str | None:

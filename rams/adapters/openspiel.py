@@ -72,10 +72,10 @@ class RamsGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_PARAMETERS, **(params or {})}
-        self.table = EpisodeSpec(
+        self.spec = EpisodeSpec(
             str(p["preset"]), int(p["players"]) or None, int(p["dealer"]), **_options(p["options"])
         )
-        t = self.table
+        t = self.spec
         info = pyspiel.GameInfo(
             num_distinct_actions=t.action_count,
             max_chance_outcomes=52,
@@ -92,14 +92,14 @@ class RamsGame(pyspiel.Game):  # type: ignore[misc]
 
     def max_chance_nodes_in_history(self) -> int:
         """Every card of the pack, and the extra fields (Boston's turned card)."""
-        return self.table.chance_steps
+        return self.spec.chance_steps
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> RamsObserver:
         """The observer of ``iig_obs_type`` (the observation when None)."""
         return RamsObserver(
-            self.table, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+            self.spec, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
 
 
@@ -108,7 +108,7 @@ class RamsState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: RamsGame) -> None:
         super().__init__(game)
-        self.episode = Episode(game.table)
+        self.episode = Episode(game.spec)
 
     def current_player(self) -> int:
         """The seat to act, or CHANCE while dealing, or TERMINAL."""
@@ -136,7 +136,7 @@ class RamsState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             ep = self.episode
-            what = "deal" if len(ep.deck) < len(ep.table.pack) else "turned"
+            what = "deal" if len(ep.deck) < len(ep.spec.pack) else "turned"
             return f"{what} {card_str(action)}"
         if self.episode.deal is None:
             return str(action)
@@ -149,7 +149,7 @@ class RamsState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """Each seat's points in the deal, at its end (zero before)."""
         ep = self.episode
-        return ep.points() if ep.is_over else [0.0] * ep.table.players
+        return ep.points() if ep.is_over else [0.0] * ep.spec.players
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RamsState:
         """A state ``player_id`` cannot tell from this one, the hidden cards drawn again
@@ -161,7 +161,7 @@ class RamsState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         ep = self.episode
-        t = ep.table
+        t = ep.spec
         lines = [f"{t.preset} {t.players}p dealer p{t.dealer + 1}"]
         lines.append("deck " + " ".join(card_str(c) for c in ep.deck))
         for name, value in ep.extra.items():
@@ -175,16 +175,14 @@ class RamsObserver:
     """OpenSpiel's observer: a NumPy ``tensor`` (with named views in ``dict``) and strings,
     from the seat's observation alone (:class:`rams.adapters.encoding.Encoder`)."""
 
-    def __init__(
-        self, table: EpisodeSpec, iig_obs_type: Any, params: dict[str, Any] | None
-    ) -> None:
+    def __init__(self, spec: EpisodeSpec, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise RamsError("adapters.observer_params", params=repr(params))
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise RamsError("adapters.observer_all")
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.encoder = Encoder(
-            table,
+            spec,
             public=bool(iig_obs_type.public_info),
             private=self.private,
             recall=bool(iig_obs_type.perfect_recall),

@@ -56,13 +56,13 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        self.table = EpisodeSpec(preset, players, dealer, **options)
-        self.encoder = Encoder(self.table, recall=recall)
+        self.spec = EpisodeSpec(preset, players, dealer, **options)
+        self.encoder = Encoder(self.spec, recall=recall)
         self.render_mode = render_mode
-        n = self.table.players
+        n = self.spec.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        size, count = self.encoder.size, self.table.action_count
+        size, count = self.encoder.size, self.spec.action_count
         self.observation_spaces = {
             a: spaces.Box(-1.0, 1.0, (size,), np.float32) for a in self.possible_agents
         }
@@ -82,7 +82,7 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         """Deal a new deal (``seed`` seeds this and the following deals)."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.episode = Episode.shuffled(self.table, self._rng)
+        self.episode = Episode.shuffled(self.spec, self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -124,7 +124,7 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         """1 for each action id ``agent`` may take now (all 0 when it is not to act)."""
         ep = self.episode
         assert ep is not None
-        mask = np.zeros(self.table.action_count, np.int8)
+        mask = np.zeros(self.spec.action_count, np.int8)
         mask[ep.legal(self._seat[agent])] = 1
         return mask
 

@@ -57,11 +57,11 @@ def test_random_sim_test_serialized(table: tuple[str, int]) -> None:
 def test_parameters_reach_the_rules_and_the_game_string() -> None:
     params = {"preset": "classic", "players": 4, "options": "start_score:50;passing:false"}
     game = pyspiel.load_game("python_rams", params)
-    rules = game.table.rules
+    rules = game.spec.rules
     assert (rules.players, rules.start_score, rules.passing) == (4, 50, False)
     again = pyspiel.load_game(str(game))
-    assert again.table.rules == rules
-    assert ro.load("classic", 4, start_score=50, passing=False).table.rules == rules
+    assert again.spec.rules == rules
+    assert ro.load("classic", 4, start_score=50, passing=False).spec.rules == rules
     assert game.num_players() == 4 and game.num_distinct_actions() == 146
 
 
@@ -94,7 +94,7 @@ def test_full_tree_properties_along_random_play(table: tuple[str, int], sweep_sc
     info_obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
     plain_obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
     rng = random.Random(table_id(table))
-    first_event = 4 if game.table.family.name == "rams" else 3  # (after seat, header, hand)
+    first_event = 4 if game.spec.family.name == "rams" else 3  # (after seat, header, hand)
     for _ in range(2 * sweep_scale):
         seen: list[dict[str, tuple[float, ...]]] = [{} for _ in range(n)]
         state = game.new_initial_state()
