@@ -14,7 +14,7 @@ from rams.cards import card_str
 from rams.errors import NotationError
 from rams.events import Event
 from rams.games.display import Display, Settlement, Verdict, Words
-from rams.games.plain.deal import Phase
+from rams.games.plain.deal import Phase, PlainDeal, PlainView
 from rams.games.plain.display import display
 from rams.games.plain.match import PlainMatch
 from rams.games.plain.rules import PlainRules
@@ -80,11 +80,13 @@ class PlainFamily:
             for name, p in self.rules_class.PRESETS.items()
         }
 
-    def rules(self, preset: str, players: int | None = None, /, **options: Any) -> Any:
-        return self.rules_class.preset(preset, players, **options)
+    def rules(self, preset: str, players: int | None = None, /, **options: Any) -> PlainRules:
+        made: PlainRules = self.rules_class.preset(preset, players, **options)
+        return made
 
-    def rules_from_json(self, data: Any, players: int) -> Any:
-        return self.rules_class.from_json(data, players)
+    def rules_from_json(self, data: Any, players: int) -> PlainRules:
+        read: PlainRules = self.rules_class.from_json(data, players)
+        return read
 
     def new_match(
         self,
@@ -167,23 +169,23 @@ class PlainFamily:
         """How the family words a bid or a contract (Boston's)."""
         return _plain_bid
 
-    def display_lines(self, view: Any) -> tuple[Phrase, ...]:
+    def display_lines(self, view: PlainView) -> tuple[Phrase, ...]:
         """What the centre of the table adds in words for this game: that a deal is played
         without a trump (Boston: its contract instead)."""
         if view.trump is None and view.phase is Phase.PLAY:
             return (Phrase("plain.web.p_noTrump"),)
         return ()
 
-    def display(self, view: Any) -> Display:
+    def display(self, view: PlainView) -> Display:
         """What ``view``'s seat is shown (:mod:`rams.games.plain.display`)."""
         return display(self, view)
 
-    def hint(self, view: Any, lang: str) -> str:
+    def hint(self, view: PlainView, lang: str) -> str:
         from rams.games.plain.wire import hint
 
         return hint(view, lang, self)
 
-    def rules_text(self, rules: Any) -> str:
+    def rules_text(self, rules: PlainRules) -> str:
         """Every option of ``rules``, its value and its clause, in Russian and English."""
         book = rulebook(self.name)
         info = self.presets()[rules.preset_name]
@@ -211,7 +213,7 @@ class PlainFamily:
 
     # Front ends -------------------------------------------------------------------------
 
-    def payouts(self, match: Any) -> Settlement | None:
+    def payouts(self, match: PlainMatch) -> Settlement | None:
         """No stakes: the final standings are the whole result."""
         return None
 
@@ -220,19 +222,19 @@ class PlainFamily:
 
         return deal_lines(events, names, lang, self.bid_words())
 
-    def sheet_columns(self, match: Any) -> list[Column]:
+    def sheet_columns(self, match: PlainMatch) -> list[Column]:
         """A column per player (a family of sides declares its own)."""
         return [Column(name, (s,)) for s, name in enumerate(match.players)]
 
-    def sheet_note(self, match: Any, deal: int) -> Phrase | None:
+    def sheet_note(self, match: PlainMatch, deal: int) -> Phrase | None:
         """Nothing noted beside a deal (a family with void deals or contracts notes them)."""
         return None
 
-    def standing_scores(self, match: Any) -> list[int]:
+    def standing_scores(self, match: PlainMatch) -> list[int]:
         """Each seat's total."""
         return list(match.scores())
 
-    def rules_json(self, rules: Any) -> dict[str, Any]:
+    def rules_json(self, rules: PlainRules) -> dict[str, Any]:
         from rams.games.plain.wire import rules_summary
 
         return rules_summary(self, rules)
@@ -248,10 +250,10 @@ class PlainFamily:
             return card_str(action.card, lang)
         return action_label(self, action, names, lang)
 
-    def replay_extra(self, deal: Any) -> dict[str, Any]:
+    def replay_extra(self, deal: PlainDeal) -> dict[str, Any]:
         return {}
 
-    def verdict(self, match: Any) -> Verdict | None:
+    def verdict(self, match: PlainMatch) -> Verdict | None:
         """The winners by the game's end (F8, W9, B12, T2): for sides, each side's rubbers
         won and rubber points (W9); else each player's total, the best first, and a tie
         said so."""
