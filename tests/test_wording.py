@@ -36,6 +36,7 @@ old wording cannot come back unnoticed.
 | the settlement's note | «Слева — запись на конец игры» | «„Итог“ — запись в конце партии» |
 | Petukh with 30 cards | «в Петухе колодой в 30 листов» | «в петухе с колодой в 30 листов» |
 | a bid in the analysis | «заказ 6 ♠» | «заявка 6 ♠» (as the table says it) |
+| the option of the deals | «число сдач: 2 сдачи» | «длина партии: 2 сдачи» |
 """
 
 from __future__ import annotations
@@ -350,3 +351,10 @@ def test_the_free_leads_hint_does_not_repeat_your_turn() -> None:
 def test_a_phrase_the_review_changed_is_gone(key: str, was: str, now: str) -> None:
     said = catalogue()[key]["ru"]
     assert was not in said and now in said
+
+
+def test_the_number_of_deals_is_not_said_twice() -> None:
+    """Boston's rules panel read «число сдач: 2 сдачи»."""
+    for family in ("boston", "ramsch"):
+        assert rulebook(family).option_name("deals", "ru") == "длина партии"
+        assert rulebook(family).option_value("deals", 2, "ru") == "2 сдачи"
