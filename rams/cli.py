@@ -22,7 +22,7 @@ from rams.parallel import release_ray
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
 from rams.verify import verify
-from rams.words import Phrase, default_lang, os_reason, text
+from rams.words import Phrase, decimal, default_lang, os_reason, text
 
 __all__ = ["main"]
 
@@ -140,7 +140,8 @@ def _analyse(args: argparse.Namespace) -> int:
     if costly:
         print(text("analysis.total", lang, count=len(ratings), costly=len(costly), loss=lost))
     else:
-        print(text("analysis.clean", lang, count=len(ratings), threshold=args.threshold))
+        threshold = decimal(args.threshold, lang, None)  # «0,5» in Russian
+        print(text("analysis.clean", lang, count=len(ratings), threshold=threshold))
     return 0
 
 

@@ -15,8 +15,9 @@ from rams.games import family_of, parse_override, presets
 from rams.parallel import parallelism
 from rams.progress import compile_solver, progress_bar
 from rams.sim import Summary, simulate, summarize, summary_json
+from rams.stats import Interval
 from rams.tournament import MOST_RUNS
-from rams.words import default_lang, text
+from rams.words import default_lang, interval, text
 
 __all__ = ["run_simulate", "summary_table"]
 
@@ -38,11 +39,16 @@ def summary_table(summary: Summary, title: str, lang: str = "en", better: int = 
         table.add_row(
             b.name,
             str(b.seats),
-            str(b.change_per_deal),
-            f"{b.win_rate.mean:.3f} [{b.win_rate.low:.3f}, {b.win_rate.high:.3f}]",
-            "—" if vs is None else str(vs),
+            interval(*_bounds(b.change_per_deal), lang),
+            interval(*_bounds(b.win_rate), lang, sign=False),
+            "—" if vs is None else interval(*_bounds(vs), lang),
         )
     return table
+
+
+def _bounds(estimate: Interval) -> tuple[float, float, float]:
+    """An estimate's mean and its 95 % interval, to be written in a screen's language."""
+    return estimate.mean, estimate.low, estimate.high
 
 
 def run_simulate(args: argparse.Namespace) -> int:

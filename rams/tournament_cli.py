@@ -26,7 +26,7 @@ from rams.tournament import (
     summarize,
     summary_dict,
 )
-from rams.words import default_lang, os_reason, text
+from rams.words import decimal, default_lang, interval, os_reason, text
 
 __all__ = ["pairs_table", "results_table", "run_tournament", "write_chart"]
 
@@ -42,15 +42,15 @@ def results_table(summary: TournamentSummary, title: str, lang: str = "en") -> T
     table.add_column(text("sim.bot", lang))
     table.add_column(text("sim.seats", lang), justify="right")
     table.add_column(text("tournament.points", lang), justify="right")
-    table.add_column("mu ± sigma", justify="right")
+    table.add_column(text("tournament.head.mu_sigma", lang), justify="right")
     table.add_column(text("tournament.ordinal", lang), justify="right")
     for b in sorted(summary.bots, key=lambda b: -b.points.mean):
         table.add_row(
             b.name,
             str(b.seats),
-            str(b.points),
-            f"{b.rating.mu:.2f} ± {b.rating.sigma:.2f}",
-            f"{b.rating.ordinal:.2f}",
+            interval(b.points.mean, b.points.low, b.points.high, lang),
+            f"{decimal(b.rating.mu, lang, 2)} ± {decimal(b.rating.sigma, lang, 2)}",
+            decimal(b.rating.ordinal, lang, 2),
         )
     return table
 
@@ -69,7 +69,10 @@ def pairs_table(summary: TournamentSummary, lang: str = "en") -> Table:
     table.add_column("", justify="left")
     for p in summary.pairs:
         table.add_row(
-            p.first, p.second, str(p.difference), "*" if p.difference.excludes_zero else ""
+            p.first,
+            p.second,
+            interval(p.difference.mean, p.difference.low, p.difference.high, lang),
+            "*" if p.difference.excludes_zero else "",
         )
     return table
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import errno
 import locale
+import math
 import os
 import string
 import tomllib
@@ -41,7 +42,9 @@ __all__ = [
     "Seat",
     "Suit",
     "catalogue",
+    "decimal",
     "default_lang",
+    "interval",
     "number",
     "os_reason",
     "russian_plural",
@@ -231,6 +234,39 @@ def os_reason(error: OSError) -> Phrase | str:
 def signed(value: int) -> str:
     """A change as a screen writes it: ``+5``, ``−10``, ``0``."""
     return f"+{value}" if value > 0 else number(value)
+
+
+def decimal(value: float, lang: str = "ru", places: int | None = 3, sign: bool = False) -> str:
+    """A fraction as a screen in ``lang`` writes it: in Russian a decimal comma and a true
+    minus sign (English as Python writes it); ``places`` digits after the point (None: as
+    few as the value needs), ``sign``: a plus sign before a positive value.
+
+    >>> decimal(-9.757), decimal(6.54, "ru", 3, True)
+    ('−9,757', '+6,540')
+    >>> decimal(0.5, "ru", None), decimal(2.0, "ru", None)
+    ('0,5', '2')
+    >>> decimal(-9.757, "en"), decimal(6.54, "en", sign=True), decimal(0.5, "en", None)
+    ('-9.757', '+6.540', '0.5')
+    """
+    if math.isinf(value):  # (the interval of a single value)
+        return ("−" if value < 0 else "+" if sign else "") + "∞"
+    written = format(value, ("+" if sign else "") + ("g" if places is None else f".{places}f"))
+    if lang != "ru":
+        return written
+    return written.replace("-", "−").replace(".", ",")
+
+
+def interval(mean: float, low: float, high: float, lang: str = "ru", sign: bool = True) -> str:
+    """An estimate and its interval as a table of figures writes them: ``−9,757 [−12,856,
+    −6,658]`` (in Russian the bounds are parted by a semicolon, the comma being the decimal
+    one's: ``[−12,856; −6,658]``).
+
+    >>> interval(-9.757, -12.856, -6.658), interval(0.333, 0.097, 0.7, "en", sign=False)
+    ('−9,757 [−12,856; −6,658]', '0.333 [0.097, 0.700]')
+    """
+    parted = "; " if lang == "ru" else ", "
+    bounds = parted.join(decimal(x, lang, 3, sign) for x in (low, high))
+    return f"{decimal(mean, lang, 3, sign)} [{bounds}]"
 
 
 def template(key: str, lang: str = "ru") -> str:

@@ -78,9 +78,9 @@ def test_rams_game_ending_mid_deal_writes_only_the_winner() -> None:
             "Сдача  P1  P2  P3",
             f"       7   {S(7)}   7",
             "1          0",
-            "Итог:",
+            "Итоговые места:",  # (was «Итог:», the name of the web table's column too)
             "  1. P2 — 0",
-            "  2. P1, P3 — по 7, место поровну",
+            "  2. P1, P3 — по 7, делят место",  # (was «…, место поровну»)
         ]
     )
 

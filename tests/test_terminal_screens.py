@@ -692,7 +692,8 @@ def test_screen_hand_colours_and_legal_cards() -> None:
 # deal that wrote it (Глеб's 40 stands through deal 1, his 35 comes in deal 2; deal 3 ends the
 # game mid-deal, so only Вера's −2 is written, S6), the earlier values struck out; Вера wins at
 # −2 and the others are placed by their records, lower first (S6: a record runs down to 0).
-# Negative records take the true minus sign, as on paper (it was «-2»).
+# Negative records take the true minus sign, as on paper (it was «-2»); the standings were
+# headed «Итог:», the word of the standings table's column (issue 26).
 SHEET = {
     "ru": """\
 Запись
@@ -704,7 +705,7 @@ SHEET = {
 │     2 │  41 │    75 │   14 │   35 │
 │     3 │     │       │   −2 │      │
 └───────┴─────┴───────┴──────┴──────┘
-Итог: 1. Вера — −2; 2. Глеб — 35; 3. Аня — 41; 4. Борис — 75""",
+Итоговые места: 1. Вера — −2; 2. Глеб — 35; 3. Аня — 41; 4. Борис — 75""",
     "en": """\
 Score sheet
 ┏━━━━━━┳━━━━━┳━━━━━━━┳━━━━━━┳━━━━━━┓
@@ -1109,7 +1110,9 @@ def test_screen_words_forced_leads(lang: str) -> None:
 OVERSHOOT = {
     "ru": [
         "Взятка 3: Аня В♥ · Борис К♠ · Вера 9♦ — Аня: взятка −1 → 0.",
-        "Взятка 4: Аня 10♥ · Борис Д♠ · Вера 10♦ — Аня, но при нуле: перебор, запись снова 3 (S7).",
+        # (was «— Аня, но при нуле: перебор, …»: the record may be below 0, not at it)
+        "Взятка 4: Аня 10♥ · Борис Д♠ · Вера 10♦ — Аня, хотя запись уже на нуле или ниже: "
+        "перебор, запись снова 3 (S7).",
         "Взятка 5: Аня 9♠ · Борис Т♠ · Вера 7♠ — Борис: взятка −1, тузы −5 → −3.",
         "Вера: ремиз, запись +5 → 8 (S4).",
         "Борис заявляет выигрыш (S7).",
@@ -1544,7 +1547,8 @@ HINTS: dict[str, tuple[Callable[[], tuple[Deal, int]], dict[str, str]]] = {
     "P1_free_lead": (
         lambda: (classic_tricks(), 1),
         {
-            "ru": "ваш ход: любая карта (P1)",
+            # (was «ваш ход: любая карта», under «Ваш ход»)
+            "ru": "можно ходить с любой карты (P1)",
             "en": "your lead: any card (P1)",
         },
     ),

@@ -16,6 +16,27 @@ old wording cannot come back unnoticed.
 | the end of a game in the terminal | a settlement line without a heading | one standings table |
 | English screens | «Даве!», «sells («Продаю»)», bots Глаша | «Dave!», «sells the talon», Gladys |
 | a clause's source | «Источник: 000 §5, 001» | «Источники: старинное руководство, §5; …» |
+| Boston's partner answers | «Аня: согласен.» (a man's word) | «Аня соглашается.» |
+| «alone» in the analysis | «играю один» | «играю без партнёра» |
+| Boston's `?` in the terminal | «Можно: 5S 5C … 13H» | «Можно: 5♠ 5♣ … 13♥» |
+| Boston's unknown bid | «например 6H, либо small-null» | «например 6♥ или 7п, либо «малый нуль»» |
+| the terminal panel's score | «-7» | «−7» |
+| the panel's second pack | «со второй колоды: К♣» | «Со второй колоды: К♣» |
+| simulate, tournament | «-9.757 [-12.856, -6.658]» | «−9,757 [−12,856; −6,658]» |
+| analyse | «больше 0.5 очка» | «больше 0,5» |
+| the tournament | «mu − 3 sigma», «mu ± sigma» | «μ − 3σ», «μ ± σ» |
+| the standings' heading | «Итог» over a column «Итог» | «Итоговые места» |
+| a shared place | «— по 7, место поровну» | «— по 7, делят место» |
+| an overshoot below 0 | «— Аня, но при нуле» | «— Аня, хотя запись уже на нуле или ниже» |
+| the free lead's hint | «Ваш ход: можно любую карту.» | «Можно ходить с любой карты.» |
+| the auction's hint | «больше 11 (B3); или «пас»» | «Нужна заявка дороже 11 (B3) или «пас»» |
+| the deal summary's column | «взяток» (a genitive heading) | «взятки» |
+| a seat's connection | «в игре» / «не в сети» | «в сети» / «не в сети» |
+| the home page | «на взятки, а с ним петух» | «Здесь же можно сыграть в петуха» |
+| the settlement's note | «Слева — запись на конец игры» | «„Итог“ — запись в конце партии» |
+| Petukh with 30 cards | «в Петухе колодой в 30 листов» | «в петухе с колодой в 30 листов» |
+| a bid in the analysis | «заказ 6 ♠» | «заявка 6 ♠» (as the table says it) |
+| the option of the deals | «число сдач: 2 сдачи» | «длина партии: 2 сдачи» |
 """
 
 from __future__ import annotations
@@ -137,7 +158,8 @@ def test_B3_the_hint_in_the_auction_says_what_a_bid_must_beat() -> None:
     deal.apply(family.parse_action("bid 7H"), deal.to_move)
     worth = deal.observation(0).extra["bids"][0][2]
     said = family.hint(deal.observation(deal.to_move), "ru")
-    assert said == f"Заявка должна стоить больше {worth} (B3); или «пас» (B4)."
+    # (it read «Заявка должна стоить больше N (B3); или «пас» (B4).», a semicolon before «или»)
+    assert said == f"Нужна заявка дороже {worth} (B3) или «пас» (B4)."
     assert "Можно:" not in said
 
 
@@ -179,3 +201,161 @@ def test_a_clauses_source_is_named_as_a_reader_knows_it() -> None:
     )
     lines = [book.source_line(c, "ru") for c in book.clauses.values()]
     assert not [line for line in lines if re.search(r"\b\d{3}\b", line)]
+
+
+# The native reader's review (docs/review-ru.md) ------------------------------------------
+
+
+def test_a_players_answer_needs_no_grammatical_gender() -> None:
+    """«Аня: согласен.» gave Аня a man's word: the third person present has no gender."""
+    assert text("plain.event.accept", "ru", who="Аня") == "Аня соглашается."
+    assert text("plain.event.decline", "ru", who="Аня") == "Аня отказывается."
+    assert text("plain.act.accept", "ru") == "Соглашаюсь"
+    assert text("analysis.say.alone", "ru") == "играю без партнёра"
+    assert text("analysis.say.accept", "ru") == "соглашаюсь"
+    gendered = re.compile(r"\b(согласен|один|сам)\b")
+    assert not [
+        key for key in ("plain.event.accept", "plain.act.accept", "analysis.say.alone",
+                        "analysis.say.reject", "analysis.say.accept")
+        if gendered.search(text(key, "ru", who="Аня"))
+    ]  # fmt: skip
+
+
+def test_B3_the_terminal_offers_bids_as_the_table_writes_them() -> None:
+    """`?` in Boston's auction listed «5S 5C … 13H» in Latin letters; each word it offers
+    now is read back as the bid it names."""
+    match = games.new_match("boston", names=["Аня", "Борис", "Вера", "Глеб"], rng=random.Random(3))
+    deal = match.start_deal()
+    view = deal.observation(deal.to_move)
+    screen = games.family("boston").screen()
+    offered = screen.choices(view, "ru")
+    assert offered[:5] == ["5♠", "5♣", "5♦", "5♥", "6♠"]
+    assert offered[-6:] == ["13♥", "малый-нуль", "большой-нуль", "малый-в-открытую",
+                            "большой-в-открытую", "пас"]  # fmt: skip
+    assert not [w for w in offered if re.search("[A-Za-z]", w)]
+    assert [str(screen.parse(w, view)) for w in ("5♠", "13♥")] == ["bid 5S", "bid 13H"]
+    assert screen.choices(view, "en")[:2] == ["5S", "5C"]
+
+
+def test_B3_an_unknown_bid_is_refused_with_the_bids_in_russian() -> None:
+    said = NotationError("boston.notation.bid", text="6X").words("ru")
+    assert "малый нуль" in said and "6♥" in said
+    assert not re.search("[A-Za-z]", said.replace("6X", ""))
+
+
+def test_the_terminal_panel_writes_a_negative_score_with_the_minus_sign() -> None:
+    """Boston's panel wrote «-7» (a hyphen) beside the sheet's «−7»; its second pack's card
+    was labelled in lower case after «Козырь: —»."""
+    import dataclasses
+
+    from rams.terminal.widgets import table_panel
+    from tests.test_terminal_screens import screen
+
+    names = ["Аня", "Борис", "Вера", "Глеб"]
+    match = games.new_match("boston", names=names, rng=random.Random(3))
+    deal = match.start_deal()
+    view = deal.observation(0)
+    shown = games.family("boston").display(view)
+    seats = tuple(dataclasses.replace(s, score=-7 if i == 1 else s.score)
+                  for i, s in enumerate(shown.seats))  # fmt: skip
+    drawn = screen(
+        table_panel(view, dataclasses.replace(shown, seats=seats), names, "ru", "Б", True)
+    )
+    assert re.search(r"│ Борис +−7 ", drawn), drawn
+    assert "-7" not in drawn
+    assert "Козырь: —   Со второй колоды: " in drawn
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "places", "sign", "written"),
+    [(-9.757, "ru", 3, False, "−9,757"), (6.54, "ru", 3, True, "+6,540"),
+     (0.5, "ru", None, False, "0,5"), (2.0, "ru", None, False, "2"),
+     (-9.757, "en", 3, False, "-9.757"), (float("-inf"), "ru", 3, True, "−∞")],
+)  # fmt: skip
+def test_a_fraction_on_a_russian_screen_has_a_decimal_comma(
+    value: float, lang: str, places: int | None, sign: bool, written: str
+) -> None:
+    from rams.words import decimal
+
+    assert decimal(value, lang, places, sign) == written
+
+
+def test_simulate_writes_its_figures_with_a_decimal_comma_in_russian() -> None:
+    """`rams simulate --lang ru` wrote «-9.757 [-12.856, -6.658]»: a hyphen and a point."""
+    import io
+
+    from rich.console import Console
+
+    from rams.sim import simulate, summarize
+    from rams.simulate_cli import summary_table
+    from rams.words import interval
+
+    assert interval(-9.757, -12.856, -6.658) == "−9,757 [−12,856; −6,658]"
+    assert interval(0.333, 0.097, 0.7, "ru", sign=False) == "0,333 [0,097; 0,700]"
+    rules = games.family_of("classic").rules("classic", 3)
+    summary = summarize(simulate(rules, ["random", "easy", "random"], games=2, seed=1))
+    console = Console(width=200, record=True, file=io.StringIO(), color_system=None)
+    console.print(summary_table(summary, "т", "ru"))
+    drawn = console.export_text()
+    assert re.search(r"\d,\d{3} \[", drawn), drawn
+    assert not re.search(r"\d\.\d|-\d", drawn), drawn
+
+
+def test_no_latin_mu_or_sigma_on_a_russian_screen() -> None:
+    """The tournament's caption read «mu − 3 sigma», its column «mu ± sigma»: μ and σ now
+    (the ratings page says «сила» and «разброс»)."""
+    latin = re.compile(r"\b(mu|sigma)\b")
+    said = {k: re.sub(r"\{[^}]*\}", "", e["ru"]) for k, e in catalogue().items()}  # (no fields)
+    assert {k: v for k, v in said.items() if latin.search(v)} == {}
+    assert text("tournament.head.mu_sigma", "ru") == "μ ± σ"
+
+
+def test_the_analysis_says_its_threshold_with_a_decimal_comma() -> None:
+    from rams.words import decimal
+
+    said = text("analysis.clean", "ru", count=5, threshold=decimal(0.5, "ru", None))
+    assert said == "Разобрано решений: 5; дорогих нет: ни одно не стоило больше 0,5."
+
+
+def test_the_standings_are_not_headed_with_their_columns_word() -> None:
+    """The web's standings were headed «Итог» over a column «Итог»; a tie read «место
+    поровну»."""
+    assert text("sheet.standings", "ru") == "Итоговые места"
+    assert text("web.standScore", "ru") == "Итог"
+    tie = text("sheet.place_tie", "ru", place=1, who="Глаша, Дуня", score="0")
+    assert tie == "1. Глаша, Дуня — по 0, делят место"
+
+
+def test_S7_an_overshoot_says_the_record_may_be_below_zero() -> None:
+    """«— Аня, но при нуле» was said of a record at −17 too."""
+    said = text("rams.event.overshoot", "ru", count=2, who="Аня", record=25)
+    assert (
+        said == "Взятка 2 — Аня, хотя запись уже на нуле или ниже: перебор, запись снова 25 (S7)."
+    )
+
+
+def test_the_free_leads_hint_does_not_repeat_your_turn() -> None:
+    """It stood under «Ваш ход» and began «Ваш ход: …» again."""
+    assert text("plain.hint.free_lead", "ru") == "Можно ходить с любой карты."
+    assert text("rams.hint.free_lead", "ru") == "можно ходить с любой карты (P1)"
+
+
+@pytest.mark.parametrize(
+    ("key", "was", "now"),
+    [("web.sumTricks", "взяток", "взятки"),
+     ("web.online", "в игре", "в сети"),
+     ("rams.clash.petukh_30", "в Петухе колодой", "в петухе с колодой"),
+     ("web.intro", "а с ним петух", "Здесь же можно сыграть в петуха"),
+     ("web.settleWhy", "Слева — запись на конец игры", "«Итог» — запись в конце партии"),
+     ("analysis.bid", "заказ", "заявка")],
+)  # fmt: skip
+def test_a_phrase_the_review_changed_is_gone(key: str, was: str, now: str) -> None:
+    said = catalogue()[key]["ru"]
+    assert was not in said and now in said
+
+
+def test_the_number_of_deals_is_not_said_twice() -> None:
+    """Boston's rules panel read «число сдач: 2 сдачи»."""
+    for family in ("boston", "ramsch"):
+        assert rulebook(family).option_name("deals", "ru") == "длина партии"
+        assert rulebook(family).option_value("deals", 2, "ru") == "2 сдачи"

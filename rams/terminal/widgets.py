@@ -67,7 +67,7 @@ def _head(view: SeatView, shown: Display, names: Sequence[str], lang: str) -> Te
     if shown.turned is not None:
         said = shown.turned_label
         label = ui("turned", lang) if said is None else said.words(lang, names)
-        head.append(f"   {label}: ")
+        head.append(f"   {label[:1].upper()}{label[1:]}: ")  # (a family's label is lower case)
         head.append_text(card_text(shown.turned, lang, bold=True))
     if shown.pile is not None:
         head.append(f"   {shown.pile.phrase.words(lang, names)}: {shown.pile.count}")
@@ -96,7 +96,7 @@ def _grid(view: SeatView, shown: Display, names: Sequence[str], lang: str) -> Ri
         card = on_table.get(seat)
         row: list[RenderableType] = [
             Text(label, style="bold" if seat == view.seat else ""),
-            str(line.score),
+            number(line.score),  # (a true minus sign, as the sheet's)
         ]
         if marks:
             row.append(", ".join(m.phrase.words(lang, names) for m in line.marks))

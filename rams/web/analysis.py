@@ -26,7 +26,7 @@ from rams.games import DEFAULT_FAMILY
 from rams.web.live import Settings, TableError
 from rams.web.store import AnalysisRow, Store
 from rams.web.work import process_pool, stop_pool
-from rams.words import text
+from rams.words import decimal, text
 
 __all__ = ["SAMPLES", "THRESHOLD", "Analyses", "analyse_table", "analysis_json", "run_job"]
 
@@ -118,7 +118,7 @@ def analysis_json(row: AnalysisRow, lang: str) -> dict[str, Any]:
         out["summary"] = (
             text("analysis.total", lang, count=count, costly=len(costly), loss=round(out["loss"]))
             if costly
-            else text("analysis.clean", lang, count=count, threshold=THRESHOLD)
+            else text("analysis.clean", lang, count=count, threshold=decimal(THRESHOLD, lang, None))
         )
     return out
 

@@ -162,6 +162,8 @@ class PlainScreen:
                 out.append(_RU_WORD[a.word])
             elif lang == "ru" and not any(ch.isdigit() for ch in str(a)):
                 out.append(self._word(a, lang))  # a game's own word: «малый-нуль»
+            elif lang == "ru" and str(a).startswith("bid "):
+                out.append(self._flat(a, lang))  # a bid as the table shows it: «6♥», not 6H
             else:  # a word, a bid (6H), an invitation (p3): one word each, as typed
                 out.append(str(a).removeprefix("bid ").removeprefix("invite "))
         return out
