@@ -4,6 +4,7 @@ the action and the clause, and the ``rams replay`` / ``rams rules`` command line
 from __future__ import annotations
 
 import json
+import re
 import random
 import subprocess
 import sys
@@ -297,4 +298,5 @@ def test_cli_replay_ends_every_game_with_standings_and_the_result(
     assert main(["replay", str(RECORDS / path), "--lang", "ru"]) == 0
     out = capsys.readouterr().out.rstrip("\n").splitlines()
     assert out[-len(ending) :] == ending
-    assert out[0].split(" (")[0] in {"Вист", "Четыре кона", "Рамс по Фихману", "Мушка с памфилом"}
+    assert out[0].split(" — ")[0] in {"Вист", "Четыре кона", "Рамс по Фихману", "Мушка с памфилом"}
+    assert not re.search("[A-Za-z]", out[0].split(" — ")[0])  # (its id: English screens only)

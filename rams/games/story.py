@@ -8,7 +8,7 @@ result — who won, why, and who paid what (the family's :class:`~rams.games.dis
 >>> names = ["Аня", "Борис", "Вера", "Глеб"]
 >>> match = family.new_match(family.rules("kony", 4), names, random.Random(1))
 >>> match_text(family, match, "ru").splitlines()
-['Четыре кона (kony) — Аня, Борис, Вера, Глеб', 'Партия не окончена.']
+['Четыре кона — Аня, Борис, Вера, Глеб', 'Партия не окончена.']
 """
 
 from __future__ import annotations
