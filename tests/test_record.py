@@ -4,8 +4,8 @@ the action and the clause, and the ``rams replay`` / ``rams rules`` command line
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
