@@ -46,7 +46,7 @@ from rams.parallel import run_in_order
 from rams.record import Record
 from rams.words import Seat, Suit, has, text
 
-__all__ = ["Rating", "analyse", "decisions", "evaluate"]
+__all__ = ["Rating", "analyse", "decisions", "evaluate", "report"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,3 +186,30 @@ def action_words(action: Any, lang: str, names: list[str], card_key: str, key: s
     if isinstance(word, str) and has(f"analysis.say.{word}"):
         return text(key, lang, action=text(f"analysis.say.{word}", lang))
     return text(key, lang, action=str(action))
+
+
+def report(
+    ratings: list[Rating], family: str, names: list[str], lang: str, threshold: float = 0.5
+) -> list[str]:
+    """A seat's rated decisions in words, as ``rams analyse`` prints them and the terminal
+    shows them at the end of a game: what the points are in this game, a line per decision
+    that cost more than ``threshold`` points (what was played, what was better, about how
+    much it cost), then the total.
+    """
+    lines = [text(f"analysis.unit_{family}", lang)]
+    costly = [r for r in ratings if r.loss > threshold]
+    for r in costly:
+        key = "analysis.costly" if r.loss >= 0.5 else "analysis.costly_small"
+        played = action_words(r.played, lang, names, "analysis.played_card", "analysis.chose")
+        best = action_words(r.best, lang, names, "analysis.best_card", "analysis.best_choice")
+        said = text(key, lang, deal=r.deal, step=r.step, played=played, best=best,
+                    loss=round(r.loss))  # fmt: skip
+        lines.append(said)
+    lost = round(sum(r.loss for r in costly))
+    if costly:
+        lines.append(
+            text("analysis.total", lang, count=len(ratings), costly=len(costly), loss=lost)
+        )
+    else:
+        lines.append(text("analysis.clean", lang, count=len(ratings), threshold=threshold))
+    return lines

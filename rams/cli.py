@@ -10,11 +10,11 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from rams import games
-from rams.analysis import action_words
 from rams.errors import RamsError, RecordError
 from rams.fair import FairLog
 from rams.games.story import match_text
@@ -22,7 +22,7 @@ from rams.parallel import release_ray
 from rams.record import Record, loads, replay_summary
 from rams.rulebook import rules_text as rulebook_text
 from rams.verify import verify
-from rams.words import Phrase, decimal, default_lang, os_reason, text
+from rams.words import LANGS, Phrase, decimal, default_lang, os_reason, text
 
 __all__ = ["main"]
 
@@ -100,7 +100,7 @@ def _read_log(path: str, lang: str) -> FairLog | None:
 def _analyse(args: argparse.Namespace) -> int:
     """Rate a seat's decisions by the strong bot (:mod:`rams.analysis`): a line per decision
     that cost more than ``--threshold`` points, then a total; ``--json`` one object."""
-    from rams.analysis import analyse, decisions
+    from rams.analysis import analyse, decisions, report
     from rams.progress import progress_bar
 
     lang = args.lang or default_lang()
@@ -117,7 +117,6 @@ def _analyse(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     with progress_bar(text("analysis.progress", lang), total) as advance:
         ratings = analyse(record, seat, args.samples, rng, lambda done, _: advance(1), ray=args.ray)
-    costly = [r for r in ratings if r.loss > args.threshold]
     if args.json:
         out = {
             "seat": args.seat,
@@ -128,20 +127,8 @@ def _analyse(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     names = list(record.players)
-    print(text(f"analysis.unit_{record.rules.family}", lang))
-    for r in costly:
-        key = "analysis.costly" if r.loss >= 0.5 else "analysis.costly_small"
-        played = action_words(r.played, lang, names, "analysis.played_card", "analysis.chose")
-        best = action_words(r.best, lang, names, "analysis.best_card", "analysis.best_choice")
-        said = text(key, lang, deal=r.deal, step=r.step, played=played, best=best,
-                    loss=round(r.loss))  # fmt: skip
-        print(said)
-    lost = round(sum(r.loss for r in costly))
-    if costly:
-        print(text("analysis.total", lang, count=len(ratings), costly=len(costly), loss=lost))
-    else:
-        threshold = decimal(args.threshold, lang, None)  # «0,5» in Russian
-        print(text("analysis.clean", lang, count=len(ratings), threshold=threshold))
+    for line in report(ratings, record.rules.family, names, lang, args.threshold):
+        print(line)
     return 0
 
 
@@ -160,58 +147,144 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``rams`` command."""
-    parser = argparse.ArgumentParser(
-        prog="rams", description="Рамс (Rams) and its family: replay records, list the rules."
+#: argparse's own words (its gettext messages) by their key in the catalogue
+#: (``cli.argparse.KEY``): its usage line, its headings, its errors.
+_ARGPARSE = {
+    "usage: ": "usage",
+    "options": "options",
+    "positional arguments": "positionals",
+    "show this help message and exit": "help",
+    "%(prog)s: error: %(message)s\n": "error",
+    "argument %(argument_name)s: %(message)s": "argument",
+    "invalid choice: %(value)r (choose from %(choices)s)": "invalid_choice",
+    "invalid %(type)s value: %(value)r": "invalid_value",
+    "the following arguments are required: %s": "required",
+    "unrecognized arguments: %s": "unrecognized",
+    "expected one argument": "expected_one",
+    "expected at most one argument": "expected_at_most_one",
+    "expected at least one argument": "expected_at_least_one",
+    "expected %s argument": "expected_n_one",
+    "expected %s arguments": "expected_n",
+    "ambiguous option: %(option)s could match %(matches)s": "ambiguous",
+    "ignored explicit argument %r": "ignored",
+    "not allowed with argument %s": "not_allowed_with",
+    "one of the arguments %s is required": "one_of",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "unknown_command",
+    "can't open '%(filename)s': %(error)s": "cannot_open",
+    "unexpected option string: %s": "unexpected",
+}
+
+
+def cli_lang(argv: Sequence[str]) -> str:
+    """The language of the command's own words, known before the arguments are parsed (its
+    ``--help``, its errors): ``--lang ru`` or ``--lang=ru`` among them, else the locale.
+
+    >>> cli_lang(["play", "--lang", "ru"]), cli_lang(["replay", "--lang=en", "x.json"])
+    ('ru', 'en')
+    """
+    for i, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value in LANGS:
+            return value
+    return default_lang()
+
+
+@contextmanager
+def argparse_words(lang: str) -> Iterator[None]:
+    """argparse says its own words (``usage:``, ``options``, its errors) from the catalogue
+    in ``lang`` while the parser is built and while it parses: argparse looks them up by
+    its module's gettext functions when it needs them, and they are these for that time."""
+
+    def gettext(message: str) -> str:
+        key = _ARGPARSE.get(message)
+        return message if key is None else text(f"cli.argparse.{key}", lang)
+
+    def ngettext(one: str, many: str, n: int) -> str:
+        return gettext(one if n == 1 else many)
+
+    saved = {name: getattr(argparse, name) for name in ("_", "ngettext")}
+    setattr(argparse, "_", gettext)  # noqa: B010 (argparse's private name, restored below)
+    setattr(argparse, "ngettext", ngettext)  # noqa: B010
+    try:
+        yield
+    finally:
+        for name, function in saved.items():
+            setattr(argparse, name, function)
+
+
+class _Words:
+    """The words of the parser in one language: each option's help and what its value is
+    called (``cli.help.KEY``, ``cli.metavar.KEY``)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def help(self, key: str, default: Any = None) -> str:
+        said = text(f"cli.help.{key}", self.lang, default=default)
+        return said.replace("%", "%%")  # (argparse fills a help in with «%» itself)
+
+    def var(self, key: str) -> str:
+        return text(f"cli.metavar.{key}", self.lang)
+
+
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The argument parser of the ``rams`` command, its help in ``lang`` (built inside
+    :func:`argparse_words` for argparse's own words in that language too)."""
+    w = _Words(lang)
+    parser = argparse.ArgumentParser(prog="rams", description=w.help("description"))
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar=w.var("command") if lang != "en" else None
     )
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("replay", help="replay a game record (§12) and check every rule")
-    p.add_argument("file", help="the record (JSON), or - for standard input")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
+    p = sub.add_parser("replay", help=w.help("replay"), description=w.help("replay"))
+    p.add_argument("file", metavar=w.var("record"), help=w.help("file"))
+    p.add_argument("--json", action="store_true", help=w.help("json"))
+    _add_lang(p, w)
     p.set_defaults(run=_replay)
-    p = sub.add_parser(
-        "verify", help="check that a record was dealt fairly and played and scored as written"
-    )
-    p.add_argument("file", help="the record (JSON), or - for standard input")
-    p.add_argument(
-        "--mine",
-        metavar="LOG",
-        help="your own log of what you were shown (rams-fair-log/1: the replay page's "
-        "download, or the .fair-log.json beside a `rams play` save): the record must match it",
-    )
-    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
+    p = sub.add_parser("verify", help=w.help("verify"), description=w.help("verify"))
+    p.add_argument("file", metavar=w.var("record"), help=w.help("file"))
+    p.add_argument("--mine", metavar=w.var("log"), help=w.help("mine"))
+    _add_lang(p, w)
     p.set_defaults(run=_verify)
-    p = sub.add_parser(
-        "analyse", help="rate a seat's decisions in a finished game by the strong bot"
-    )
-    p.add_argument("file", help="the record (JSON), or - for standard input")
-    p.add_argument("--seat", type=int, required=True, help="the seat, 1-based (p1 is 1)")
-    p.add_argument(
-        "--samples", type=int, default=32, help="sampled deals per decision (default 32)"
-    )
-    p.add_argument(
-        "--threshold", type=float, default=0.5, help="points a decision must cost to be shown"
-    )
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
-    p.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
+    p = sub.add_parser("analyse", help=w.help("analyse"), description=w.help("analyse"))
+    p.add_argument("file", metavar=w.var("record"), help=w.help("file"))
+    p.add_argument("--seat", type=int, required=True, metavar=w.var("seat"), help=w.help("seat"))
+    _add_number(p, w, "--samples", 32, "samples", "samples")
+    _add_number(p, w, "--threshold", 0.5, "threshold", "threshold")
+    _add_number(p, w, "--seed", 0, "seed", "analysis_seed")
+    p.add_argument("--ray", metavar=w.var("address"), help=w.help("ray"))
+    p.add_argument("--json", action="store_true", help=w.help("json"))
+    _add_lang(p, w)
     p.set_defaults(run=_analyse)
-    p = sub.add_parser("rules", help="list the presets, or print one preset's rules")
-    p.add_argument("preset", nargs="?", help="a preset name (see `rams rules`)")
-    p.add_argument("--players", type=int, help="number of players")
-    p.add_argument(
-        "--text", action="store_true", help="the whole rules as a person reads them (the rulebook)"
-    )
-    p.add_argument("--lang", choices=("ru", "en"), help="language of --text (default: the locale)")
+    p = sub.add_parser("rules", help=w.help("rules"), description=w.help("rules"))
+    p.add_argument("preset", nargs="?", metavar=w.var("preset_name"), help=w.help("preset_name"))
+    p.add_argument("--players", type=int, metavar=w.var("players"), help=w.help("players"))
+    p.add_argument("--text", action="store_true", help=w.help("text"))
+    _add_lang(p, w, "text_lang")
     p.set_defaults(run=_rules)
-    _add_play(sub)
-    _add_simulate(sub)
-    _add_tournament(sub)
-    _add_serve(sub)
+    _add_play(sub, w)
+    _add_simulate(sub, w)
+    _add_tournament(sub, w)
+    _add_serve(sub, w)
     return parser
+
+
+def _add_lang(p: argparse.ArgumentParser, w: _Words, key: str = "lang") -> None:
+    p.add_argument("--lang", choices=LANGS, help=w.help(key))
+
+
+def _add_number(
+    p: argparse.ArgumentParser, w: _Words, flag: str, default: float, var: str, key: str
+) -> None:
+    """An option that takes a number, its default said in its help as the language writes
+    it (``0,5``)."""
+    said = decimal(default, w.lang, None) if isinstance(default, float) else default
+    p.add_argument(
+        flag, type=type(default), default=default, metavar=w.var(var), help=w.help(key, said)
+    )
 
 
 def _leaf(module: str, function: str, extra: str) -> Command:
@@ -221,7 +294,8 @@ def _leaf(module: str, function: str, extra: str) -> Command:
         try:
             mod = __import__(module, fromlist=[function])
         except ImportError as e:
-            said = text("cli.needs_extra", default_lang(), package=e.name, extra=extra)
+            lang = getattr(args, "lang", None) or default_lang()
+            said = text("cli.needs_extra", lang, package=e.name, extra=extra)
             print(said, file=sys.stderr)
             return 2
         result: int = getattr(mod, function)(args)
@@ -230,198 +304,110 @@ def _leaf(module: str, function: str, extra: str) -> Command:
     return run
 
 
-def _add_play(sub: Any) -> None:
-    p = sub.add_parser("play", help="play a game in the terminal, with people and bots")
-    p.add_argument("--preset", help="the preset (see `rams rules`)")
-    p.add_argument("--players", type=int, help="number of players")
-    p.add_argument(
-        "--bots",
-        help="per seat, comma-separated: human, or a bot — the levels easy, medium, hard "
-        "(every game), or heuristic, random (in Russian too: "
-        "лёгкий, средний, сильный, эвристический, случайный); or just the bots beside you",
-    )
-    p.add_argument("--names", help="the players' names, comma-separated")
-    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
-    p.add_argument("--seed", type=int, help="seed the shuffles and the bots (a repeatable game)")
-    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
-    p.add_argument("--save", metavar="FILE", help="where to save (default: rams-DATE-TIME.json)")
-    p.add_argument("--resume", metavar="FILE", help="go on with a saved game")
-    p.add_argument(
-        "--pace",
-        type=float,
-        default=0.5,
-        metavar="S",
-        help="seconds between the bots' cards, each shown as it is played "
-        "(default 0.5; 0: at once)",
-    )
+def _add_play(sub: Any, w: _Words) -> None:
+    p = sub.add_parser("play", help=w.help("play"), description=w.help("play"))
+    p.add_argument("--preset", metavar=w.var("preset"), help=w.help("play_preset"))
+    p.add_argument("--players", type=int, metavar=w.var("players"), help=w.help("players"))
+    p.add_argument("--bots", metavar=w.var("bots"), help=w.help("play_bots"))
+    p.add_argument("--names", metavar=w.var("names"), help=w.help("names"))
+    _add_lang(p, w)
+    p.add_argument("--seed", type=int, metavar=w.var("seed"), help=w.help("play_seed"))
+    p.add_argument("--rule", action="append", metavar=w.var("rule"), help=w.help("rule"))
+    p.add_argument("--save", metavar=w.var("file"), help=w.help("save"))
+    p.add_argument("--resume", metavar=w.var("file"), help=w.help("resume"))
+    _add_number(p, w, "--pace", 0.5, "seconds", "pace")
     p.set_defaults(run=_leaf("rams.terminal", "run_play", "play"))
 
 
-RAY_HELP = (
-    "run the work as Ray tasks: auto (the cluster on this machine), HOST:PORT, "
-    "ray://HOST:PORT, or local (a Ray of its own); Ray then decides the parallelism "
-    "(--workers is not used); needs rams[ray]"
-)
-
-
-def _add_simulate(sub: Any) -> None:
-    p = sub.add_parser("simulate", help="bot-only games, with confidence intervals")
-    p.add_argument("--preset", required=True, help="the preset")
-    p.add_argument("--players", type=int, required=True, help="number of players")
-    p.add_argument("--bots", required=True, help="a bot per seat, comma-separated")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
-    p.add_argument("--records", metavar="DIR", help="write every game's record into DIR")
-    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
-    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
-    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
+def _add_simulate(sub: Any, w: _Words) -> None:
+    p = sub.add_parser("simulate", help=w.help("simulate"), description=w.help("simulate"))
+    p.add_argument("--preset", required=True, metavar=w.var("preset"), help=w.help("preset"))
+    p.add_argument(
+        "--players", type=int, required=True, metavar=w.var("players"), help=w.help("players")
+    )
+    p.add_argument("--bots", required=True, metavar=w.var("bots"), help=w.help("bots"))
+    _add_number(p, w, "--games", 100, "games", "games")
+    _add_number(p, w, "--seed", 0, "seed", "master_seed")
+    _add_number(p, w, "--workers", 1, "workers", "workers")
+    p.add_argument("--ray", metavar=w.var("address"), help=w.help("ray"))
+    p.add_argument("--records", metavar=w.var("dir"), help=w.help("records"))
+    p.add_argument("--rule", action="append", metavar=w.var("rule"), help=w.help("rule"))
+    p.add_argument("--json", metavar=w.var("file"), help=w.help("figures"))
+    _add_lang(p, w)
     p.set_defaults(run=_leaf("rams.simulate_cli", "run_simulate", "play"))
 
 
-def _add_tournament(sub: Any) -> None:
-    p = sub.add_parser("tournament", help="a duplicate tournament of bots, deal by deal")
-    p.add_argument("--preset", required=True, help="the preset")
-    p.add_argument("--players", type=int, required=True, help="number of players")
-    p.add_argument("--bots", required=True, help="a bot per seat, comma-separated (rotated)")
-    p.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
+def _add_tournament(sub: Any, w: _Words) -> None:
+    p = sub.add_parser("tournament", help=w.help("tournament"), description=w.help("tournament"))
+    p.add_argument("--preset", required=True, metavar=w.var("preset"), help=w.help("preset"))
     p.add_argument(
-        "--out", default="tournament-results", metavar="DIR", help="where to write the results"
+        "--players", type=int, required=True, metavar=w.var("players"), help=w.help("players")
     )
-    p.add_argument("--rule", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
-    p.add_argument("--lang", choices=("ru", "en"), help="language (default: from the locale)")
+    p.add_argument("--bots", required=True, metavar=w.var("bots"), help=w.help("rotated_bots"))
+    _add_number(p, w, "--deals", 100, "deals", "deals")
+    _add_number(p, w, "--seed", 0, "seed", "master_seed")
+    _add_number(p, w, "--workers", 1, "workers", "workers")
+    p.add_argument("--ray", metavar=w.var("address"), help=w.help("ray"))
+    p.add_argument("--out", default="tournament-results", metavar=w.var("dir"), help=w.help("out"))
+    p.add_argument("--rule", action="append", metavar=w.var("rule"), help=w.help("rule"))
+    _add_lang(p, w)
     p.set_defaults(run=_leaf("rams.tournament_cli", "run_tournament", "bots"))
 
 
-def _add_serve(sub: Any) -> None:
-    p = sub.add_parser("serve", help="play in the browser: private tables for friends and bots")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+def _add_serve(sub: Any, w: _Words) -> None:
+    p = sub.add_parser("serve", help=w.help("serve"), description=w.help("serve"))
     p.add_argument(
-        "--database-url",
-        metavar="URL",
-        help="SQLAlchemy URL (default sqlite:///rams.sqlite3; postgresql+psycopg://… too)",
+        "--host", default="127.0.0.1", metavar=w.var("host"), help=w.help("host", "127.0.0.1")
     )
+    _add_number(p, w, "--port", 8000, "port", "port")
+    p.add_argument("--database-url", metavar=w.var("url"), help=w.help("database_url"))
+    _add_number(p, w, "--grace", 90.0, "seconds", "grace")
+    _add_number(p, w, "--bot-delay", 0.6, "seconds", "bot_delay")
+    _add_number(p, w, "--deal-pause", 30.0, "seconds", "deal_pause")
+    _add_number(p, w, "--tables-per-minute", 10.0, "count", "tables_per_minute")
     p.add_argument(
-        "--grace",
-        type=float,
-        default=90.0,
-        metavar="S",
-        help="seconds before a bot plays for a person who left (default 90)",
+        "--proxy", nargs="?", const="127.0.0.1", metavar=w.var("addresses"), help=w.help("proxy")
     )
+    p.add_argument("--redis", metavar=w.var("url"), help=w.help("redis"))
+    _add_number(p, w, "--workers", 1, "count", "serve_workers")
+    _add_number(p, w, "--lease", 10.0, "seconds", "lease")
     p.add_argument(
-        "--bot-delay",
-        type=float,
-        default=0.6,
-        metavar="S",
-        help="seconds between bot actions (default 0.6)",
+        "--think-workers", type=int, metavar=w.var("count"), help=w.help("think_workers")
     )
-    p.add_argument(
-        "--deal-pause",
-        type=float,
-        default=30.0,
-        metavar="S",
-        help="most seconds between deals (default 30)",
-    )
-    p.add_argument(
-        "--tables-per-minute",
-        type=float,
-        default=10.0,
-        metavar="N",
-        help="new tables one address may create a minute, after a first 20 (default 10)",
-    )
-    p.add_argument(
-        "--proxy",
-        nargs="?",
-        const="127.0.0.1",
-        metavar="ADDRESSES",
-        help="behind a reverse proxy: trust its X-Forwarded-For (the proxies' addresses, "
-        "comma-separated; default 127.0.0.1); without it the header is ignored",
-    )
-    p.add_argument(
-        "--redis",
-        metavar="URL",
-        help="one of several server processes over one PostgreSQL, linked by this Redis "
-        "(redis://HOST:PORT/0); without it this process plays every table",
-    )
-    p.add_argument(
-        "--workers",
-        type=int,
-        default=1,
-        metavar="N",
-        help="server processes on this port (default 1; more need --redis and PostgreSQL)",
-    )
-    p.add_argument(
-        "--lease",
-        type=float,
-        default=10.0,
-        metavar="S",
-        help="with --redis: seconds a process holds a table unless it renews its lease; "
-        "another takes the table over after (default 10)",
-    )
-    p.add_argument(
-        "--think-workers",
-        type=int,
-        metavar="N",
-        help="worker processes that think for the bots and value the hints, below the "
-        "server's priority (default: as many as the cores)",
-    )
-    p.add_argument(
-        "--heavy-tables",
-        type=int,
-        default=3,
-        metavar="N",
-        help="tables with hints or hard bots one address may have at once (default 3)",
-    )
-    p.add_argument(
-        "--analysis-queue",
-        type=int,
-        default=8,
-        metavar="N",
-        help="analyses that may wait or run at once (default 8; 2 from one address)",
-    )
-    p.add_argument(
-        "--unload-after",
-        type=float,
-        default=30.0,
-        metavar="MIN",
-        help="minutes a table nobody is connected to stays in memory; then it waits in the "
-        "database until someone comes back (default 30)",
-    )
+    _add_number(p, w, "--heavy-tables", 3, "count", "heavy_tables")
+    _add_number(p, w, "--analysis-queue", 8, "count", "analysis_queue")
+    _add_number(p, w, "--unload-after", 30.0, "minutes", "unload_after")
     p.add_argument(
         "--allow-origin",
         action="append",
         default=[],
-        metavar="ORIGIN",
-        help="also take websockets from pages at this origin (https://HOST[:PORT]); "
-        "by default only this server's own pages",
+        metavar=w.var("origin"),
+        help=w.help("allow_origin"),
     )
-    p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
+    p.add_argument(
+        "--log-level", default="info", metavar=w.var("log_level"), help=w.help("log_level", "info")
+    )
     p.set_defaults(run=_leaf("rams.web.serve", "run_serve", "web"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``rams`` command; returns the exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = cli_lang(argv)
     try:
-        args = parser.parse_args(argv)
+        with argparse_words(lang):
+            args = build_parser(lang).parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
     run: Command = args.run
     try:
         return run(args)
     except RamsError as e:
-        said = e.words(getattr(args, "lang", None) or default_lang())
+        said = e.words(lang)
         print(f"rams: {said}" if not isinstance(e, RecordError) else said, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(
-            text("cli.interrupted", getattr(args, "lang", None) or default_lang()), file=sys.stderr
-        )
+        print(text("cli.interrupted", lang), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

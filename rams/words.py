@@ -151,6 +151,8 @@ def _word(value: Any, lang: str, names: Sequence[str] | None) -> Any:
         return (" или " if lang == "ru" else " or ").join(value)
     if isinstance(value, Seat):
         return names[value] if names is not None else f"p{value + 1}"
+    if isinstance(value, float):  # (a decimal comma and «−» in Russian: «0,5»)
+        return decimal(value, lang, None)
     return value
 
 

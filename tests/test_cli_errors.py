@@ -57,7 +57,7 @@ def fails(*args: str, cwd: Path | None = None, within: float = 20.0) -> str:
         (["--workers", "0"], "at least 1, not 0"),
         (["--redis", "redis://127.0.0.1:1/0"], "SQLite is for one process"),
         (["--lease", "0.5"], "--lease 0.5"),
-        (["--unload-after", "0"], "--unload-after 0.0: minutes"),
+        (["--unload-after", "0"], "--unload-after 0: minutes"),
         (["--think-workers", "0"], "--think-workers 0"),
         (["--heavy-tables", "-1"], "--heavy-tables -1"),
         (["--analysis-queue", "0"], "--analysis-queue 0"),
@@ -173,7 +173,7 @@ def test_other_bad_setups_in_one_line(args: list[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["play", "--pace", "-1"], "--pace -1.0: seconds from 0 to 60"),
+        (["play", "--pace", "-1"], "--pace -1: seconds from 0 to 60"),
         (["play", "--pace", "nan"], "--pace nan: seconds from 0 to 60"),
         (
             ["simulate", "--preset", "classic", "--players", "3", "--bots", "random,random,random",

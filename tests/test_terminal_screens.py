@@ -742,7 +742,7 @@ def test_screen_sheet_strikes_earlier_values() -> None:
     """S1: on the sheet every earlier value is struck out, the last one is not."""
     game = game_of("golden/rams001_4p_trump_rams.json")
     codes = ansi(sheet_table(games.sheet_of(game), "ru"))
-    # Аня 40 50 41, Борис 40 55 75, Вера 40 15 14 -2, Глеб 40 35.
+    # Аня 40 50 41, Борис 40 55 75, Вера 40 15 14 −2 (a true minus sign), Глеб 40 35.
     for struck in ("40", "50", "55", "15", "14"):
         assert _sgr(codes, struck), struck
     for last in ("41", "75", "−2", "35"):
