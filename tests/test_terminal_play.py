@@ -29,6 +29,8 @@ ENV = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "100"}
 PROMPT = r"Anya> "
 NEXT = r"Press Enter for the next deal"
 OVER = r"wins? the game!"  # (then the final standings)
+ASK_ANALYSE = r"Analyse the game: [^\r\n]*\[y/N\] "
+ASK_AGAIN = r"Another game with the same players and rules\? \[y/N\] "
 
 
 def _as_a_terminal_starts_it() -> None:
@@ -92,7 +94,7 @@ def play_on(child: pexpect.spawn, turns: int | None = None) -> int:
     while True:
         idx = child.expect([PROMPT, NEXT, OVER])
         if idx == 2:
-            child.expect(pexpect.EOF)
+            no_more(child)
             return sent
         if idx == 1:
             child.sendline("")
@@ -102,6 +104,15 @@ def play_on(child: pexpect.spawn, turns: int | None = None) -> int:
         legal = legal_choices(child)
         child.sendline(legal[0])
         sent += 1
+
+
+def no_more(child: pexpect.spawn) -> None:
+    """At the end of a game: no analysis (where it is offered), no other game."""
+    if child.expect([ASK_ANALYSE, ASK_AGAIN]) == 0:
+        child.sendline("n")
+        child.expect(ASK_AGAIN)
+    child.sendline("n")
+    child.expect(pexpect.EOF)
 
 
 def test_whole_game_with_wrong_input_help_quit_resume_and_replay(tmp_path: Path) -> None:
@@ -239,8 +250,10 @@ def test_an_illegal_card_gets_the_rule_and_a_new_prompt(tmp_path: Path) -> None:
     pytest.fail("never reached a refused card")
 
 
-@pytest.mark.parametrize(("how", "status"), [("intr", 130), ("eof", 0)])
+@pytest.mark.parametrize(("how", "status"), [("intr", 130), ("eof", 1)])
 def test_ctrl_c_and_end_of_input_save_first(tmp_path: Path, how: str, status: int) -> None:
+    """Ctrl-C saves and says so (130); the end of input (Ctrl-D) after the person acted
+    saves and says in one line where, and how to go on (1: the game did not end)."""
     save = tmp_path / "game.json"
     child = new_game(save)
     wait_prompt(child)
@@ -256,7 +269,8 @@ def test_ctrl_c_and_end_of_input_save_first(tmp_path: Path, how: str, status: in
             child.expect(r"Game saved: ")
     else:
         child.sendeof()
-        child.expect(r"Game saved: ")
+        child.expect(r"Input ended before the game did: it is saved in (\S+); to go on: ")
+        assert child.match.group(1) == str(save)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == status

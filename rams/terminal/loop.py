@@ -4,6 +4,7 @@ bots act (through the one driver, :class:`rams.table.Table`) and saves after eve
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import re
@@ -22,13 +23,14 @@ from rich.panel import Panel
 from rich.text import Text
 
 from rams import games
-from rams.bots import SEARCHING, Bot, make_bot
+from rams.bots import SEARCHING, Bot, available_levels, make_bot
 from rams.cards import pack
 from rams.errors import IllegalActionError, NotationError, RamsError
 from rams.fair import Context, Dealer, FairLog, new_client_seed
 from rams.fast import warm
 from rams.files import atomic_write, writable_dir, writable_file
 from rams.games.protocol import Match
+from rams.record import record_of
 from rams.rulebook import rules_view
 from rams.table import Table
 from rams.terminal.saves import (
@@ -41,9 +43,17 @@ from rams.terminal.saves import (
 )
 from rams.terminal.setup import Reader, ask_setup, ask_yes
 from rams.terminal.widgets import Screen, result_text, sheet_table, table_panel, ui
-from rams.words import default_lang
+from rams.words import default_lang, text
 
-__all__ = ["THINKING_AFTER", "SaveAndQuit", "TerminalGame", "ThinkingBot", "command", "run_play"]
+__all__ = [
+    "THINKING_AFTER",
+    "SaveAndQuit",
+    "TerminalGame",
+    "ThinkingBot",
+    "command",
+    "next_game",
+    "run_play",
+]
 
 #: Seconds a bot may think before the table says that it is thinking.
 THINKING_AFTER = 0.3
@@ -110,8 +120,15 @@ class TerminalGame:
         read: Reader = input,
         pace: float = 0.0,
         dealer: Dealer | None = None,
+        resumed: bool = False,
     ) -> None:
         self.console = console
+        #: A game resumed from its save (the file is the person's already: never removed).
+        self.resumed = resumed
+        #: Whether a person has acted in this game since it began here.
+        self.acted = False
+        #: Whether the person asked for another game with the same players and options.
+        self.again = False
         #: Seconds between two bots' actions while a person watches (0: all at once).
         self.pace = pace
         self.game = game
@@ -150,6 +167,7 @@ class TerminalGame:
             on_deal=None if dealer is None else lambda deal: self._dealt(),
             shuffle=None if dealer is None else self._fair_cards,
         )
+        self.bots = list(bots)
         self.people = [s for s, b in enumerate(bots) if b is None]
         self.announcer = self.family.announcer(game.players, lang, live=pace > 0)
         self._revealed_for: int | None = None
@@ -238,16 +256,29 @@ class TerminalGame:
             self._saved_message()
             return 0
         except EOFError:
-            self.save()
-            self.console.print()
-            self._saved_message()
-            return 0
+            return self._input_ended()
         except KeyboardInterrupt:
             self.save()
             self.console.print()
             self.console.print(ui("interrupted", self.lang))
             self._saved_message()
             return 130
+
+    def _input_ended(self) -> int:
+        """Standard input ended (a pipe or a file run out, Ctrl-D) with the game unfinished:
+        one line on stderr saying so, where the game is saved and the command that goes on
+        with it; a new game in which no person has acted yet leaves no save. Exit status 1:
+        the game did not end."""
+        self.console.print()
+        if not self.acted and not self.resumed:
+            self.save_path.unlink(missing_ok=True)
+            fair_log_path(self.save_path).unlink(missing_ok=True)
+            print(ui("end.input_ended_unsaved", self.lang), file=sys.stderr)
+            return 1
+        self.save()
+        said = ui("end.input_ended", self.lang, path=self.save_path, rams=command_name())
+        print(said, file=sys.stderr)
+        return 1
 
     def _saved_message(self) -> None:
         rams = command_name()
@@ -275,12 +306,60 @@ class TerminalGame:
                 self.show_result()
                 self.save()
                 self._saved_message()
+                self._after_game()
                 return 0
             seat = table.waiting_for()
             if seat is None:
                 self._between_deals()
                 continue
             self._turn(seat)
+
+    # The end of a game ---------------------------------------------------------------
+
+    def _after_game(self) -> None:
+        """A game played to its end here: the person may have it analysed (the strong bot
+        rates each decision of each person, as ``rams analyse`` does), then play another
+        with the same players and options (:attr:`again`). Each is a yes or no, «no» by
+        default; the end of input answers «no» to both."""
+        if not self.people:
+            return
+        say = self.console.print
+        try:
+            if self._can_analyse() and ask_yes(
+                self.ask, ui("end.ask_analyse", self.lang), self.lang, say
+            ):
+                self.analyse()
+            self.again = ask_yes(self.ask, ui("end.ask_again", self.lang), self.lang, say)
+        except EOFError:
+            self.console.print()
+
+    def _can_analyse(self) -> bool:
+        """Whether the strong bot that analyses a game can run here (``rams[bots]``)."""
+        return "hard" in available_levels(self.game.rules.family)
+
+    #: Sampled deals per decision when a game is analysed (``rams analyse --samples``).
+    analysis_samples = 32
+
+    def analyse(self) -> None:
+        """Each person's decisions in the game just played, rated by the strong bot
+        (:mod:`rams.analysis`), in the words ``rams analyse`` prints."""
+        from rams.analysis import analyse, decisions, report
+        from rams.progress import progress_bar
+
+        game, lang = self.game, self.lang
+        record = record_of(game, {})
+        names = list(game.players)
+        for seat in self.people:
+            if len(self.people) > 1:
+                self.console.print(
+                    Text(ui("end.analysis_of", lang, name=names[seat]), style="bold")
+                )
+            total = sum(1 for _ in decisions(record, seat))
+            rng = random.Random(0)
+            with progress_bar(text("analysis.progress", lang), total) as advance:
+                rated = analyse(record, seat, self.analysis_samples, rng, lambda *_: advance(1))
+            for line in report(rated, game.rules.family, names, lang):
+                self.console.print(Text(line))
 
     def _advance(self) -> None:
         """Let the bots act: paced, one action at a time with its line, while people watch;
@@ -304,6 +383,7 @@ class TerminalGame:
                     self.ask, self.screen.offer(game, seat, action, lang), lang, self.console.print
                 ):
                     self.table.submit(seat, action)
+                    self.acted = True
                     return
         if self.people:
             self.ask(ui("next_deal", lang) + " ")
@@ -361,6 +441,7 @@ class TerminalGame:
                 why = f"{e.why(lang, names)} ({e.clause})"  # the engine's reason, in words
                 self.console.print(ui("illegal", lang, why=why), style="yellow")
                 continue
+            self.acted = True
             if hot_seat and deal.to_move != seat:
                 self._revealed_for = None
             return
@@ -444,7 +525,12 @@ def run_play(args: argparse.Namespace) -> int:
         else:
             folder = writable_dir(SAVES, "--save")
             path = folder / f"rams-{time.strftime('%Y%m%d-%H%M%S')}.json"
-        setup = ask_setup(args, lang, read, console)
+        try:
+            setup = ask_setup(args, lang, read, console)
+        except EOFError:  # (input ended during the questions: nothing is saved yet)
+            console.print()
+            print(ui("end.input_ended_unsaved", lang), file=sys.stderr)
+            return 1
         lang = setup.lang  # (asked first when neither --lang nor the locale says it)
         rng = random.Random(setup.seed) if setup.seed is not None else random.SystemRandom()
         family = games.family(setup.rules.family)
@@ -456,5 +542,34 @@ def run_play(args: argparse.Namespace) -> int:
         dealer = None if setup.seed is not None else Dealer(secrets.token_urlsafe(9))
     if SEARCHING.intersection(b for b in bots if b is not None):
         warm.start()  # the solver compiles while the player reads his first hand
-    tg = TerminalGame(console, game, bots, lang, path, meta, read, pace=args.pace, dealer=dealer)
-    return tg.run()
+    tg = TerminalGame(console, game, bots, lang, path, meta, read, pace=args.pace, dealer=dealer,
+                      resumed=bool(args.resume))  # fmt: skip
+    status = tg.run()
+    while tg.again:
+        tg = next_game(tg)
+        status = tg.run()
+    return status
+
+
+def next_game(last: TerminalGame) -> TerminalGame:
+    """Another game after ``last`` («Ещё партию?»): the same players, bots, rules and
+    language, saved beside the last one in a file of its own (``rams-DATE-TIME.json``). A
+    seeded game's next is seeded by the next number (a repeatable series); else it is dealt
+    verifiably, as a game without ``--seed`` is."""
+    game = last.game
+    seed = last.meta.get("seed")
+    seed = seed + 1 if isinstance(seed, int) else None
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    new = games.family(game.rules.family).new_match(game.rules, list(game.players), rng)
+    meta = {"bots": last.bots, "lang": last.lang, "seed": seed}
+    dealer = None if seed is not None else Dealer(secrets.token_urlsafe(9))
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = last.save_path.with_name(f"rams-{stamp}.json")
+    for k in itertools.count(2):
+        if not path.exists():
+            break
+        path = last.save_path.with_name(f"rams-{stamp}-{k}.json")
+    return TerminalGame(
+        last.console, new, last.bots, last.lang, path, meta, last.read, pace=last.pace,
+        dealer=dealer,
+    )  # fmt: skip

@@ -15,6 +15,7 @@ import pexpect
 import pytest
 
 from rams.record import loads
+from tests.test_terminal_play import no_more
 
 ENV = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "110"}
 PROMPT = r"Anya> "
@@ -53,7 +54,7 @@ def play(child: pexpect.spawn, turns: int, pick: int) -> int:
     while sent < turns:
         idx = child.expect([PROMPT, NEXT, OVER])
         if idx == 2:
-            child.expect(pexpect.EOF)
+            no_more(child)
             return sent
         if idx == 1:
             child.sendline("")
