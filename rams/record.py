@@ -225,7 +225,7 @@ class Record:
         ):
             raise RecordError("record.players")
         if "rules" not in data:
-            raise RecordError("record.missing", name=repr("rules"))
+            raise RecordError("record.missing", name=repr("rules"), clause="§12")
         try:
             spec = data["rules"]
             preset = spec.get("preset") if isinstance(spec, dict) else spec
@@ -339,7 +339,8 @@ def _deal_from_json(data: Any, k: int, rules: Any, family: Family) -> DealRecord
     extra = []
     for name in family.deal_fields:
         if name not in data:
-            raise RecordError("record.missing", k, name=repr(name))
+            clause = family.deal_field_clauses.get(name, "§12")
+            raise RecordError("record.missing", k, name=repr(name), clause=clause)
         try:
             extra.append((name, family.read_deal_field(name, data[name])))
         except (NotationError, RulesError) as e:

@@ -254,6 +254,12 @@ class Family(Protocol):
         ...
 
     @property
+    def deal_field_clauses(self) -> Mapping[str, str]:
+        """The clause that sets each of :attr:`deal_fields` (Boston's ``turned``: B1): a
+        record's deal without one is refused citing it."""
+        ...
+
+    @property
     def better(self) -> int:
         """Which way a score is better: +1 (more, most games) or -1 (less: Rams' records)."""
         ...

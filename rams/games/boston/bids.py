@@ -60,7 +60,7 @@ class Bid:
             return
         count, suit = self.contract[:-1], self.contract[-1:]
         if suit not in SUITS or not count.isdigit() or int(count) not in TRICKS:
-            raise NotationError("boston.notation.bid", text=repr(self.contract))
+            raise NotationError("boston.notation.bid", text=repr(self.contract), clause="B3")
 
     @property
     def is_null(self) -> bool:
@@ -127,7 +127,7 @@ def parse_boston(text: str) -> Bid | Invite | Aside | Say:
         return Aside(parse_card(rest))
     if word in WORDS and not rest:
         return Say(word)
-    raise NotationError("plain.notation.unknown", text=repr(text))
+    raise NotationError("plain.notation.unknown", text=repr(text), clause="B13")
 
 
 def bid_words(contract: str, lang: str) -> str:

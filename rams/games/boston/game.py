@@ -60,6 +60,7 @@ class BostonDeal(PlainDeal):
 
     family = "boston"
     DEAL_CLAUSE = "B1"
+    PACK_CLAUSE = "B1"
     PLAY_CLAUSES: ClassVar[dict[str, str]] = dict.fromkeys(
         ("free", "free_lead", "follow", "held", "turn"), "B8"
     )

@@ -20,9 +20,10 @@ class KonyFamily(PlainFamily):
     rules_class = KonyRules
     match_class = KonyMatch
     kernel = "tricks"
+    record_clause = "T6"
 
     def parse_word(self, text: str) -> Any:
-        return parse_trump(text)
+        return parse_trump(text, "T3")
 
     def sheet_note(self, match: Any, deal: int) -> Phrase | None:
         """The trump of the deal and who named it (T3: each player names once)."""

@@ -50,6 +50,7 @@ class KonyDeal(PlainDeal):
 
     family = "kony"
     DEAL_CLAUSE = "T2"
+    PACK_CLAUSE = "T1"
     PLAY_CLAUSES: ClassVar[dict[str, str]] = dict.fromkeys(
         ("free", "free_lead", "follow", "trump", "turn", "held"), "T4"
     )

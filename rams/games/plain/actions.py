@@ -25,10 +25,11 @@ class Trump:
         return f"trump {SUITS[self.suit]}"
 
 
-def parse_trump(text: str) -> Trump:
-    """``trump S`` (a suit letter S, C, D or H, in either case)."""
+def parse_trump(text: str, clause: str = "§12") -> Trump:
+    """``trump S`` (a suit letter S, C, D or H, in either case); refused citing ``clause``,
+    the game's clause that sets how a trump is named (W4, T3)."""
     word, _, rest = text.strip().partition(" ")
     letter = rest.strip().upper()
     if word.lower() != "trump" or len(letter) != 1 or letter not in SUITS:
-        raise NotationError("plain.notation.trump", text=repr(text))
+        raise NotationError("plain.notation.trump", text=repr(text), clause=clause)
     return Trump(SUITS.index(letter))

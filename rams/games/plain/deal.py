@@ -115,8 +115,10 @@ class PlainDeal:
     #: The family's name, and the clause that names each card-play rule (``follow``: F4 …).
     family: ClassVar[str] = ""
     PLAY_CLAUSES: ClassVar[dict[str, str]] = {}
-    #: The clause of the dealing (D2-like: one card at a time) and of the deck (N2).
+    #: The clause of the dealing (D2-like: one card at a time).
     DEAL_CLAUSE: ClassVar[str] = ""
+    #: The clause that sets the game's pack (a deck of another is refused citing it).
+    PACK_CLAUSE: ClassVar[str] = "N2"
 
     def __init__(
         self,
@@ -131,7 +133,7 @@ class PlainDeal:
             raise RulesError("plain.rules.no_dealer_seat", ("dealer",), seat=dealer + 1, n=n)
         size = rules.pack_size
         if len(deck) != size or set(deck) != set(pack(size)):
-            raise IllegalActionError(self.DEAL_CLAUSE, "rules.deck_not_pack", size=size)
+            raise IllegalActionError(self.PACK_CLAUSE, "plain.record.pack", size=size)
         self.rules = rules
         self.n = n
         self.dealer = dealer

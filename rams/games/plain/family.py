@@ -40,6 +40,10 @@ class PlainFamily:
     rules_class: ClassVar[type[PlainRules]]
     match_class: ClassVar[type[PlainMatch]]
     deal_fields: tuple[str, ...] = ()
+    deal_field_clauses: Mapping[str, str] = {}
+    #: The clause that says how the game's record writes its actions (F9, W10 …): an
+    #: action it cannot read is refused citing it.
+    record_clause: ClassVar[str] = "§12"
     #: Words a seat may say in this game (``pass``, ``accept`` …).
     WORDS: ClassVar[frozenset[str]] = frozenset()
     house_limits: Mapping[str, tuple[int, int]] = {}
@@ -151,7 +155,7 @@ class PlainFamily:
         """An action that is not a card (the family's own)."""
         if text.lower() in self.WORDS:
             return Say(text.lower())
-        raise NotationError("plain.notation.unknown", text=repr(text))
+        raise NotationError("plain.notation.unknown", text=repr(text), clause=self.record_clause)
 
     def deal_extra(self, rng: random.Random) -> dict[str, Any]:
         """A deal's extra record fields drawn at random (Boston's turned card)."""

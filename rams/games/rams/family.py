@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rams.events import Event
@@ -45,6 +45,7 @@ class RamsFamily:
 
     name = "rams"
     deal_fields: tuple[str, ...] = ()
+    deal_field_clauses: Mapping[str, str] = {}
     house_limits = HOUSE_LIMITS
     better = -1  # records run down to 0
     end_clause = "X9"

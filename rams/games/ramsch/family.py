@@ -19,6 +19,7 @@ class RamschFamily(PlainFamily):
     rules_class = RamschRules
     match_class = RamschMatch
     kernel = "points"
+    record_clause = "F9"
 
     def display_lines(self, view: Any) -> tuple[Phrase, ...]:
         """No trump (F1); the jacks, when they are trumps (F5)."""

@@ -98,6 +98,7 @@ class RamschDeal(PlainDeal):
 
     family = "ramsch"
     DEAL_CLAUSE = "F2"
+    PACK_CLAUSE = "F1"
     PLAY_CLAUSES: ClassVar[dict[str, str]] = {
         "free": "F4",
         "free_lead": "F3",

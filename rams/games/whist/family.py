@@ -21,6 +21,7 @@ class WhistFamily(PlainFamily):
     rules_class = WhistRules
     match_class = WhistMatch
     kernel = "sides"
+    record_clause = "W10"
     early_tricks = "heuristic"  # (measured in Whist over 200 duplicate deals: +0.37
     # points a deal [+0.16, +0.58] against searching the first tricks by playouts)
     WORDS = frozenset({"delegate"})
@@ -28,7 +29,7 @@ class WhistFamily(PlainFamily):
 
     def parse_word(self, text_: str) -> Any:
         if text_.strip().lower().startswith("trump"):
-            return parse_trump(text_)
+            return parse_trump(text_, "W4")
         return super().parse_word(text_)
 
     def sheet_columns(self, match: Any) -> list[Column]:

@@ -90,6 +90,7 @@ class WhistDeal(PlainDeal):
 
     family = "whist"
     DEAL_CLAUSE = "W2"
+    PACK_CLAUSE = "W1"
     PLAY_CLAUSES: ClassVar[dict[str, str]] = dict.fromkeys(
         ("free", "free_lead", "follow", "trump", "held", "turn"), "W5"
     )
