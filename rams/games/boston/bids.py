@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rams.actions import Say
 from rams.cards import SUIT_SYMBOLS, SUITS, Card, card_str, parse_card
 from rams.errors import NotationError
-from rams.words import text
+from rams.words import Seat, text
 
 __all__ = [
     "BIDS",
@@ -85,6 +85,10 @@ class Bid:
     def __str__(self) -> str:
         return f"bid {self.contract}"
 
+    def told(self, lang: str, names: Sequence[str] | None = None) -> str:
+        """As a refusal says it: «заявить 6 ♥»."""
+        return text("boston.told.bid", lang, bid=bid_words(self.contract, lang))
+
 
 @dataclass(frozen=True, slots=True)
 class Invite:
@@ -95,6 +99,10 @@ class Invite:
     def __str__(self) -> str:
         return f"invite p{self.seat + 1}"
 
+    def told(self, lang: str, names: Sequence[str] | None = None) -> str:
+        """As a refusal says it: «позвать в партнёры игрока Веру»."""
+        return text("boston.told.invite", lang, names=names, who=Seat(self.seat))
+
 
 @dataclass(frozen=True, slots=True)
 class Aside:
@@ -104,6 +112,10 @@ class Aside:
 
     def __str__(self) -> str:
         return f"aside {card_str(self.card)}"
+
+    def told(self, lang: str, names: Sequence[str] | None = None) -> str:
+        """As a refusal says it: «отложить 5♣»."""
+        return text("boston.told.aside", lang, card=card_str(self.card, lang))
 
 
 #: Every bid, in the order of the action ids: the trump games by tricks and suit, then the

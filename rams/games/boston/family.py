@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rams.actions import Say
@@ -27,7 +27,7 @@ class BostonFamily(PlainFamily):
     early_tricks = "heuristic"  # (measured in Whist over 200 duplicate deals: +0.37
     # points a deal [+0.16, +0.58] against searching the first tricks by playouts)
     deal_fields = ("turned",)
-    deal_field_clauses = {"turned": "B1"}
+    deal_field_clauses: Mapping[str, str] = {"turned": "B1"}
     record_clause = "B13"
     layout = DealLayout(silent_offer=Say("together"), chance_fields={"turned": 52})
     WORDS = WORDS

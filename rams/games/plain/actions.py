@@ -1,5 +1,6 @@
 """The actions of the plain trick games beside a card (:class:`rams.actions.Play`) and a
-word (:class:`rams.actions.Say`): naming the trump (Whist's W4, the trump deals' T3).
+word (:class:`rams.actions.Say`): naming the trump (Whist's W4, the trump deals' T3); and
+:class:`Told`, an action as a field of a refusal's text.
 
 >>> str(Trump(3)), parse_trump("trump h")
 ('trump H', Trump(suit=3))
@@ -7,12 +8,16 @@ word (:class:`rams.actions.Say`): naming the trump (Whist's W4, the trump deals'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from rams.cards import SUITS
+from rams.actions import Play, Say
+from rams.cards import SUITS, Cards
 from rams.errors import NotationError
+from rams.words import Suit, has, text
 
-__all__ = ["Trump", "parse_trump"]
+__all__ = ["Told", "Trump", "parse_trump"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,3 +38,35 @@ def parse_trump(text: str, clause: str = "§12") -> Trump:
     if word.lower() != "trump" or len(letter) != 1 or letter not in SUITS:
         raise NotationError("plain.notation.trump", text=repr(text), clause=clause)
     return Trump(SUITS.index(letter))
+
+
+class Told:
+    """An action as a field of a text (what a refusal says a player may not do): record
+    notation in the engine's own text (``AS``, ``trump S``), words on a screen («сыграть
+    Т♠», «назначить козырь: пики», «сказать «Пас»»). A family's own action words itself by
+    its ``told(lang, names)`` (Boston's bids)."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, action: Any) -> None:
+        self.action = action
+
+    def __str__(self) -> str:
+        return str(self.action)
+
+    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+        a = self.action
+        if lang == "en" and names is None:
+            return str(a)
+        if isinstance(a, Play):
+            return text("plain.told.card", lang, names=names, card=Cards((a.card,)))
+        if isinstance(a, Trump):
+            return text("plain.told.trump", lang, suit=Suit(a.suit))
+        if isinstance(a, Say):
+            key = f"plain.act.{a.word}"
+            said = text(key, lang) if has(key) else a.word
+            return text("plain.told.say", lang, word=said)
+        told = getattr(a, "told", None)
+        if callable(told):
+            return str(told(lang, names))
+        return str(a)

@@ -22,6 +22,7 @@ from rams.cards import Card, Cards, cards_of, pack
 from rams.errors import IllegalActionError, RulesError
 from rams.events import Event
 from rams.games import protocol
+from rams.games.plain.actions import Told
 from rams.trickplay import TrickPlay
 from rams.tricks import CARDS, RULE_NAMES, RULE_SHIFT
 from rams.words import Phrase, Seat, Suit
@@ -366,7 +367,7 @@ class PlainDeal:
             self._action_clause(action) or self._turn_clause(),
             "plain.illegal.not_your_turn",
             who=Seat(seat),
-            act=str(action),
+            act=Told(action),
             mover=Seat(self.to_move or 0),
             owed=self.owed_phrase(),
         )
@@ -377,7 +378,7 @@ class PlainDeal:
             "plain.illegal.wrong_kind",
             who=Seat(seat),
             owed=self.owed_phrase(),
-            act=str(action),
+            act=Told(action),
         )
 
     def _turn_clause(self) -> str:

@@ -9,7 +9,7 @@ what it does, and hands on to the next phase.
 
 from __future__ import annotations
 
-from rams.cards import Card, Cards, cards_of, cards_str, suit_of
+from rams.cards import Card, Cards, cards_of, suit_of
 from rams.errors import IllegalActionError
 from rams.games.rams import declarations
 from rams.games.rams.actions import GO, KEEP, PASS, PLAY_IN, SELL, TAKE, Action, Exchange, Say, Swap
@@ -209,7 +209,7 @@ def exchange(board: Board, seat: int, action: Exchange) -> None:
     hand = board.hands[seat]
     discard = action.mask
     if discard & ~hand:
-        missing = cards_str(cards_of(discard & ~hand))
+        missing = Cards(cards_of(discard & ~hand))  # (Т♠ on a Russian screen, AS in a log)
         raise IllegalActionError("E4", "rams.illegal.not_held", who=Seat(seat), cards=missing)
     k = len(action.cards)
     if k > board.rules.max_exchange:
