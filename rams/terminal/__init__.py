@@ -1,8 +1,10 @@
 """Play in the terminal (``rams play``): people in hot-seat and bots, drawn with Rich.
 
 Every game is saved as a record (RULES §12) after every action, so nothing is lost: ``q``
-saves and quits, Ctrl-C and the end of input save first, and ``rams play --resume FILE``
-goes on from the last action. The saved file is an ordinary record: ``rams replay`` reads it
+saves and quits, Ctrl-C saves first, the end of input stops the game with a line that says
+where it is saved (none before a person acted; status 1), and ``rams play --resume FILE``
+goes on from the last action. A game played to its end offers its analysis and another game
+with the same players and rules. The saved file is an ordinary record: ``rams replay`` reads it
 once the game is over.
 
 The terminal knows no game: :mod:`~rams.terminal.loop` runs any family's match through the
