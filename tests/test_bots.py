@@ -239,5 +239,8 @@ def test_cli_simulate_speaks_russian(capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     assert "рамс вдвоём (дуэль), 2 игрока, 1 партия" in out and "случайная серия № 3" in out
     assert "зерно" not in out  # (was: «duel, 2 игрока, 1 партия, зерно 3»)
+    # One game: the change's interval is infinite, the win rate's Wilson interval of 1 in 1
+    # is [0,207; 1,000] and of 0 in 1 [0,000; 0,793]; a decimal comma, «;» between the ends.
+    assert "[−∞; +∞]" in out and "[0,207;" in out and "[0,000;" in out
     assert "доля побед" in out and "Меньше — лучше" in out
     assert "win rate" not in out
