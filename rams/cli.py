@@ -223,8 +223,8 @@ class _Words:
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
-    def help(self, key: str, default: Any = None) -> str:
-        said = text(f"cli.help.{key}", self.lang, default=default)
+    def help(self, key: str, default: Any = None, **fields: Any) -> str:
+        said = text(f"cli.help.{key}", self.lang, default=default, **fields)
         return said.replace("%", "%%")  # (argparse fills a help in with «%» itself)
 
     def var(self, key: str) -> str:
@@ -304,11 +304,16 @@ def _leaf(module: str, function: str, extra: str) -> Command:
     return run
 
 
+#: The bots a person may name by a word of either language (``terminal.bot_NAME``).
+_WORDED_BOTS = ("easy", "medium", "hard", "heuristic", "random")
+
+
 def _add_play(sub: Any, w: _Words) -> None:
     p = sub.add_parser("play", help=w.help("play"), description=w.help("play"))
     p.add_argument("--preset", metavar=w.var("preset"), help=w.help("play_preset"))
     p.add_argument("--players", type=int, metavar=w.var("players"), help=w.help("players"))
-    p.add_argument("--bots", metavar=w.var("bots"), help=w.help("play_bots"))
+    russian = ", ".join(text(f"terminal.bot_{b}", "ru") for b in _WORDED_BOTS)
+    p.add_argument("--bots", metavar=w.var("bots"), help=w.help("play_bots", russian=russian))
     p.add_argument("--names", metavar=w.var("names"), help=w.help("names"))
     _add_lang(p, w)
     p.add_argument("--seed", type=int, metavar=w.var("seed"), help=w.help("play_seed"))
