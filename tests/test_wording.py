@@ -24,7 +24,7 @@ old wording cannot come back unnoticed.
 | the panel's second pack | «со второй колоды: К♣» | «Со второй колоды: К♣» |
 | simulate, tournament | «-9.757 [-12.856, -6.658]» | «−9,757 [−12,856; −6,658]» |
 | analyse | «больше 0.5 очка» | «больше 0,5» |
-| the tournament | «mu − 3 sigma», «mu ± sigma» | «μ − 3σ», «μ ± σ» |
+| the tournament | «mu − 3 sigma», «mu ± sigma» | «сила минус три разброса», «сила ± разброс» |
 | the standings' heading | «Итог» over a column «Итог» | «Итоговые места» |
 | a shared place | «— по 7, место поровну» | «— по 7, делят место» |
 | an overshoot below 0 | «— Аня, но при нуле» | «— Аня, хотя запись уже на нуле или ниже» |
@@ -238,9 +238,9 @@ def test_B3_the_terminal_offers_bids_as_the_table_writes_them() -> None:
 
 
 def test_B3_an_unknown_bid_is_refused_with_the_bids_in_russian() -> None:
-    said = NotationError("boston.notation.bid", text="6X").words("ru")
-    assert "малый нуль" in said and "6♥" in said
-    assert not re.search("[A-Za-z]", said.replace("6X", ""))
+    said = NotationError("boston.notation.bid", text="6X", clause="B3").words("ru")
+    assert "малый нуль" in said and "6♥" in said and said.startswith("B3: ")
+    assert not re.search("[A-Za-z]", said.replace("6X", "").replace("B3", ""))
 
 
 def test_the_terminal_panel_writes_a_negative_score_with_the_minus_sign() -> None:
@@ -302,12 +302,13 @@ def test_simulate_writes_its_figures_with_a_decimal_comma_in_russian() -> None:
 
 
 def test_no_latin_mu_or_sigma_on_a_russian_screen() -> None:
-    """The tournament's caption read «mu − 3 sigma», its column «mu ± sigma»: μ and σ now
-    (the ratings page says «сила» and «разброс»)."""
+    """The tournament's caption read «mu − 3 sigma», its column «mu ± sigma»: now in the
+    ratings page's words, «сила ± разброс» (it was «μ ± σ» for a while)."""
     latin = re.compile(r"\b(mu|sigma)\b")
     said = {k: re.sub(r"\{[^}]*\}", "", e["ru"]) for k, e in catalogue().items()}  # (no fields)
     assert {k: v for k, v in said.items() if latin.search(v)} == {}
-    assert text("tournament.head.mu_sigma", "ru") == "μ ± σ"
+    assert text("tournament.head.mu_sigma", "ru") == "сила ± разброс"
+    assert "μ" not in text("tournament.caption", "ru")
 
 
 def test_the_analysis_says_its_threshold_with_a_decimal_comma() -> None:

@@ -5,8 +5,8 @@ checked against what it was, so that the old wording cannot come back unnoticed.
 | --- | --- | --- |
 | every `--help`, in Russian | «usage:», «show this help message» | «вызов:», «показать…» |
 | argparse's errors, in Russian | «invalid choice» | «нет такого значения» |
-| a fraction on a Russian screen | «0.5», «-0.250 [-0.5, 1.0]» | «0,5», «−0,250 [−0,500; +1,000]» |
-| the tournament's rating | «mu ± sigma», «ordinal» | «рейтинг ± разброс», «надёжный рейтинг» |
+| a fraction a text is filled with | «--unload-after 0.0», «0.5» | «--unload-after 0», «0,5» |
+| the tournament's rating | «mu ± sigma», later «μ ± σ» | «сила ± разброс» |
 | the terminal's sheet, a record below 0 | «-2» | «−2» |
 | Rams' exchange of a card not held (E4) | «у игрока Аня нет AS» | «у игрока Аня нет Т♠» |
 | a plain game's move out of turn | «Борис: нельзя AS — …» | «Борис: нельзя сыграть Т♠ — …» |
@@ -31,8 +31,7 @@ from rams import games
 from rams.cards import parse_card
 from rams.cli import build_parser, cli_lang
 from rams.errors import IllegalActionError
-from rams.stats import Interval
-from rams.words import decimal, text
+from rams.words import text
 from tests.util import make_deal, run
 
 RAMS = [sys.executable, "-m", "rams.cli"]
@@ -119,31 +118,28 @@ def test_argparse_says_its_errors_in_russian(args: list[str], said: str) -> None
     assert lines[-1] == said
 
 
-def test_a_fraction_has_a_decimal_comma_and_one_minus_sign() -> None:
-    """«0,5» in Russian, "0.5" in English; «−» for a value below zero in both, as the whole
-    numbers (rams.words.number) write it; no sign for a value that rounds to zero."""
-    assert decimal(0.5, "ru") == "0,5" and decimal(0.5, "en") == "0.5"
-    assert decimal(-0.25, "ru", 3) == "−0,250" and decimal(-0.25, "en", 3) == "−0.250"
-    assert decimal(25.0, "ru", 1) == "25,0" and decimal(8.333, "ru", 1) == "8,3"
-    assert decimal(0.1234, "ru", 3, sign=True) == "+0,123"
-    assert decimal(-0.0001, "ru", 3, sign=True) == "0,000"
-    assert decimal(90.0, "ru") == "90"
-    # A whole 95 % interval: its ends apart by «;» where the comma is the decimal one.
-    assert Interval(-0.25, -0.5, 1.0, 4).words("ru") == "−0,250 [−0,500; +1,000]"
-    assert Interval(-0.25, -0.5, 1.0, 4).words("en") == "−0.250 [−0.500, +1.000]"
-    assert Interval(0.3, 0.219, 0.396, 100).words("ru", sign=False) == "0,300 [0,219; 0,396]"
-    # A value a text is filled with (the analysis' threshold, an option echoed back).
+def test_a_fraction_a_text_is_filled_with_has_a_decimal_comma() -> None:
+    """A value with a fraction as a field of a text (the analysis' threshold, an option a
+    refusal echoes back) is written as the language writes it (rams.words.decimal): «0,5»
+    and «−1,5» in Russian, 0.5 and -1.5 in English, a whole one without its «.0»."""
     assert text("analysis.clean", "ru", count=4, threshold=0.5) == (
-        "Разобрано решений: 4; ни одно не стоило больше 0,5 очка."
+        "Разобрано решений: 4; дорогих нет: ни одно не стоило больше 0,5."
     )
     assert text("cli.seconds", "ru", flag="--grace", value=-1.5) == (
         "--grace −1,5: число секунд, 0 или больше"
     )
+    assert text("cli.seconds", "en", flag="--grace", value=-1.5) == (
+        "--grace -1.5: seconds, 0 or more"
+    )
+    assert text("cli.minutes", "en", flag="--unload-after", value=0.0) == (
+        "--unload-after 0: minutes, more than 0"
+    )
 
 
-def test_the_tournaments_rating_is_in_words_with_a_decimal_comma() -> None:
-    """«mu ± sigma» was a column of the tournament's table; now «рейтинг ± разброс», and
-    «рейтинг» (mu − 3 sigma) is «надёжный рейтинг»; both with a decimal comma."""
+def test_the_tournaments_rating_is_in_the_ratings_pages_words() -> None:
+    """«mu ± sigma» was a column of the tournament's table, «μ ± σ» for a while; now the
+    ratings page's «сила ± разброс», and «рейтинг» (mu − 3 sigma) is said in the caption
+    as the skill less three uncertainties; every figure with a decimal comma."""
     from rich.console import Console
 
     from rams.stats import mean_ci
@@ -152,13 +148,14 @@ def test_the_tournaments_rating_is_in_words_with_a_decimal_comma() -> None:
 
     bot = BotFigures("hard", 4, mean_ci([1.0, 2.0, 3.0]), Rating(25.0, 8.333, 25.0 - 24.999))
     summary = TournamentSummary(3, 1, (bot,), ())
-    console = Console(width=200, record=True, file=io.StringIO())
+    console = Console(width=400, record=True, file=io.StringIO())
     console.print(results_table(summary, "t", "ru"))
     shown = console.export_text()
-    assert "рейтинг ± разброс" in shown and "надёжный рейтинг" in shown
-    assert "25,0 ± 8,3" in shown and "+2,000 [" in shown
-    assert re.search(r"│ +0,0 +│", shown), shown  # (mu − 3 sigma: 0.001)
-    assert "mu" not in shown and "sigma" not in shown and "ordinal" not in shown
+    assert "сила ± разброс" in shown and "рейтинг" in shown
+    assert "сила минус три разброса" in shown
+    assert "25,00 ± 8,33" in shown and "+2,000 [" in shown
+    assert re.search(r"│ +0,00 +│", shown), shown  # (mu − 3 sigma: 0.001)
+    assert not re.search(r"\b(mu|sigma|ordinal)\b|μ|σ", shown), shown
 
 
 # Refusals: cards and bids as the table shows them --------------------------------------
@@ -215,7 +212,7 @@ def test_a_plain_games_move_out_of_turn_or_of_the_wrong_kind_is_said_in_words() 
 
 
 def test_bostons_refusals_and_help_show_bids_as_the_table_does() -> None:
-    """Борис bidding 9 ♣ before Аня; Аня saying «Согласен» in the auction; `?` lists the bids
+    """Борис bidding 9 ♣ before Аня; Аня saying «Соглашаюсь» in the auction; `?` lists the bids
     as «6♠», never «6S»."""
     from rams.actions import Say
     from rams.games.boston.bids import Bid
@@ -233,7 +230,7 @@ def test_bostons_refusals_and_help_show_bids_as_the_table_does() -> None:
     with pytest.raises(IllegalActionError) as refused:
         deal.apply(Say("accept"), 0)
     assert (
-        refused.value.why("ru", names) == "Аня: сейчас нужно торговаться, а не сказать «Согласен»"
+        refused.value.why("ru", names) == "Аня: сейчас нужно торговаться, а не сказать «Соглашаюсь»"
     )
     family = games.family("boston")
     choices = family.screen().choices(deal.observation(0), "ru")

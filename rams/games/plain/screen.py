@@ -74,7 +74,6 @@ def ui(key: str, lang: str, **fields: Any) -> str:
     return text(f"plain.screen.{key}", lang, **fields)
 
 
-
 class PlainScreen:
     """The screen of one plain family (its words for bids and labels come from it)."""
 
