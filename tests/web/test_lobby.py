@@ -15,7 +15,7 @@ from rams.ratings import player_id
 from rams.web.live import NAME_MAX, TableError, cut_name, same_name
 from rams.web.protocol import ProtocolError, React, SeatBot, parse_message
 from rams.web.reactions import BURST, REACTIONS
-from rams.words import text
+from rams.words import section, text
 from tests.web.helpers import ProcessServer, Seat, create_table, join, thread_server
 
 FAST = {"bot_delay": 0, "deal_pause": 0, "grace_s": 60}
@@ -305,6 +305,9 @@ def test_the_reaction_messages_are_read_and_refused_in_words() -> None:
 
 
 def test_every_reaction_has_words_in_both_languages() -> None:
+    """The page's bar is the catalogue's ``reactions`` section, in its order (reactions.js):
+    the very reactions the server takes, no more."""
+    assert tuple(section("reactions", "ru")) == tuple(section("reactions", "en")) == REACTIONS
     for r in REACTIONS:
         assert text(f"reactions.{r}", "ru") and text(f"reactions.{r}", "en")
     assert text("reactions.thanks", "ru") == "Спасибо!"
