@@ -125,7 +125,7 @@ export function createLobby() {
     const extras = [];
     if (x.options.clock !== "off") extras.push(t(`lobby.clock_${x.options.clock}`));
     if (x.options.hints) extras.push(t("lobby.hintsOn"));
-    const house = x.rules.house.map((h) => `${lang === "ru" ? h.ru : h.en}: ${(lang === "ru" ? h.value_ru : h.value_en) ?? h.value}`);
+    const house = x.rules.house.map((h) => `${lang === "ru" ? h.ru : h.en}: ${(lang === "ru" ? h.value_ru : h.value_en) ?? JSON.stringify(h.value)}`);
     return el("li", { class: "open-table", dataset: { table: x.id } },
       el("div", { class: "what" },
         el("b", {}, game), ` · ${players} · `,
