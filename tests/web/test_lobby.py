@@ -39,7 +39,7 @@ def _keys(data: Any) -> set[str]:
 
 
 def _play(base: str, name: str, key: str | None = None, lang: str = "en") -> httpx.Response:
-    body = {"name": name, **({"key": key} if key else {})}
+    body = {"name": name, "lang": lang, **({"key": key} if key else {})}
     return httpx.post(f"{base}/api/play", json=body, headers={"accept-language": lang},
                       timeout=10)  # fmt: skip
 
@@ -187,6 +187,9 @@ def test_play_now_skips_a_table_where_this_browser_sits(tmp_path: Path) -> None:
         made = create_table(server.base, [None, None, None], name="Аня", public=True, key=KEY)
         r = _play(server.base, "Аня на телефоне", key=KEY)
         assert r.json()["made"] is True and r.json()["id"] != made["id"]
+        # (Its bots are named in the person's language, here English.)
+        assert [s["name"] for s in r.json()["table"]["seats"]] == ["Аня на телефоне", "Gladys",
+                                                                   "Cosmo"]  # fmt: skip
 
 
 def test_play_now_with_no_table_to_join_makes_one_with_bots_that_starts(tmp_path: Path) -> None:
@@ -198,6 +201,7 @@ def test_play_now_with_no_table_to_join_makes_one_with_bots_that_starts(tmp_path
         table = got["table"]
         assert table["status"] == "playing" and table["rules"]["preset"] == "classic"
         assert [s["bot"] for s in table["seats"]] == [None, "medium", "medium"]
+        assert [s["name"] for s in table["seats"]][1:] == ["Глаша", "Кузьма"]
         assert table["options"]["public"] is False
         seat = Seat(server.ws_base, got["id"], got["token"])
         try:
@@ -266,24 +270,26 @@ def test_the_host_seats_a_bot_while_the_table_waits(tmp_path: Path) -> None:
 
 
 def test_a_seated_bot_comes_back_after_a_restart(tmp_path: Path) -> None:
+    """The bot is named in the host's language (here English), never as someone at the table
+    is (case aside), and stored: it sits there after a restart."""
     url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
     with thread_server(url, **FAST) as server:
-        made = create_table(server.base, [None, None, None], name="Дуня")
-        host = Seat(server.ws_base, made["id"], made["token"])
+        made = create_table(server.base, [None, None, None], name="gladys")
+        host = Seat(server.ws_base, made["id"], made["token"], lang="en")
         try:
             host.until(lambda m: m["type"] == "welcome")
             host.send({"type": "seat_bot", "seat": 2, "level": "easy"})
             m = host.until(lambda m: m["type"] == "table" and m["table"]["seats"][2]["name"])
-            assert m["table"]["seats"][2]["name"] == "Кузьма"
+            assert m["table"]["seats"][2]["name"] == "Cosmo"  # (seat 3's own English name)
             host.send({"type": "seat_bot", "seat": 1, "level": "easy"})
             host.until(lambda m: m["type"] == "state")  # (full: the game starts)
         finally:
             host.close()
     with thread_server(url, **FAST) as server:
         public = httpx.get(f"{server.base}/api/tables/{made['id']}", timeout=10).json()
-        # (Seat 1's own bot name, Глаша, was free; «Дуня» is the creator's.)
+        # (Seat 2's own name, Gladys, is the creator's; the next, Cosmo, seat 3's: Dolly.)
         names = [(s["name"], s["bot"]) for s in public["seats"]]
-        assert names == [("Дуня", None), ("Глаша", "easy"), ("Кузьма", "easy")]
+        assert names == [("gladys", None), ("Dolly", "easy"), ("Cosmo", "easy")]
         assert public["status"] == "playing"
 
 
