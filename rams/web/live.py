@@ -12,6 +12,7 @@ import json
 import logging
 import random
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,13 +41,16 @@ __all__ = [
     "check_house_rules",
     "clean_name",
     "clip",
+    "cut_name",
     "hash_token",
     "make_level_bot",
+    "same_name",
 ]
 
 log = logging.getLogger("rams.web")
 
-_NAME_MAX = 32
+#: The most characters of a name (a longer one is cut, and its person told).
+NAME_MAX = 32
 #: Seconds a bot may think before the table is told that it is thinking.
 THINKING_AFTER = 0.3
 # Distinct clients' creation counters kept before the idle ones are dropped.
@@ -216,12 +220,16 @@ WATCH_DELAYS = (0, 10, 30, 120)
 class TableOptions:
     """What the creator of a table chooses beside the rules: the turn clock (``off``,
     ``relaxed``, ``fast``; when a person's time runs out a bot plays that turn, as for one
-    who left), how many seconds behind the game its spectators see it, and hints for
-    learners (each person is shown the strong bot's choice before a decision)."""
+    who left), how many seconds behind the game its spectators see it, hints for learners
+    (each person is shown the strong bot's choice before a decision), whether the table is
+    listed in the lobby while it waits (``public``; by its link only otherwise) and whether
+    its players may send quick reactions (:mod:`rams.web.reactions`)."""
 
     clock: str = "off"
     watch_delay: int = 0
     hints: bool = False
+    public: bool = False
+    reactions: bool = True
 
     def __post_init__(self) -> None:
         if self.clock not in CLOCKS:
@@ -235,14 +243,23 @@ class TableOptions:
         return CLOCKS[self.clock]
 
     def to_json(self) -> dict[str, Any]:
-        return {"clock": self.clock, "watch_delay": self.watch_delay, "hints": self.hints}
+        return {
+            "clock": self.clock,
+            "watch_delay": self.watch_delay,
+            "hints": self.hints,
+            "public": self.public,
+            "reactions": self.reactions,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableOptions:
+        # (A table stored before the lobby was by link, with reactions.)
         return cls(
             str(data.get("clock", "off")),
             int(data.get("watch_delay", 0)),
             bool(data.get("hints", False)),
+            bool(data.get("public", False)),
+            bool(data.get("reactions", True)),
         )
 
 
@@ -269,11 +286,65 @@ def hash_token(token: str) -> str:
 
 
 def clean_name(name: str) -> str:
-    """A player's name, trimmed; refused if empty, too long or with control characters."""
+    """A player's name, trimmed and cut to :data:`NAME_MAX` characters (:func:`cut_name`)."""
+    return cut_name(name)[0]
+
+
+#: The zero-width joiner, which makes one emoji of several (👩‍💻, 🏳️‍🌈).
+_JOINER = "\u200d"
+#: The tag letters that spell a subdivision's flag after the black flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
+_TAGS = range(0xE0020, 0xE0080)
+_BLACK_FLAG = "\U0001f3f4"
+
+
+def _printable(name: str) -> bool:
+    """Every character of a name can be seen: printable, or the invisible glue inside an
+    emoji — a joiner between two symbols (👩‍💻), tag letters after the black flag (a
+    subdivision's flag). No joiner elsewhere: «Аня» and «Аня» with a joiner inside would
+    look the same."""
+    for i, c in enumerate(name):
+        if c.isprintable():
+            continue
+        before = name[i - 1] if i else ""
+        if c == _JOINER:
+            after = name[i + 1] if i + 1 < len(name) else ""
+            if (
+                before
+                and after
+                and unicodedata.category(before) in ("So", "Sk", "Mn")
+                and unicodedata.category(after) == "So"
+            ):
+                continue
+        elif ord(c) in _TAGS and before and (before == _BLACK_FLAG or ord(before) in _TAGS):
+            continue
+        return False
+    return True
+
+
+def cut_name(name: str) -> tuple[str, bool]:
+    """A player's name, its spaces trimmed, cut to :data:`NAME_MAX` characters (no emoji
+    left half joined), and whether it was cut (the person is told); refused if it is empty
+    or holds a character that cannot be seen (a control character, a joiner outside an
+    emoji). Emoji are welcome: «Аня 🦊», «👩‍💻»."""
     name = " ".join(name.split())
-    if not name or len(name) > _NAME_MAX or not name.isprintable():
-        raise TableError(400, "bad_name", None, most=_NAME_MAX)
-    return name
+    if not name or not _printable(name):
+        raise TableError(400, "bad_name", None, most=NAME_MAX)
+    if len(name) <= NAME_MAX:
+        return name, False
+    cut = name[:NAME_MAX]
+    while cut and (cut[-1] == _JOINER or ord(cut[-1]) in _TAGS):
+        cut = cut[:-1]
+    return cut.rstrip(), True
+
+
+def _name_key(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def same_name(a: str | None, b: str | None) -> bool:
+    """Whether two names are the same at a table (case and Unicode's look-alike forms
+    aside: «Аня», «аня» and «АНЯ» are one)."""
+    return a is not None and b is not None and _name_key(a) == _name_key(b)
 
 
 class RateLimit:
@@ -500,10 +571,18 @@ class LiveTable:
     #: a ``hard`` bot): one address may have only so many such tables at once.
     creator: str | None = None
     heavy: bool = False
+    #: When each seat sent its recent quick reactions (rams.web.reactions: a few a while).
+    reacted: dict[int, list[float]] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
         return [s.name or "" for s in self.seats]
+
+    @property
+    def host(self) -> int | None:
+        """The host's seat: the creator's, the first that is not a bot (a seat given to a
+        bot later was free, so after it). The host may seat bots while the table waits."""
+        return next((i for i, s in enumerate(self.seats) if s.bot is None), None)
 
     def online(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.clients)
@@ -532,6 +611,7 @@ class LiveTable:
         return {
             "id": self.id,
             "status": self.status,
+            "host": self.host,
             "rules": games.family(self.rules.family).rules_json(self.rules),
             "seats": [
                 {

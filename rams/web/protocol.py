@@ -14,13 +14,18 @@ Every message is one JSON object with a ``type``. A client sends:
   dealt (1–64 characters of ``0-9 a-z A-Z _ -``; :mod:`rams.fair`), taken if the seat gave
   none for it yet and, when ``deal`` names the deal it is meant for (a browser names the
   one whose commitment it has seen), only if that deal is still the next. The table's
-  ``fair`` says which deal is next, its commitment, who gave a seed, and the context.
+  ``fair`` says which deal is next, its commitment, who gave a seed, and the context;
+- ``react`` ``{"reaction": "thanks"}``: a quick reaction of the catalogue
+  (:mod:`rams.web.reactions`), shown to everyone at the table by the sender's seat;
+- ``seat_bot`` ``{"seat": i, "level": "easy"}``: the host (the table's creator) gives a
+  free seat to a bot while the table waits for players.
 
 The server sends ``welcome``, ``state`` (a snapshot), ``ack`` (an action stored),
 ``error`` ``{"code", "message", "clause", "hint"}``, ``pong``, ``log`` ``{"deal", "lines"}``,
 ``timeout`` ``{"seat", "action"}`` (a bot played a turn whose time ran out), ``seed``
 ``{"seed", "deal", "accepted"}`` (the answer to every seed, the hello's too: the deal it
-counts for, or would have) and ``notice``
+counts for, or would have), ``reaction`` ``{"seat", "reaction", "text", "seconds"}`` and
+``notice``
 ``{"code"}`` (``two_devices``: the seat is open in another window too). A seat's ``state`` is
 built from the observation of that seat and nothing else, plus the public side of the
 table (names, the score sheet), the same for every game (:mod:`rams.games.wire`). Its
@@ -50,7 +55,9 @@ __all__ = [
     "Log",
     "Ping",
     "ProtocolError",
+    "React",
     "Ready",
+    "SeatBot",
     "Seed",
     "error",
     "parse_message",
@@ -130,7 +137,22 @@ class Seed:
     deal: int | None = None
 
 
-ClientMessage = Hello | Act | Lang | Ready | Ping | Log | Seed
+@dataclass(frozen=True, slots=True)
+class React:
+    """A quick reaction (its key in the catalogue; checked by :mod:`rams.web.reactions`)."""
+
+    reaction: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatBot:
+    """The host gives free seat ``seat`` (0-based) to a bot of ``level``."""
+
+    seat: int
+    level: str
+
+
+ClientMessage = Hello | Act | Lang | Ready | Ping | Log | Seed | React | SeatBot
 
 
 def _seed(data: dict[str, Any]) -> str | None:
@@ -198,6 +220,19 @@ def parse_message(text: str | bytes) -> ClientMessage:
         if seed is None:
             raise ProtocolError("bad_message", why=Phrase("server.why_seed"))
         return Seed(seed, _opt_int(data, "deal"))
+    if kind == "react":
+        reaction = data.get("reaction")
+        if not isinstance(reaction, str) or len(reaction) > 40:
+            raise ProtocolError("bad_message", why=Phrase("table.lobby.why_reaction"))
+        return React(reaction)
+    if kind == "seat_bot":
+        seat = _opt_int(data, "seat")
+        level = data.get("level")
+        if seat is None:
+            raise ProtocolError("bad_message", why=Phrase("server.why_number", field="seat"))
+        if not isinstance(level, str) or len(level) > 40:
+            raise ProtocolError("bad_message", why=Phrase("table.lobby.why_level"))
+        return SeatBot(seat, level)
     raise ProtocolError("unknown_type", what=kind[:40])
 
 

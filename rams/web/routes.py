@@ -26,7 +26,7 @@ from rams.errors import RamsError
 from rams.games import DEFAULT_PRESET, FAMILIES, SHARED, parse_override
 from rams.rulebook import rules_view
 from rams.web.analysis import Analyses, analysis_json
-from rams.web.live import TableError, TableOptions, clip
+from rams.web.live import TableError, TableOptions, clip, cut_name
 from rams.web.protocol import LANGS, error
 from rams.web.replay import Replays
 from rams.web.store import Store, TableRow
@@ -40,6 +40,7 @@ __all__ = [
     "CreateBody",
     "ErrorBody",
     "JoinBody",
+    "PlayBody",
     "Services",
     "api",
     "lang_of",
@@ -140,6 +141,8 @@ def words() -> dict[str, dict[str, str]]:
             **{f"fair.{k}": v for k, v in section("fair", lang).items()},
             **{f"ratings.{k}": v for k, v in section("ratings", lang).items()},
             **{f"analysis.{k}": v for k, v in section("analysis.web", lang).items()},
+            **{f"lobby.{k}": v for k, v in section("lobby", lang).items()},
+            **{f"reactions.{k}": v for k, v in section("reactions", lang).items()},
             **{k: v for f in (*SHARED, *FAMILIES) for k, v in section(f"{f}.web", lang).items()},
         }
         for lang in LANGS
@@ -182,6 +185,10 @@ class CreateBody(BaseModel):
     watch_delay: int = 0
     #: Hints for learners: the strong bot's choice shown to each person before a decision.
     hints: bool = False
+    #: Listed in the lobby while it waits for players (false: by its link only).
+    public: bool = False
+    #: Quick reactions (phrases and emoji of the catalogue) at the table.
+    reactions: bool = True
     #: The creator's secret key, kept by their browser: their rating's identity (only its
     #: SHA-256 is stored, rams.ratings); none, not rated.
     key: str | None = Field(default=None, pattern=KEY_PATTERN)
@@ -197,6 +204,17 @@ class JoinBody(BaseModel):
     seed: str | None = Field(default=None, max_length=64, pattern=r"^[0-9A-Za-z_-]{1,64}$")
     #: The person's secret key, as in :class:`CreateBody`.
     key: str | None = Field(default=None, pattern=KEY_PATTERN)
+
+
+class PlayBody(BaseModel):
+    """``POST /api/play`` («Играть сейчас»): the person's name, seed and key, as in
+    :class:`JoinBody`."""
+
+    name: str = Field(max_length=200)
+    seed: str | None = Field(default=None, max_length=64, pattern=r"^[0-9A-Za-z_-]{1,64}$")
+    key: str | None = Field(default=None, pattern=KEY_PATTERN)
+    #: The person's language: a new table's bots are named in it.
+    lang: Literal["ru", "en"] = "ru"
 
 
 class ErrorBody(BaseModel):
@@ -285,9 +303,12 @@ async def create_table(request: Request, body: CreateBody, s: Served) -> dict[st
             except RamsError as e:
                 raise TableError(400, "bad_rules", "cause", cause=e) from None
             house[key] = value
-        options = TableOptions(body.clock, body.watch_delay, body.hints)
+        options = TableOptions(
+            body.clock, body.watch_delay, body.hints, body.public, body.reactions
+        )
+        name, cut = cut_name(body.name)
         made = tables.create(
-            body.name, body.preset, body.players, body.bots, house, options, body.key,
+            name, body.preset, body.players, body.bots, house, options, body.key,
             address=client, lang=body.lang,
         )  # fmt: skip
     except TableError:
@@ -295,7 +316,26 @@ async def create_table(request: Request, body: CreateBody, s: Served) -> dict[st
         raise
     live, seat, token = made
     tables.kick(live)
-    return {"id": live.id, "seat": seat, "token": token, "table": live.public()}
+    # The name the creator sits under, and whether it was cut to fit (the page says so).
+    answer = {"id": live.id, "seat": seat, "token": token, "table": live.public()}
+    return {**answer, "name": name, "name_cut": cut}
+
+
+@api.get("/lobby")
+async def get_lobby(s: Served) -> dict[str, Any]:
+    """The lobby: the tables their creators made public that wait for players (each has a
+    free seat), newest first, of every server process — their rules in words, the names at
+    them and the bots' levels, the free seats, the options; never a token or a card."""
+    return {"tables": await asyncio.to_thread(s.tables.lobby.tables)}
+
+
+@api.post("/play")
+async def play_now(request: Request, body: PlayBody, s: Served) -> dict[str, Any]:
+    """«Играть сейчас»: a seat at a public table that needs a person (the nearest to
+    starting), or else a new table of the default preset with bots, which starts at once.
+    Answered as a join is, with ``made`` (true: a new table)."""
+    lobby = s.tables.lobby
+    return await lobby.play_now(body.name, body.seed, body.key, address(request), body.lang)
 
 
 @api.get("/tables/{table_id}")

@@ -32,11 +32,14 @@ from rams.web.protocol import (
     Log,
     Ping,
     ProtocolError,
+    React,
     Ready,
+    SeatBot,
     Seed,
     error,
     parse_message,
 )
+from rams.web.reactions import check, reaction_message
 from rams.web.seats import Driver
 from rams.words import Phrase
 
@@ -78,6 +81,12 @@ class SocketsHost(Protocol):
 
     def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
         """Take a step of play that stores itself; False (undone) if it was not stored."""
+
+    async def seat_bot(
+        self, live: LiveTable, by: int | None, seat: int, level: str, lang: str = "ru"
+    ) -> None:
+        """The host (``by``) gives a free seat to a bot while the table waits (named in
+        the host's language)."""
 
 
 class Sockets:
@@ -240,6 +249,13 @@ class Sockets:
                 client.send({"type": "seed", "seed": m.seed, "deal": deal, "accepted": accepted})
                 if accepted:
                     self.broadcast(live)
+        elif isinstance(m, React):
+            await self._react(live, client, m)
+        elif isinstance(m, SeatBot):
+            try:
+                await self.host.seat_bot(live, client.seat, m.seat, m.level, client.lang)
+            except TableError as e:
+                client.send(refusal(e, client.lang, live.names))
         elif isinstance(m, Log):
             async with live.lock:
                 game = live.game
@@ -249,6 +265,20 @@ class Sockets:
                 family = games.family(live.rules.family)
                 lines = deal_log(family, game, m.deal, client.seat, client.lang)
                 client.send({"type": "log", "deal": m.deal, "lines": lines})
+
+    async def _react(self, live: LiveTable, client: Client, m: React) -> None:
+        """A quick reaction (rams.web.reactions): everyone at the table is shown it by the
+        sender's seat (a guest late, if the table delays its spectators); refused in words
+        when the table has them off, for a guest, or too many at once."""
+        async with live.lock:
+            try:
+                check(live, client.seat, m.reaction)
+            except TableError as e:
+                client.send(refusal(e, client.lang, live.names))
+                return
+            assert client.seat is not None
+            for c in list(live.clients):
+                c.send(reaction_message(client.seat, m.reaction, c.lang))
 
     async def _hello(self, live: LiveTable, client: Client, m: Hello) -> None:
         if client.greeted:
@@ -321,3 +351,9 @@ class Sockets:
             client.send({"type": "ack", "action": str(action), "deal": now[0], "step": step})
             self.broadcast(live)
         self.driver.kick(live)
+
+
+def refusal(e: TableError, lang: str, names: list[str] | None = None) -> dict[str, Any]:
+    """A :class:`~rams.web.live.TableError` as a websocket's ``error`` message, in words."""
+    message = e.words(lang, names)
+    return {"type": "error", "code": e.code, "message": message, "clause": None, "hint": None}

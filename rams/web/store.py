@@ -53,7 +53,11 @@ tables = sa.Table(
     # its lease holds unless renewed (several processes: rams.web.cluster).
     sa.Column("owner", sa.String(64), nullable=True),
     sa.Column("lease_until", sa.Float, nullable=True),
+    # Listed in the lobby (the creator chose «public»; by link only otherwise): the lobby
+    # reads it here, so every process of a cluster lists every process's tables.
+    sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_rams_tables_status", "status"),
+    sa.Index("ix_rams_tables_public", "public", "status"),
 )
 seats = sa.Table(
     "rams_seats",
@@ -303,10 +307,12 @@ class Store:
         fair: dict[str, Any] | None = None,
         owner: str | None = None,
         lease_until: float | None = None,
+        public: bool = False,
     ) -> None:
         """A new table, waiting for its free seats to be taken (``fair``: the seed committed
         to for its first deal, :meth:`rams.fair.Dealer.pending_json`; ``owner``: the server
-        process that plays it, with its lease, rams.web.cluster)."""
+        process that plays it, with its lease, rams.web.cluster; ``public``: listed in the
+        lobby while it waits)."""
         with self._write() as c:
             c.execute(
                 tables.insert().values(
@@ -319,6 +325,7 @@ class Store:
                     fair=_json_or_none(fair),
                     owner=owner,
                     lease_until=lease_until,
+                    public=public,
                 )
             )
             c.execute(
@@ -356,6 +363,17 @@ class Store:
             if player_id is not None:
                 _name_player(c, player_id, name)
             return True
+
+    def seat_bot(self, table_id: str, seat: int, name: str, bot: str) -> bool:
+        """Give a free seat to a bot of level ``bot`` under ``name`` (the table's host asked,
+        while the table waits); False if someone took it first."""
+        with self._write() as c:
+            result = c.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.name.is_(None))
+                .values(name=name, bot=bot, joined_at=_now())
+            )
+            return bool(result.rowcount == 1)
 
     def start_game(self, table_id: str, first_dealer: int) -> None:
         """The seats are full: the game begins with this first dealer (D4)."""
@@ -464,20 +482,34 @@ class Store:
                 .where(seats.c.table_id == table_id)
                 .order_by(seats.c.seat)
             ).all()
-        spec = json.loads(row.rules)
-        preset = spec["preset"] if isinstance(spec, dict) else spec
-        rules = games.family_of(preset).rules_from_json(spec, row.players)
-        return TableRow(
-            id=row.id,
-            created_at=row.created_at,
-            rules=rules,
-            status=row.status,
-            first_dealer=row.first_dealer,
-            seats=tuple(SeatRow(s.name, s.bot, s.token_hash, s.player_id) for s in seat_rows),
-            record=row.record,
-            options=json.loads(row.options or "{}"),
-            fair=json.loads(row.fair) if row.fair else None,
+        return _table_row(
+            row, [SeatRow(s.name, s.bot, s.token_hash, s.player_id) for s in seat_rows]
         )
+
+    def public_tables(self, since: datetime, limit: int = 50) -> list[TableRow]:
+        """The tables listed in the lobby: public, waiting for players (every one has a free
+        seat: a table starts when its seats fill), made after ``since`` (older ones are
+        closed, or about to be), the newest first; at most ``limit``."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                sa.select(tables)
+                .where(
+                    tables.c.public.is_(True),
+                    tables.c.status == "open",
+                    tables.c.created_at >= since,
+                )
+                .order_by(tables.c.created_at.desc(), tables.c.id)
+                .limit(limit)
+            ).all()
+            seat_rows = c.execute(
+                sa.select(seats)
+                .where(seats.c.table_id.in_([r.id for r in rows]))
+                .order_by(seats.c.table_id, seats.c.seat)
+            ).all()
+        by_table: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
+        for s in seat_rows:
+            by_table[s.table_id].append(SeatRow(s.name, s.bot, s.token_hash, s.player_id))
+        return [_table_row(r, by_table[r.id]) for r in rows]
 
     def live_table_ids(self) -> list[str]:
         """The tables not yet over (to resume at start), oldest first."""
@@ -733,6 +765,24 @@ class Store:
             )
         bot = player_id[4:] if player_id.startswith("bot:") else None
         return {"id": who.id, "name": who.name, "bot": bot, "families": families}
+
+
+def _table_row(row: Any, seat_rows: list[SeatRow]) -> TableRow:
+    """A table's stored row and its seats, its rules read back."""
+    spec = json.loads(row.rules)
+    preset = spec["preset"] if isinstance(spec, dict) else spec
+    rules = games.family_of(preset).rules_from_json(spec, row.players)
+    return TableRow(
+        id=row.id,
+        created_at=row.created_at,
+        rules=rules,
+        status=row.status,
+        first_dealer=row.first_dealer,
+        seats=tuple(seat_rows),
+        record=row.record,
+        options=json.loads(row.options or "{}"),
+        fair=json.loads(row.fair) if row.fair else None,
+    )
 
 
 def _utc(at: datetime) -> datetime:

@@ -50,9 +50,12 @@ from rams.web.live import (
     check_house_rules,
     clean_name,
     clip,
+    cut_name,
     hash_token,
     make_level_bot,
+    same_name,
 )
+from rams.web.lobby import Lobby
 from rams.web.protocol import error
 from rams.web.seats import Driver
 from rams.web.sockets import Sockets
@@ -115,6 +118,7 @@ class Tables:
         self.hints = Hints(self.workers, self.background, self.settings.hint_samples)
         self.driver = Driver(self)
         self.sockets = Sockets(self, self.driver, self.hints)
+        self.lobby = Lobby(self)
         #: This process's part among several over one database (None: it plays every table).
         s = self.settings
         self.cluster = (
@@ -463,6 +467,7 @@ class Tables:
             return None
         game = await asyncio.to_thread(loads(row.record).replay)  # (a finished match)
         live = LiveTable(row.id, row.rules, list(row.seats), "over", row.first_dealer, game)
+        live.options = TableOptions.from_json(row.options)  # (its reactions on or off)
         live.table = Table(game, [None] * row.rules.players)  # acting is refused (X9)
         return live
 
@@ -669,22 +674,20 @@ class Tables:
         creator = bots.index(None)
         bot_names = bot_seat_names(lang)
         token = secrets.token_urlsafe(24)
-        rows = [
-            SeatRow(bot_names[i], b)
-            if b is not None
-            else SeatRow(name, None, hash_token(token), _rated(key))
-            if i == creator
-            else SeatRow(None)
-            for i, b in enumerate(bots)
-        ]
+        rows: list[SeatRow] = [SeatRow(None)] * len(bots)
+        rows[creator] = SeatRow(name, None, hash_token(token), _rated(key))
+        for i, b in enumerate(bots):
+            if b is not None:  # (named after the creator: no bot takes the creator's name)
+                rows[i] = SeatRow(bot_name(i, [r.name for r in rows], bot_names), b)
         table_id = secrets.token_urlsafe(9)
         dealer = Dealer(table_id)  # committed to deal 1's seed before any seat sends one
         owner, until = (
             (self.cluster.me, self.cluster.until()) if self.cluster is not None else (None, None)
         )
         self.store.create_table(
-            table_id, rules, rows, options.to_json(), dealer.pending_json(), owner, until
-        )
+            table_id, rules, rows, options.to_json(), dealer.pending_json(), owner, until,
+            public=options.public,
+        )  # fmt: skip
         live = LiveTable(table_id, rules, rows, "open", options=options, dealer=dealer)
         live.creator, live.heavy = address, heavy
         self.tables[table_id] = live
@@ -720,6 +723,8 @@ class Tables:
         live = self.get(table_id)
         assert live is not None
         answer = {"id": table_id, "seat": seat, "token": token, "table": live.public()}
+        # The name the person sits under, and whether it was cut to fit (they are told).
+        answer["name"], answer["name_cut"] = cut_name(name)
         if seed is not None:  # (acknowledged as the websocket acknowledges a seed)
             answer["seed"] = {"seed": seed, "deal": 1, "accepted": seeded}
         return answer
@@ -729,7 +734,8 @@ class Tables:
     ) -> tuple[int, str, bool]:
         """Take the first free seat, with the seat's seed for the first deal if it brings one
         (rams.fair), rated by the browser's ``key`` if it brings one (rams.ratings); returns
-        the seat, its secret token, and whether its seed counts."""
+        the seat, its secret token, and whether its seed counts. A name already at the
+        table (a person's or a bot's; case aside) is refused: names are unique at a table."""
         name = clean_name(name)
         live = self.get(table_id)
         if live is None:
@@ -738,6 +744,8 @@ class Tables:
             free = [i for i, s in enumerate(live.seats) if s.name is None]
             if not free:
                 raise TableError(409, "full")
+            if any(same_name(s.name, name) for s in live.seats):
+                raise TableError(409, "name_taken", "lobby.name_taken", name=name)
             token = secrets.token_urlsafe(24)
             seat = free[0]
             rated = _rated(key)
@@ -745,14 +753,59 @@ class Tables:
                 raise TableError(409, "full", "just_taken")
             live.seats[seat] = SeatRow(name, None, hash_token(token), rated)
             seeded = seed is not None and self.client_seed(live, seat, seed, 1)
-            if self._full(live):
-                self._start_game(live)
-                for s in range(len(live.seats)):
-                    if live.is_person(s) and not live.online(s):
-                        self.driver.start_grace(live, s)
+            self._filled(live)
             self.broadcast(live)
         self.kick(live)
         return seat, token, seeded
+
+    async def seat_bot(
+        self, live: LiveTable, by: int | None, seat: int, level: str, lang: str = "ru"
+    ) -> None:
+        """The host (the seat ``by`` must be the table's :attr:`~LiveTable.host`, its
+        creator) gives the free seat ``seat`` to a bot of ``level`` while the table waits
+        for players; the bot sits under a name nobody at the table has, in the host's
+        language ``lang`` (as the creator's picks the bots' names), and a table it fills
+        starts at once. A ``hard`` bot counts the table among its creator's heavy
+        ones (refused, 429, past ``Settings.heavy_tables_per_address``)."""
+        family = games.family(live.rules.family)
+        async with live.lock:
+            if live.status != "open":
+                raise TableError(409, "not_open", "lobby.not_open")
+            if by is None or by != live.host:
+                raise TableError(403, "not_host", "lobby.not_host")
+            if not 0 <= seat < len(live.seats):
+                raise TableError(422, "no_seat", seat=seat, players=len(live.seats))
+            if live.seats[seat].name is not None:
+                raise TableError(409, "seat_taken", "lobby.seat_taken")
+            if level not in family.levels:
+                levels = ", ".join(family.levels)
+                raise TableError(400, "bad_seats", "not_a_level", levels=levels,
+                                 name=clip(repr(level)))  # fmt: skip
+            if not available(level):
+                raise TableError(400, "bad_seats", "no_solver", level=level)
+            heavy = level == "hard" and not live.heavy
+            if heavy and live.creator is not None:
+                running = self.heavy_tables(live.creator)
+                if running >= self.settings.heavy_tables_per_address:
+                    raise TableError(429, "too_many_heavy", count=running)
+            name = bot_name(seat, live.names, bot_seat_names(lang))
+            if not self.store.seat_bot(live.id, seat, name, level):
+                raise TableError(409, "seat_taken", "lobby.seat_taken")
+            live.seats[seat] = SeatRow(name, level)
+            live.heavy = live.heavy or heavy
+            self._filled(live)
+            self.broadcast(live)
+        self.kick(live)
+
+    def _filled(self, live: LiveTable) -> None:
+        """A table whose seats are all taken starts; the people not connected now have
+        their grace period to come."""
+        if not self._full(live):
+            return
+        self._start_game(live)
+        for s in range(len(live.seats)):
+            if live.is_person(s) and not live.online(s):
+                self.driver.start_grace(live, s)
 
     @staticmethod
     def _full(live: LiveTable) -> bool:
@@ -801,6 +854,16 @@ class Tables:
         """A finished table nobody watches leaves memory (the database keeps its record)."""
         if live.status == "over" and not live.clients and self.tables.get(live.id) is live:
             del self.tables[live.id]
+
+
+def bot_name(seat: int, taken: Sequence[str | None], names: Sequence[str]) -> str:
+    """The name of a bot in ``seat``: the seat's own of ``names`` (:func:`bot_seat_names`),
+    or the first of them nobody at the table has (``taken``: the names there)."""
+    n = len(names)
+    for name in (names[(seat + k) % n] for k in range(n)):
+        if not any(same_name(name, t) for t in taken):
+            return name
+    return f"{names[seat % n]} {seat + 1}"  # (a table of at most 7 never comes here)
 
 
 def _rated(key: str | None) -> str | None:

@@ -86,7 +86,8 @@ def test_table_options_are_checked_and_kept(sqlite_url: str) -> None:
         made = httpx.post(f"{s.base}/api/tables", json={**body, "clock": "relaxed"}).json()
         s.tables.tables.clear()  # as after a restart: read back from the database
         again = httpx.get(f"{s.base}/api/tables/{made['id']}").json()
-        assert again["options"] == {"clock": "relaxed", "watch_delay": 0, "hints": False}
+        assert again["options"] == {"clock": "relaxed", "watch_delay": 0, "hints": False,
+                                    "public": False, "reactions": True}  # fmt: skip
 
 
 def test_the_same_seat_open_twice_is_told_in_both_windows(sqlite_url: str) -> None:

@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rams.web.protocol import Ping, ProtocolError, parse_message
+from rams.web.reactions import REACTIONS
 from tests.fuzzing import JSON
 from tests.web.helpers import Seat, choose, create_table, finished, join, thread_server
 
@@ -71,8 +72,11 @@ FIELDS = {
     "lang": st.sampled_from(["ru", "en", "de", "", "RU"]) | JSON,
     "seed": st.from_regex(r"[0-9a-zA-Z_-]{1,64}", fullmatch=True) | st.text(max_size=70) | JSON,
     "token": st.none() | st.text(max_size=30) | st.text(min_size=190, max_size=210) | JSON,
+    "reaction": st.sampled_from([*REACTIONS, "", "THANKS"]) | st.text(max_size=50) | JSON,
+    "seat": NUMBERS,
+    "level": st.sampled_from(["easy", "medium", "hard", "allseeing", ""]) | JSON,
 }
-TYPES = ["hello", "act", "ready", "lang", "ping", "log", "seed"]
+TYPES = ["hello", "act", "ready", "lang", "ping", "log", "seed", "react", "seat_bot"]
 MESSAGES = st.fixed_dictionaries(
     {"type": st.sampled_from(TYPES) | st.text(max_size=8) | JSON},
     optional={**FIELDS, "extra": JSON},

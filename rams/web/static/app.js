@@ -5,6 +5,7 @@ import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showPlayer, showRatings } from "./ratings.js";
 import { applyPrefs, prefsMenu } from "./prefs.js";
+import { showFlash } from "./lobby.js";
 
 let current = null;
 
@@ -50,3 +51,4 @@ const imported = importKey();  // a key carried from another device (/#key=…)
 drawHeader();
 route();
 if (imported) toast(t("ratings.imported"), "info");
+showFlash();  // a note the page before left (a name cut to fit: lobby.js)

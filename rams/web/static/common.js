@@ -23,6 +23,11 @@ export function t(key, vars = {}) {
   return fill(STR[lang][key] ?? STR.en[key] ?? key, vars);
 }
 
+// The keys of the catalogue's words under ``prefix`` (``reactions``), in the catalogue's order.
+export function wordKeys(prefix) {
+  return Object.keys(STR.en).filter((k) => k.startsWith(`${prefix}.`)).map((k) => k.slice(prefix.length + 1));
+}
+
 /** A template of the catalogue filled in: ``{k}`` by ``vars.k``; ``{n:n:зритель|зрителя|зрителей}``
  * the number and the noun in the form the number takes. (The server sends some templates
  * whole, for the page to fill in as a person chooses: the confirm button's words.) */

@@ -1,6 +1,7 @@
 // The first page: pick a name, the game, the seats and house rules; create the table.
-import { api, el, lang, playerKey, saveSeatToken, t, toast } from "./common.js";
+import { api, el, lang, playerKey, t, toast } from "./common.js";
 import { noteShown } from "./fair.js";
+import { createLobby, seated } from "./lobby.js";
 
 const FIELDS = ["max_exchange", "remise", "dealer_trump", "passing", "ace_forbids_pass",
   "must_trump", "must_overtrump", "must_head_trick", "marriage_lead", "ace_covers_honours",
@@ -19,6 +20,7 @@ export function showCreate(app) {
   let meta = null;
   let form = null;
   const state = { preset: "classic", players: 3, seats: [] };
+  const lobby = createLobby();  // the name, «Играть сейчас», the open tables (lobby.js)
 
   function draw() {
     app.replaceChildren();
@@ -31,8 +33,6 @@ export function showCreate(app) {
     state.seats.length = state.players;
     const defaults = preset.options;
 
-    const name = el("input", { id: "name", name: "name", required: true, maxlength: 32,
-      autocomplete: "nickname", value: localStorage.getItem("rams.name") || "" });
     const presetSel = el("select", { id: "preset", name: "preset",
       onchange: (e) => { state.preset = e.target.value; keepName(); draw(); } },
     meta.presets.map((p) => el("option", { value: p.name, selected: p.name === state.preset },
@@ -78,9 +78,13 @@ export function showCreate(app) {
     delay.addEventListener("change", () => { state.watchDelay = Number(delay.value); });
     const hints = el("input", { type: "checkbox", id: "hints", checked: Boolean(state.hints) });
     hints.addEventListener("change", () => { state.hints = hints.checked; });
+    const open = el("input", { type: "checkbox", id: "public", checked: Boolean(state.public) });
+    open.addEventListener("change", () => { state.public = open.checked; });
+    const reactions = el("input", { type: "checkbox", id: "reactions", checked: state.reactions !== false });
+    reactions.addEventListener("change", () => { state.reactions = reactions.checked; });
     const extra = el("textarea", { id: "extra", rows: 2, placeholder: "ace_values={\"S\":5,\"C\":10,\"D\":15,\"H\":20}" });
     form = el("form", { id: "create-form", class: "card-panel", onsubmit: submit },
-      el("label", {}, t("yourName"), " ", name),
+      el("h2", {}, t("lobby.createTitle")),
       el("label", {}, t("preset"), " ", presetSel),
       el("label", {}, t("players"), " ", players),
       el("fieldset", {}, el("legend", {}, t("seats")), el("ol", { class: "seats" }, seatRows)),
@@ -88,11 +92,14 @@ export function showCreate(app) {
       el("label", {}, t("clock"), " ", clock),
       el("label", {}, t("watchDelay"), " ", delay),
       el("label", { class: "check" }, hints, " ", t("hints")),
+      el("label", { class: "check" }, open, " ", t("lobby.public")),
+      el("label", { class: "check" }, reactions, " ", t("lobby.reactions")),
       el("details", {}, el("summary", {}, t("houseRules")),
         el("div", { class: "house" }, house),
         el("label", { class: "wide" }, t("moreRules"), extra)),
       el("button", { type: "submit", id: "create", class: "primary" }, t("create")));
-    app.append(el("section", { class: "intro" }, el("h1", {}, t("brand")), el("p", {}, t("intro"))), form);
+    lobby.draw();
+    app.append(el("section", { class: "intro" }, el("h1", {}, t("brand")), el("p", {}, t("intro"))), lobby.node, form);
   }
 
   function keepName() {
@@ -102,7 +109,7 @@ export function showCreate(app) {
 
   async function submit(event) {
     event.preventDefault();
-    const name = form.querySelector("#name").value.trim();
+    const name = document.getElementById("name").value.trim();  // (the lobby's field)
     localStorage.setItem("rams.name", name);
     const rules = {};
     const preset = meta.presets.find((p) => p.name === state.preset);
@@ -126,11 +133,11 @@ export function showCreate(app) {
         name, preset: state.preset, players: state.players, bots, rules, extra,
         clock: form.querySelector("#clock").value, watch_delay: Number(form.querySelector("#watch-delay").value),
         hints: form.querySelector("#hints").checked,
+        public: form.querySelector("#public").checked, reactions: form.querySelector("#reactions").checked,
         key: playerKey(), lang,
       });
-      saveSeatToken(made.id, made.token);
       noteShown(made.id, made.table.fair);  // deal 1's commitment, before this seat's seed
-      location.assign(`/t/${made.id}`);
+      seated(made);
     } catch (e) {
       toast(e.message);
     }

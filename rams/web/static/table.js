@@ -5,6 +5,8 @@ import {
 } from "./common.js";
 import { noteSeed, noteShown, seedableDeal } from "./fair.js";
 import { beep } from "./prefs.js";
+import { NAME_MAX, nameField, seatBotControl } from "./lobby.js";
+import { createReactions } from "./reactions.js";
 
 export function showTable(app, tableId) {
   app.dataset.view = "table";
@@ -85,6 +87,7 @@ export function showTable(app, tableId) {
   function send(message) {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   }
+  const reactions = createReactions(send, () => draw());  // quick reactions (reactions.js)
 
   function act(action) {
     if (!state) return;
@@ -154,6 +157,8 @@ export function showTable(app, tableId) {
     } else if (m.type === "hint") {
       learnerHint = m;
       draw();
+    } else if (m.type === "reaction") {
+      reactions.receive(m);
     } else if (m.type === "thinking") {
       thinking = m.seat;
       draw();
@@ -342,10 +347,14 @@ export function showTable(app, tableId) {
   }
 
   function seatList() {
-    return el("ol", { class: "lobby-seats" }, table.seats.map((s, i) => el("li", {
-      class: `${s.name ? "taken" : "free"}${i === seat ? " mine" : ""}`,
-    }, s.name ?? t("free"), s.bot ? el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${s.bot}`)}`) : null,
-    s.name && !s.bot ? el("span", { class: `dot ${s.online ? "on" : "off"}`, title: s.online ? t("online") : t("offline") }) : null)));
+    // The host (the table's creator) may seat a bot in a free place while the table waits.
+    const hosting = table.status === "open" && seat !== null && seat === table.host;
+    return [hosting ? el("p", { class: "small host-note" }, t("lobby.hostNote")) : null,
+      el("ol", { class: "lobby-seats" }, table.seats.map((s, i) => el("li", {
+        class: `${s.name ? "taken" : "free"}${i === seat ? " mine" : ""}`,
+      }, s.name ?? t("free"), s.bot ? el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${s.bot}`)}`) : null,
+      s.name && !s.bot ? el("span", { class: `dot ${s.online ? "on" : "off"}`, title: s.online ? t("online") : t("offline") }) : null,
+      hosting && s.name === null ? seatBotControl(table, i, send) : null)))];
   }
 
   async function loadRules() {
@@ -393,7 +402,7 @@ export function showTable(app, tableId) {
     } else if (seat === null) {
       parts.push(el("p", { class: "guest" }, t("guest")));
     }
-    parts.push(seatList(), rulesBox(), fairBox());
+    parts.push(...seatList(), rulesBox(), fairBox());
     if (m.sheet) parts.push(sheetEl(m.sheet));
     if (m.sheet && t0.winner !== null) parts.push(gameOverBox({ winners: t0.winners, sheet: m.sheet, settlement: m.settlement }));
     app.append(el("div", { class: "lobby" }, parts));
@@ -402,7 +411,7 @@ export function showTable(app, tableId) {
   function joinForm() {
     const free = table.seats.some((s) => s.name === null);
     if (!free) return el("p", {}, t("full"));
-    const input = el("input", { id: "join-name", required: true, maxlength: 32, value: localStorage.getItem("rams.name") || "" });
+    const { input, note } = nameField("join-name");  // (a long name is cut, and said so: lobby.js)
     return el("form", { class: "join card-panel", onsubmit: async (e) => {
       e.preventDefault();
       const name = input.value.trim();
@@ -413,9 +422,10 @@ export function showTable(app, tableId) {
         if (joined.seed && joined.seed.accepted) noteSeed(tableId, joined.seed.deal, joined.seat, joined.seed.seed);
         saveSeatToken(tableId, joined.token);
         token = joined.token;
+        if (joined.name_cut) toast(t("lobby.nameCut", { most: NAME_MAX, name: joined.name }), "info");
         reconnect();
       } catch (err) { toast(err.message); }
-    } }, el("h3", {}, t("joinTitle")), el("label", {}, t("yourName"), " ", input),
+    } }, el("h3", {}, t("joinTitle")), el("label", {}, t("yourName"), " ", input), note,
     el("button", { type: "submit", id: "join-btn", class: "primary" }, t("join")));
   }
 
@@ -440,7 +450,7 @@ export function showTable(app, tableId) {
     if (table.pausing && info.ready) badges.push(el("span", { class: "badge ok" }, t("ready")));
     if (thinking === s) badges.push(el("span", { class: "badge thinking", id: "thinking" }, t("thinking")));
     return el("div", { class: classes.join(" "), dataset: { seat: s } },
-      el("div", { class: "seat-name" }, info.name, " ", badges, seatExtras(s)),
+      el("div", { class: "seat-name" }, info.name, " ", badges, seatExtras(s), reactions.bubble(s)),
       el("div", { class: "seat-line" },
         el("span", { class: "record", title: v.display.score }, num(line.score)),
         notes,
@@ -582,7 +592,8 @@ export function showTable(app, tableId) {
       centre(),
       over() ? gameOverBox({ winners: v.winners, sheet: v.sheet, settlement: v.settlement, hands: v.hands })
         : v.deal_over ? dealOverBox() : null,
-      seat === null ? null : el("div", { class: "my-side" }, seatBox(seat), handBox(), hintBox(), actionsBox()),
+      seat === null ? null : el("div", { class: "my-side" }, seatBox(seat), handBox(), hintBox(), actionsBox(),
+        reactions.bar(table, seat)),
       seat === null ? null : el("p", { class: "keys small" }, t("keys")));
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
       el("ol", { tabindex: 0, "aria-label": t("log") }, v.log.map((line) => el("li", {}, withClauses(line)))));
