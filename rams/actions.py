@@ -11,12 +11,14 @@ Boston's bids) and reads its record lines with its own parser, using :func:`spli
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rams.cards import Card, card_str, parse_card
 from rams.errors import NotationError
 
-__all__ = ["Play", "Say", "format_line", "play", "split_line"]
+__all__ = ["Play", "Say", "Told", "format_line", "play", "split_line"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +89,26 @@ def split_line(text: str) -> tuple[int, str]:
 def format_line(seat: int, action: object) -> str:
     """Write a record line: ``p2 exchange 7S 8D``."""
     return f"p{seat + 1} {action}"
+
+
+class Told:
+    """An action as a field of a text (what a refusal says a player may not do): its record
+    notation in the engine's own English text (``AS``, ``trump S``), and on a screen the
+    words a family gives it (:meth:`on_screen`: «сыграть Т♠», «сказать «Пас»»)."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, action: Any) -> None:
+        self.action = action
+
+    def __str__(self) -> str:
+        return str(self.action)
+
+    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+        if lang == "en" and names is None:
+            return str(self.action)
+        return self.on_screen(lang, names)
+
+    def on_screen(self, lang: str, names: Sequence[str] | None) -> str:
+        """The action in words on a screen in ``lang`` (a family's)."""
+        raise NotImplementedError

@@ -324,17 +324,23 @@ def _add_play(sub: Any, w: _Words) -> None:
     p.set_defaults(run=_leaf("rams.terminal", "run_play", "play"))
 
 
-def _add_simulate(sub: Any, w: _Words) -> None:
-    p = sub.add_parser("simulate", help=w.help("simulate"), description=w.help("simulate"))
+def _add_bot_run(p: Any, w: _Words, bots_help: str, count: str, count_help: str) -> None:
+    """The options of a run of bots' games (simulate, tournament): the preset, the players,
+    the bots, how many games or deals (100), the seed, the workers and a Ray cluster."""
     p.add_argument("--preset", required=True, metavar=w.var("preset"), help=w.help("preset"))
     p.add_argument(
         "--players", type=int, required=True, metavar=w.var("players"), help=w.help("players")
     )
-    p.add_argument("--bots", required=True, metavar=w.var("bots"), help=w.help("bots"))
-    _add_number(p, w, "--games", 100, "games", "games")
+    p.add_argument("--bots", required=True, metavar=w.var("bots"), help=w.help(bots_help))
+    _add_number(p, w, count, 100, count_help, count_help)
     _add_number(p, w, "--seed", 0, "seed", "master_seed")
     _add_number(p, w, "--workers", 1, "workers", "workers")
     p.add_argument("--ray", metavar=w.var("address"), help=w.help("ray"))
+
+
+def _add_simulate(sub: Any, w: _Words) -> None:
+    p = sub.add_parser("simulate", help=w.help("simulate"), description=w.help("simulate"))
+    _add_bot_run(p, w, "bots", "--games", "games")
     p.add_argument("--records", metavar=w.var("dir"), help=w.help("records"))
     p.add_argument("--rule", action="append", metavar=w.var("rule"), help=w.help("rule"))
     p.add_argument("--json", metavar=w.var("file"), help=w.help("figures"))
@@ -344,15 +350,7 @@ def _add_simulate(sub: Any, w: _Words) -> None:
 
 def _add_tournament(sub: Any, w: _Words) -> None:
     p = sub.add_parser("tournament", help=w.help("tournament"), description=w.help("tournament"))
-    p.add_argument("--preset", required=True, metavar=w.var("preset"), help=w.help("preset"))
-    p.add_argument(
-        "--players", type=int, required=True, metavar=w.var("players"), help=w.help("players")
-    )
-    p.add_argument("--bots", required=True, metavar=w.var("bots"), help=w.help("rotated_bots"))
-    _add_number(p, w, "--deals", 100, "deals", "deals")
-    _add_number(p, w, "--seed", 0, "seed", "master_seed")
-    _add_number(p, w, "--workers", 1, "workers", "workers")
-    p.add_argument("--ray", metavar=w.var("address"), help=w.help("ray"))
+    _add_bot_run(p, w, "rotated_bots", "--deals", "deals")
     p.add_argument("--out", default="tournament-results", metavar=w.var("dir"), help=w.help("out"))
     p.add_argument("--rule", action="append", metavar=w.var("rule"), help=w.help("rule"))
     _add_lang(p, w)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rams.actions import Play, Say
+from rams.actions import Told as SharedTold
 from rams.cards import SUITS, Cards
 from rams.errors import NotationError
 from rams.words import Suit, has, text
@@ -40,24 +40,15 @@ def parse_trump(text: str, clause: str = "§12") -> Trump:
     return Trump(SUITS.index(letter))
 
 
-class Told:
-    """An action as a field of a text (what a refusal says a player may not do): record
-    notation in the engine's own text (``AS``, ``trump S``), words on a screen («сыграть
-    Т♠», «назначить козырь: пики», «сказать «Пас»»). A family's own action words itself by
-    its ``told(lang, names)`` (Boston's bids)."""
+class Told(SharedTold):
+    """A plain game's action as a field of a text: «сыграть Т♠», «назначить козырь: пики»,
+    «сказать «Пас»» on a screen. A family's own action words itself by its
+    ``told(lang, names)`` (Boston's bids)."""
 
-    __slots__ = ("action",)
+    __slots__ = ()
 
-    def __init__(self, action: Any) -> None:
-        self.action = action
-
-    def __str__(self) -> str:
-        return str(self.action)
-
-    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+    def on_screen(self, lang: str, names: Sequence[str] | None) -> str:
         a = self.action
-        if lang == "en" and names is None:
-            return str(a)
         if isinstance(a, Play):
             return text("plain.told.card", lang, names=names, card=Cards((a.card,)))
         if isinstance(a, Trump):

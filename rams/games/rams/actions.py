@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rams.actions import Play, Say, format_line, play_of, split_line
+from rams.actions import Told as SharedTold
 from rams.cards import Card, Cards, card_str, mask_of, parse_card, parse_cards
 from rams.errors import NotationError
 from rams.words import text
@@ -141,22 +142,13 @@ def parse_line(text: str) -> tuple[int, Action]:
     return seat, parse_action(rest)
 
 
-class Told:
-    """An action as a field of a text: record notation in the engine's text (``AS``,
-    ``pass``), words on a screen («Т♠», «пас»)."""
+class Told(SharedTold):
+    """A Rams action as a field of a text: «Т♠», «пас» on a screen."""
 
-    __slots__ = ("action",)
+    __slots__ = ()
 
-    def __init__(self, action: Action) -> None:
-        self.action = action
-
-    def __str__(self) -> str:
-        return str(self.action)
-
-    def words(self, lang: str, names: Sequence[str] | None = None) -> str:
+    def on_screen(self, lang: str, names: Sequence[str] | None) -> str:
         a = self.action
-        if lang == "en" and names is None:
-            return str(a)
         if isinstance(a, Play):
             return text("rams.act.card", lang, card=card_str(a.card, lang))
         if isinstance(a, Exchange):
