@@ -58,3 +58,23 @@ def test_both_families_write_the_same_common_part() -> None:
     }  # fmt: skip
     assert set(seat_view_json(rams_deal.observation(0))) == keys
     assert set(seat_view_json(whist.observation(0))) == keys
+
+
+def test_W1_the_display_says_each_seats_side_and_rams_has_none() -> None:
+    """The display carries each seat's side as a number (W1: p1 + p3 against p2 + p4), the
+    same for partners, so a screen seats them face to face; a game without fixed sides
+    (Rams) says none."""
+    from rams import games
+    from rams.games.display import display_json
+
+    whist = plan_deal("S1 S3 S1 C2 C4 C2 D1 D3 D2 H4 H4 H2", "2S 2C 2H 2D")
+    family = games.family("whist")
+    names = ["Аня", "Борис", "Вера", "Глеб"]
+    for seat in (0, 1, None):
+        shown = display_json(family.display(whist.observation(seat)), names, "ru")
+        assert [s["side"] for s in shown["seats"]] == [0, 1, 0, 1]
+    record = loads((EXAMPLES / "game_ends_mid_deal.json").read_text(encoding="utf-8"))
+    deal = record.replay().deal
+    assert deal is not None
+    shown = display_json(games.family("rams").display(deal.observation(0)), names[:3], "ru")
+    assert [s["side"] for s in shown["seats"]] == [None, None, None]

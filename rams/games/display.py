@@ -74,7 +74,9 @@ class SeatLine:
     """One seat as the table shows it: its figure (Rams' record, a player's or his side's
     score), its tricks (None where they are not counted: a seat out of the deal, the
     auction), its marks, the cards of its hand everyone has seen, how many cards it holds
-    (None: not shown), and whether it is out of this deal."""
+    (None: not shown), whether it is out of this deal, and the side it plays for (0-based,
+    the same for partners: Whist's pairs, W1; None where the game has no fixed sides), so a
+    screen may seat partners face to face and colour them alike."""
 
     score: int
     tricks: int | None
@@ -82,6 +84,7 @@ class SeatLine:
     shown: tuple[Card, ...] = ()
     cards: int | None = None
     passed: bool = False
+    side: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +282,7 @@ def _seat_json(s: SeatLine, names: Sequence[str], lang: str) -> dict[str, Any]:
         "shown": card_codes(s.shown),
         "cards": s.cards,
         "passed": s.passed,
+        "side": s.side,
     }
 
 

@@ -62,6 +62,7 @@ def _seat(view: PlainView, s: int) -> SeatLine:
         shown=view.shown[s],
         cards=view.hand_sizes[s],
         passed=passed,
+        side=column if view.sides else None,
     )
 
 
