@@ -22,7 +22,9 @@ Every message is one JSON object with a ``type``. A client sends:
 
 The server sends ``welcome``, ``state`` (a snapshot), ``ack`` (an action stored),
 ``error`` ``{"code", "message", "clause", "hint"}``, ``pong``, ``log`` ``{"deal", "lines"}``,
-``timeout`` ``{"seat", "action"}`` (a bot played a turn whose time ran out), ``seed``
+``timeout`` ``{"seat", "action"}`` (a bot played a turn whose time ran out), ``rematch``
+``{"id", "by", "token"}`` (a finished table's next one, made by seat ``by``: each seat is
+sent its own token there, a spectator none; ``POST /api/tables/{id}/rematch``), ``seed``
 ``{"seed", "deal", "accepted"}`` (the answer to every seed, the hello's too: the deal it
 counts for, or would have), ``reaction`` ``{"seat", "reaction", "text", "seconds"}`` and
 ``notice``

@@ -41,6 +41,7 @@ __all__ = [
     "ErrorBody",
     "JoinBody",
     "PlayBody",
+    "RematchBody",
     "Services",
     "api",
     "lang_of",
@@ -138,6 +139,7 @@ def words() -> dict[str, dict[str, str]]:
     return {
         lang: {
             **section("web", lang),
+            **section("web.living", lang),
             **{f"fair.{k}": v for k, v in section("fair", lang).items()},
             **{f"ratings.{k}": v for k, v in section("ratings", lang).items()},
             **{f"analysis.{k}": v for k, v in section("analysis.web", lang).items()},
@@ -217,6 +219,13 @@ class PlayBody(BaseModel):
     lang: Literal["ru", "en"] = "ru"
 
 
+class RematchBody(BaseModel):
+    """``POST /api/tables/{id}/rematch``: the secret token of a seat of the finished table
+    (the one its page keeps)."""
+
+    token: str = Field(min_length=1, max_length=200)
+
+
 class ErrorBody(BaseModel):
     """Every refusal of the HTTP API: a code for programs, the reason in the client's
     language (``Accept-Language``) for people."""
@@ -230,6 +239,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody, "description": what}
     for status, what in [
         (400, "Bad rules or a bad request"),
+        (403, "Not a seat of this table"),
         (404, "No such table, player or family"),
         (409, "Not possible now (the table is full, or not over)"),
         (410, "The table has expired"),
@@ -349,6 +359,17 @@ async def get_table(table_id: str, s: Served) -> dict[str, Any]:
 @api.post("/tables/{table_id}/join")
 async def join_table(table_id: str, body: JoinBody, s: Served) -> dict[str, Any]:
     return await s.tables.joined(table_id, body.name, body.seed, body.key)
+
+
+@api.post("/tables/{table_id}/rematch")
+async def rematch_table(
+    request: Request, table_id: str, body: RematchBody, s: Served
+) -> dict[str, Any]:
+    """Play again: the next table of a finished one, with the same players, rules and
+    options (made by the first seat that asks, counted as a table made from its address;
+    the same one for every later ask). Answered as a creation is: the table's id, this
+    seat there and its secret token (none for a seat that was away when it was made)."""
+    return await s.tables.rematch(table_id, body.token, address(request))
 
 
 @api.get("/tables/{table_id}/record")

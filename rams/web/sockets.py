@@ -79,6 +79,9 @@ class SocketsHost(Protocol):
     def client_seed(self, live: LiveTable, seat: int, seed: str, deal: int | None = None) -> bool:
         """A seat's seed for the next deal (rams.fair), stored before it counts."""
 
+    def rematch_message(self, table_id: str, seat: int | None) -> dict[str, Any] | None:
+        """What a connection of a finished table is told of its next table, if any."""
+
     def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
         """Take a step of play that stores itself; False (undone) if it was not stored."""
 
@@ -309,6 +312,9 @@ class Sockets:
             client.send({"type": "welcome", "seat": seat, "table": live.public()})
             if seeded is not None:  # (acknowledged like any seed: the browser logs it)
                 client.send(seeded)
+            again = self.host.rematch_message(live.id, seat)
+            if again is not None:  # (the next table, made while this page was away)
+                client.send(again)
             self.broadcast(live)
         self.driver.kick(live)
 

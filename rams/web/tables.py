@@ -67,6 +67,7 @@ __all__ = [
     "Client",
     "LiveTable",
     "RateLimit",
+    "Rematch",
     "Settings",
     "TableError",
     "TableOptions",
@@ -89,6 +90,19 @@ def bot_seat_names(lang: str) -> list[str]:
 FINISHED_KEPT = 16
 #: Failed writes in a row after which a table is given up (see :meth:`Tables._write`).
 WRITE_GIVE_UP = 3
+#: Finished tables whose next table (:meth:`Tables.rematch`) is remembered, the latest.
+REMATCHES_KEPT = 1024
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rematch:
+    """A finished table's next game: the new table, the seat that asked for it, and the
+    secret token of each person's seat there (kept in this process's memory only: after a
+    restart, a person who asks again makes another table)."""
+
+    table_id: str
+    by: int
+    tokens: dict[int, str]
 
 
 class Tables:
@@ -111,6 +125,8 @@ class Tables:
         #: Finished tables being watched, replayed once and shared by every connection
         #: (the most recent few), and the replays under way.
         self._finished_tables: OrderedDict[str, LiveTable] = OrderedDict()
+        #: The next table of each finished table that asked to play again (:meth:`rematch`).
+        self.rematches: OrderedDict[str, Rematch] = OrderedDict()
         self._replaying: dict[str, asyncio.Future[LiveTable | None]] = {}
         #: The worker processes that think for the bots and value the hints (rams.web.work).
         self.workers = Workers(self.settings.think_workers)
@@ -666,11 +682,6 @@ class Tables:
         if all(b is not None for b in bots):
             raise TableError(400, "bad_seats", "no_person")
         options = options or TableOptions()
-        heavy = options.hints or "hard" in bots
-        if heavy and address is not None:
-            running = self.heavy_tables(address)
-            if running >= self.settings.heavy_tables_per_address:
-                raise TableError(429, "too_many_heavy", count=running)
         creator = bots.index(None)
         bot_names = bot_seat_names(lang)
         token = secrets.token_urlsafe(24)
@@ -679,6 +690,20 @@ class Tables:
         for i, b in enumerate(bots):
             if b is not None:  # (named after the creator: no bot takes the creator's name)
                 rows[i] = SeatRow(bot_name(i, [r.name for r in rows], bot_names), b)
+        return self._open(rules, rows, options, address), creator, token
+
+    def _open(
+        self, rules: Any, rows: list[SeatRow], options: TableOptions, address: str | None
+    ) -> LiveTable:
+        """A new table of ``rules`` with these seats, stored and kept live; its game starts
+        at once when every seat is taken. A table that puts the worker processes to work
+        (hints, a ``hard`` bot) is refused (429) when ``address`` already has
+        ``Settings.heavy_tables_per_address`` of them."""
+        heavy = options.hints or any(s.bot == "hard" for s in rows)
+        if heavy and address is not None:
+            running = self.heavy_tables(address)
+            if running >= self.settings.heavy_tables_per_address:
+                raise TableError(429, "too_many_heavy", count=running)
         table_id = secrets.token_urlsafe(9)
         dealer = Dealer(table_id)  # committed to deal 1's seed before any seat sends one
         owner, until = (
@@ -693,7 +718,87 @@ class Tables:
         self.tables[table_id] = live
         if self._full(live):
             self._start_game(live)
-        return live, creator, token
+        return live
+
+    # Playing again ------------------------------------------------------------------------
+
+    async def rematch(
+        self, table_id: str, token: str, address: str | None = None
+    ) -> dict[str, Any]:
+        """``POST /api/tables/{id}/rematch``: a seat of a finished table asks to play again.
+        The first ask makes the next table — the same rules and options, every bot kept in
+        its seat, every person still at the table (connected, or the one who asks) seated
+        where they sat under a new secret token, any other seat free for the invitation —
+        and tells each connection of the old table (:meth:`rematch_message`): a seat its own
+        token, a spectator the table to watch. Every later ask gets the same table. Answered
+        like a creation: the new table, the seat and its token. Refused with 404 (no such
+        table), 409 (not over yet) and 403 (the token is no seat of it). A seat that was away
+        when the next table was made is answered with its id alone (no seat, no token)."""
+        live = self.get(table_id)
+        if live is None and table_id not in self.broken:
+            live = await self.finished(table_id)
+        if live is None:
+            raise self.no_table(table_id)
+        if live.status != "over":
+            raise TableError(409, "not_over", "living.rematch_not_over")
+        seat = live.seat_of(token)
+        if seat is None:
+            raise TableError(403, "not_a_seat", "living.not_a_seat")
+        async with live.lock:
+            found = self.rematches.get(live.id)
+            if found is None:
+                if address is not None and not self.creations.allow(address):
+                    raise TableError(429, "too_many")
+                try:
+                    found = self._rematch(live, seat, address)
+                except TableError:
+                    if address is not None:
+                        self.creations.refund(address)  # (a refused creation does not count)
+                    raise
+                self.rematches[live.id] = found
+                while len(self.rematches) > REMATCHES_KEPT:
+                    self.rematches.popitem(last=False)
+                for c in list(live.clients):
+                    c.send(_rematch_json(found, c.seat))
+        again = self.get(found.table_id)
+        # (A seat that was away when the table was made has none there: it may take a free
+        # seat by the invitation, as anyone may.)
+        kept = seat in found.tokens
+        return {
+            "id": found.table_id,
+            "seat": seat if kept else None,
+            "token": found.tokens.get(seat),
+            "table": again.public() if again is not None else None,
+        }
+
+    def _rematch(self, live: LiveTable, seat: int, address: str | None) -> Rematch:
+        rows: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        for i, s in enumerate(live.seats):
+            if s.bot is not None:
+                rows.append(SeatRow(s.name, s.bot))
+            elif s.name is not None and (i == seat or live.online(i)):
+                tokens[i] = secrets.token_urlsafe(24)
+                rows.append(SeatRow(s.name, None, hash_token(tokens[i]), s.player_id))
+            else:
+                rows.append(SeatRow(None))
+        # (The options as stored: a finished table replayed for its watchers has none.)
+        row = self.store.table(live.id)
+        options = TableOptions.from_json(row.options) if row is not None else live.options
+        again = self._open(live.rules, rows, options, address)
+        if again.status == "playing":  # (everyone came along: their grace periods run)
+            for k in range(len(again.seats)):
+                if again.is_person(k) and not again.online(k):
+                    self.driver.start_grace(again, k)
+        self.kick(again)
+        return Rematch(again.id, by=seat, tokens=tokens)
+
+    def rematch_message(self, table_id: str, seat: int | None) -> dict[str, Any] | None:
+        """What a connection of finished table ``table_id`` is told of its next table, if
+        there is one: ``{"type": "rematch", "id", "by", "token"}``, the token that seat's
+        own (none for a spectator, or a seat that was not kept)."""
+        found = self.rematches.get(table_id)
+        return None if found is None else _rematch_json(found, seat)
 
     def heavy_tables(self, address: str) -> int:
         """The live tables ``address`` made that put the workers to work (hints, ``hard``)."""
@@ -864,6 +969,11 @@ def bot_name(seat: int, taken: Sequence[str | None], names: Sequence[str]) -> st
         if not any(same_name(name, t) for t in taken):
             return name
     return f"{names[seat % n]} {seat + 1}"  # (a table of at most 7 never comes here)
+
+
+def _rematch_json(found: Rematch, seat: int | None) -> dict[str, Any]:
+    token = None if seat is None else found.tokens.get(seat)
+    return {"type": "rematch", "id": found.table_id, "by": found.by, "token": token}
 
 
 def _rated(key: str | None) -> str | None:
