@@ -180,7 +180,7 @@ export function sheetEl(sheet, highlight = null, upto = null) {
       if (g && g.kind === c.kind) g.n += 1; else groups.push({ kind: c.kind, word: c.kind_word, n: 1 });
     });
     head.push(el("tr", {}, el("th", { class: "deal", rowspan: 2 }, words.deal || ""),
-      groups.map((g) => el("th", { class: "kind", colspan: g.n }, g.word))));
+      groups.map((g) => el("th", { class: "kind", colspan: g.n }, el("span", {}, g.word)))));
     // A side's names may break after their «+», so that six columns fit a narrow sheet.
     const side = (label) => label.split("+").flatMap((n, k) => (k ? ["+", el("wbr"), n] : [n]));
     head.push(el("tr", { class: "sides" }, cols.map((c, i) =>
@@ -190,11 +190,40 @@ export function sheetEl(sheet, highlight = null, upto = null) {
       cols.map((c, i) => el("th", { class: mine[i] ? "mine" : null }, c.heading))));
   }
 
-  return el("section", { class: "sheet paper", "aria-label": words.title || t("sheet"), tabindex: 0 },
-    el("h3", {}, words.title || t("sheet")),
-    el("table", {}, el("thead", {}, head), el("tbody", {}, body)),
+  // A sheet wider than its place scrolls sideways in a box of its own that shows it: a
+  // line says so, a shadow marks each side with more columns, the deal's number stays.
+  const box = el("div", { class: "sheet-scroll", tabindex: 0, role: "region", "aria-label": words.title || t("sheet") },
+    el("table", {}, el("thead", {}, head), el("tbody", {}, body)));
+  scrollHints(box);
+  return el("section", { class: "sheet paper" },
+    el("div", { class: "sheet-top" }, el("h3", {}, words.title || t("sheet")),
+      el("p", { class: "sheet-wide small", "aria-hidden": "true" }, "⇠ ", t("sheetScroll"), " ⇢")),
+    box,
     standings ? el("ul", { class: "standings", "aria-label": words.standings },
       (sheet.places || []).map((p) => el("li", { class: p.place === 1 ? "first" : null }, p.text))) : null);
+}
+
+// The sheet is drawn again at every move: where a person scrolled it to is kept.
+let sheetLeft = 0;
+
+function scrollHints(box) {
+  const update = () => {
+    const more = box.scrollWidth - box.clientWidth;
+    if (!box.isConnected) return;
+    box.parentElement.classList.toggle("wide", more > 1);
+    box.classList.toggle("more-left", box.scrollLeft > 1);
+    box.classList.toggle("more-right", box.scrollLeft < more - 1);
+  };
+  let first = true;
+  new ResizeObserver(() => {
+    if (first && sheetLeft) box.scrollLeft = sheetLeft;  // (once laid out)
+    first = false;
+    update();
+  }).observe(box);
+  box.addEventListener("scroll", () => {
+    sheetLeft = box.scrollLeft;
+    update();
+  }, { passive: true });
 }
 
 // The settlement: each player's final record (when given) beside what they get or pay.

@@ -14,7 +14,8 @@ export function showReplay(app, tableId) {
   let verdict = null;  // the Verify button's answer: { text, proven }
   // The strong bot's analysis of one seat (rams.web.analysis): the seat chosen, and the
   // server's answer (status, progress; once done the ratings, each with its line).
-  let analysisSeat = 0;
+  // (A link may name the seat to analyse: «Разобрать партию» at the table's end, ?seat=N.)
+  let analysisSeat = Math.max(0, Number(new URLSearchParams(location.search).get("seat")) || 0);
   let analysis = null;
   let polling = null;
 
@@ -25,7 +26,9 @@ export function showReplay(app, tableId) {
     try {
       data = await api(`/api/tables/${tableId}/replay?lang=${lang}`);
       i = Math.min(i, data.steps.length - 1);
+      analysisSeat = Math.min(analysisSeat, data.players.length - 1);
       draw();
+      if (location.hash === "#analysis") document.getElementById("analysis")?.scrollIntoView();
     } catch (e) {
       // No such table: say so (not «the replay opens once the game is over»).
       const gone = e.status === 404;

@@ -30,6 +30,7 @@ export function showTable(app, tableId) {
   let skew = 0;          // the server's clock minus this one (for the countdowns)
   let lingerUntil = 0;   // a finished trick stays on the table until then (ms)
   const dealLogs = {};   // the earlier deals in words, by number, as this seat saw them
+  let again = null;      // the next table, once a seat asked to play again ("rematch")
 
   // The countdowns (a turn clock, a grace period, the pause between deals) tick here.
   const ticker = setInterval(() => {
@@ -135,17 +136,23 @@ export function showTable(app, tableId) {
       const done = m.last_trick && (!state || !state.last_trick || state.deal !== m.deal
         || state.last_trick.number !== m.last_trick.number);
       if (done && state && !m.trick.length) {
-        lingerUntil = Date.now() + 1000;  // the trick stays a second, its winner marked
-        setTimeout(draw, 1050);
+        lingerUntil = Date.now() + 1000;  // the trick stays a second, its winner marked,
+        setTimeout(gather, 1000);         // then goes to its taker
       }
       const mineBefore = state && state.legal && state.to_move === state.seat;
       if (m.legal && m.to_move === m.seat && !mineBefore) beep();
       if (m.deal_over || (m.winners ?? null) !== null) dealLogs[m.deal] = m.log;
+      // (The next trick led while the last one still lies there: it goes to its taker first.)
+      const leaving = !still.matches && (m.trick || []).length > 0 && app.querySelector("#trick.done") !== null;
       state = m;
       table = m.table;
       seat = m.seat;
       thinking = null;
       if (moved) selected = new Set();
+      if (leaving) gather(); else draw();
+    } else if (m.type === "rematch") {
+      again = m;  // (a seat's own token there: kept, so that its link takes the seat)
+      if (m.token) saveSeatToken(m.id, m.token);
       draw();
     } else if (m.type === "timeout") {
       toast(t("timedOut", { name: name(m.seat) }), "info");
@@ -212,10 +219,105 @@ export function showTable(app, tableId) {
     return parts;
   }
 
-  // A trick's cards as they lie on the table; the winner's card marked.
+  // A trick's cards as they lie on the table, each before the seat that played it; the
+  // winner's card marked.
   function trickCards(cards, winner) {
-    return cards.map(([s, c]) => el("figure", { class: s === winner ? "winner" : null },
-      cardEl(c, { label: `${name(s)}: ${cardText(c)}` }), el("figcaption", {}, name(s))));
+    return cards.map(([s, c]) => placed(el("figure", { class: s === winner ? "winner" : null, dataset: { card: c, seat: s } },
+      cardEl(c, { label: `${name(s)}: ${cardText(c)}` }), el("figcaption", {}, name(s))), s));
+  }
+
+  // Around the table -----------------------------------------------------------------------
+  // The seats sit around an oval, clockwise as they are numbered (N4): this seat (a
+  // spectator: the first) at the bottom, the next one on its left, and so on round; with
+  // four, the seat opposite is two along (Whist's partner, W1). A seat's place is where
+  // on the oval it sits, as the unit vector from the centre (y downwards); a card it plays
+  // lies on the table before it.
+  function placeOf(s) {
+    const n = table.seats.length;
+    const k = (s - (seat ?? 0) + n) % n;
+    const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+    return { x: Math.cos(angle), y: Math.sin(angle) };
+  }
+
+  function placed(node, s) {
+    const { x, y } = placeOf(s);
+    node.style.setProperty("--x", x.toFixed(4));
+    node.style.setProperty("--y", y.toFixed(4));
+    // (At the top or the bottom of a table of four at most, a seat has room to be wider.)
+    if (node.classList.contains("seat") && Math.abs(x) < 0.3 && table.seats.length <= 4) node.classList.add("wide");
+    return node;
+  }
+
+  // The oval is as tall as its seats need: the tallest seat's height (a seat with its
+  // shown cards, or badges on two lines) sets where the top and bottom seats sit, and
+  // the table grows with it, so that no seat covers another.
+  function fitRing() {
+    const ring = app.querySelector(".ring");
+    if (!ring) return;
+    const tallest = Math.max(0, ...[...ring.querySelectorAll(".seat")].map((b) => b.offsetHeight));
+    ring.style.setProperty("--seat-h", `${Math.ceil(tallest)}px`);
+  }
+
+  // Cards that travel: a card played goes from where it was (this seat's hand, or the seat
+  // of whoever played it) to its place in the trick; a finished trick, once it has stayed,
+  // goes to its taker. Nothing moves for a browser that asks for reduced motion.
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)");
+  const TRAVEL_MS = 340;
+  const GATHER_MS = 420;
+
+  function centreOf(r) {
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }
+
+  function seatRect(s) {
+    const box = app.querySelector(`.ring .seat[data-seat="${s}"]`);
+    return box ? box.getBoundingClientRect() : null;
+  }
+
+  // Where the cards were before the board is drawn again (null: nothing to move from).
+  function snapshot() {
+    if (still.matches || !app.querySelector(".ring")) return null;
+    const hand = new Map();
+    for (const c of app.querySelectorAll(".hand .card")) hand.set(c.dataset.card, c.getBoundingClientRect());
+    const trick = new Set([...app.querySelectorAll("#trick figure")].map((f) => f.dataset.card));
+    return { hand, trick };
+  }
+
+  // Each card new on the table travels to it from where it was.
+  function travel(before) {
+    if (!before) return;
+    for (const f of app.querySelectorAll("#trick figure")) {
+      if (before.trick.has(f.dataset.card)) continue;
+      const from = before.hand.get(f.dataset.card) || seatRect(Number(f.dataset.seat));
+      const card = f.querySelector(".card");
+      if (!from || !card) continue;
+      const a = centreOf(from);
+      const b = centreOf(card.getBoundingClientRect());
+      card.animate([
+        { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(0.85)`, opacity: 0.6 },
+        { transform: "none", opacity: 1 },
+      ], { duration: TRAVEL_MS, easing: "cubic-bezier(.2, .7, .3, 1)", id: "to-trick" });
+    }
+  }
+
+  // The trick that stayed goes to its taker's seat, then the board is drawn without it.
+  function gather() {
+    const done = app.querySelector("#trick.done");
+    const winner = state && state.last_trick ? state.last_trick.winner : null;
+    const to = winner === null ? null : seatRect(winner);
+    if (still.matches || !done || !to) {
+      draw();
+      return;
+    }
+    const b = centreOf(to);
+    const moves = [...done.querySelectorAll("figure")].map((f) => {
+      const a = centreOf(f.getBoundingClientRect());
+      return f.animate([
+        { transform: "none", opacity: 1 },
+        { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.4)`, opacity: 0 },
+      ], { duration: GATHER_MS, easing: "ease-in", fill: "forwards", id: "to-taker" });
+    });
+    Promise.all(moves.map((m) => m.finished)).then(draw, draw);
   }
 
   // The finished trick while it stays on the table, or null.
@@ -434,34 +536,55 @@ export function showTable(app, tableId) {
 
   const over = () => (state.winners ?? null) !== null;
 
+  // A seat at the table: its name, then its badges (the dealer, whose turn it is, a side or
+  // a role, a bot and its level…), each whole on a line of its own if the seat is narrow;
+  // its figure, notes and tricks taken (a number in words). Partners (the display's
+  // ``side``) share a colour, and the one facing this seat is marked as its partner.
   function seatBox(s) {
     const v = state;
     const line = v.display.seats[s];
     const info = table.seats[s];
     const classes = ["seat"];
-    if (v.to_move === s && !over()) classes.push("to-move");
+    const turn = v.to_move === s && !over();
+    if (turn) classes.push("to-move");
     if (s === seat) classes.push("me");
     if (line.passed) classes.push("passed");
+    const mySide = seat === null ? null : v.display.seats[seat].side;
+    if (s !== seat && line.side !== null && line.side === mySide) classes.push("partner");
     const { badges, notes } = seatMarks(line.marks);
+    if (turn) badges.unshift(el("span", { class: "badge turn" }, t("turnMark")));
     if (v.dealer === s) badges.unshift(el("span", { class: "badge dealer" }, t("dealer")));
     if (info.bot) badges.push(el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${info.bot}`)}`));
     else if (info.standin) badges.push(el("span", { class: "badge warn" }, t("standin")));
     else if (!info.online) badges.push(el("span", { class: "badge warn" }, t("offline")));
     if (table.pausing && info.ready) badges.push(el("span", { class: "badge ok" }, t("ready")));
     if (thinking === s) badges.push(el("span", { class: "badge thinking", id: "thinking" }, t("thinking")));
-    return el("div", { class: classes.join(" "), dataset: { seat: s } },
-      el("div", { class: "seat-name" }, info.name, " ", badges, seatExtras(s), reactions.bubble(s)),
+    return placed(el("div", { class: classes.join(" "), dataset: { seat: s, side: line.side ?? "" } },
+      el("div", { class: "seat-name" }, el("span", { class: "who" }, info.name), " ", badges, seatExtras(s), reactions.bubble(s)),
       el("div", { class: "seat-line" },
         el("span", { class: "record", title: v.display.score }, num(line.score)),
         notes,
-        s !== seat && line.cards !== null ? el("span", { class: "exch" }, t("cardsInHand", { n: line.cards })) : null,
-        trickCount(line.tricks)),
-      line.shown.length ? el("div", { class: "known", title: t("shownCards") },
-        line.shown.map((c) => cardEl(c, { small: true }))) : null);
+        s !== seat && line.cards !== null ? cardsHeld(line.cards) : null,
+        trickCount(line.tricks),
+        line.shown.length ? el("span", { class: "known", title: t("shownCards") },
+          line.shown.map((c) => cardEl(c, { small: true }))) : null)), s);
+  }
+
+  // How many cards a seat holds: the figure beside a card's back (the words for a screen
+  // reader and under the pointer: «12 карт»).
+  function cardsHeld(n) {
+    const words = t("cardsInHand", { n });
+    return el("span", { class: "exch held", title: words, "aria-label": words }, el("span", { "aria-hidden": "true" }, String(n)));
+  }
+
+  // What lies on the table besides the trick: the trump, a turned card, the face-down
+  // pile, the deal's lines in words, and the last trick.
+  function tableInfo() {
+    return el("div", { class: "table-info" }, trumpBox(state.display), lastTrick());
   }
 
   function centre() {
-    return el("div", { class: "centre" }, trumpBox(state.display), trickArea());
+    return el("div", { class: "centre" }, trickArea());
   }
 
   // The trick on the table (the finished one while it stays, its winner marked), and the
@@ -472,10 +595,15 @@ export function showTable(app, tableId) {
     const trick = el("div", { class: `trick${staying ? " done" : ""}`, role: "group", "aria-label": t("trick"), id: "trick" },
       v.trick.length ? trickCards(v.trick, null) : staying ? trickCards(staying.cards, staying.winner)
         : el("div", { class: "empty small" }, v.last_trick ? "" : t("trick")));
-    const last = v.last_trick && !staying ? el("div", { class: "last-trick small" }, `${t("lastTrick")} ${v.last_trick.number}: `,
+    return el("div", { class: "trick-area" }, trick);
+  }
+
+  function lastTrick() {
+    const v = state;
+    if (!v.last_trick || lingering()) return null;
+    return el("div", { class: "last-trick small" }, `${t("lastTrick")} ${v.last_trick.number}: `,
       v.last_trick.cards.map(([s, c]) => el("span", { class: "played" }, cardEl(c, { small: true }), name(s))),
-      v.last_trick.winner !== null ? ` — ${t("took", { name: name(v.last_trick.winner) })}` : "") : null;
-    return el("div", { class: "trick-area" }, trick, last);
+      v.last_trick.winner !== null ? ` — ${t("took", { name: name(v.last_trick.winner) })}` : "");
   }
 
   // The hand: cards to play are played as they are clicked; cards to pick (to discard, to
@@ -504,7 +632,10 @@ export function showTable(app, tableId) {
       }
       return node;
     });
-    return el("div", { class: "hand", role: "group", "aria-label": t("hand") }, cards);
+    // (A long hand lies fanned on a narrow screen: each card under the next, its corner seen.)
+    const hand = el("div", { class: `hand${cards.length > 7 ? " fan" : ""}`, role: "group", "aria-label": t("hand") }, cards);
+    hand.style.setProperty("--n", String(cards.length));
+    return hand;
   }
 
   function toggle(c) {
@@ -570,6 +701,7 @@ export function showTable(app, tableId) {
       el("h2", {}, t("gameOver")),
       won.length ? el("p", { class: "winner" }, won.length === 1 ? t("winner", { name: won[0] })
         : t("winners", { who: won.join(", ") })) : null,
+      againBox(),
       standingsEl(sheet, settlement),
       handsEl(hands),
       el("p", { class: "links" },
@@ -578,8 +710,33 @@ export function showTable(app, tableId) {
         " · ", el("a", { href: "/" }, t("newTable"))));
   }
 
+  // The end of a game, beside who won: play again at a new table with the same players,
+  // rules and options (the first seat to ask makes it: POST /api/tables/ID/rematch; the
+  // others are told, each with its own seat there), and review the game (the analysis).
+  function againBox() {
+    const by = again && again.by !== seat ? el("p", { class: "again-by", id: "again-by" },
+      t("againBy", { name: name(again.by) })) : null;
+    const review = el("a", { href: `/r/${tableId}${seat === null ? "" : `?seat=${seat}`}#analysis`,
+      id: "review", class: "button" }, t("reviewGame"));
+    if (seat === null) {
+      return el("div", { class: "again" }, by, again ? el("a", { href: `/t/${again.id}?watch`, id: "watch-again",
+        class: "button primary" }, t("watchAgain")) : null, review);
+    }
+    return el("div", { class: "again" }, by,
+      el("button", { type: "button", id: "play-again", class: "primary", onclick: playAgain }, t("playAgain")), review);
+  }
+
+  async function playAgain() {
+    try {
+      const made = await api(`/api/tables/${tableId}/rematch`, { token });
+      if (made.token) saveSeatToken(made.id, made.token);
+      location.assign(`/t/${made.id}`);
+    } catch (err) { toast(err.message); }
+  }
+
   function drawGame() {
     const v = state;
+    const before = snapshot();
     app.replaceChildren();
     const n = table.seats.length;
     const others = [];
@@ -588,11 +745,14 @@ export function showTable(app, tableId) {
     document.body.dataset.myTurn = mine ? "1" : "0";
     const board = el("section", { class: `board seats-${n}${seat === null ? " spectating" : ""}` },
       watchersEl(),
-      el("div", { class: "opponents" }, others.map(seatBox)),
-      centre(),
+      tableInfo(),
+      el("div", { class: "ring" },
+        el("div", { class: "opponents" }, others.map(seatBox)),
+        seat === null ? null : seatBox(seat),
+        centre()),
       over() ? gameOverBox({ winners: v.winners, sheet: v.sheet, settlement: v.settlement, hands: v.hands })
         : v.deal_over ? dealOverBox() : null,
-      seat === null ? null : el("div", { class: "my-side" }, seatBox(seat), handBox(), hintBox(), actionsBox(),
+      seat === null ? null : el("div", { class: "my-side" }, handBox(), hintBox(), actionsBox(),
         reactions.bar(table, seat)),
       seat === null ? null : el("p", { class: "keys small" }, t("keys")));
     const logBox = el("section", { class: "log" }, el("h3", {}, `${t("log")} · ${t("deal", { n: v.deal })}`),
@@ -601,6 +761,8 @@ export function showTable(app, tableId) {
       el("aside", {}, sheetEl(v.sheet, seat), logBox, earlierDeals(), linksBox(), rulesBox(), fairBox())));
     const list = logBox.querySelector("ol");
     list.scrollTop = list.scrollHeight;
+    fitRing();
+    travel(before);
   }
 
   // A table with hints: the strong bot's choice for the decision this seat faces now (the
