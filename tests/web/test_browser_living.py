@@ -31,14 +31,17 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 PHONE_BEFORE = {"duel": 852, "classic": 919, "whist": 861}
 
 MEASURE = """() => {
-  for (const n of document.querySelectorAll('.log ol, .hint, .banner, #choices, .known, .learner-hint')) n.remove();
-  return Math.round(document.getElementById('app').getBoundingClientRect().bottom + window.scrollY);
+  const gone = '.log ol, .hint, .banner, #choices, .known, .learner-hint';
+  for (const n of document.querySelectorAll(gone)) n.remove();
+  const app = document.getElementById('app');
+  return Math.round(app.getBoundingClientRect().bottom + window.scrollY);
 }"""
 
 #: Each seat's box and centre, the ring's, and the seats' data (in the page).
 GEOMETRY = """() => {
   const ring = document.querySelector('.ring').getBoundingClientRect();
-  const seatH = parseFloat(getComputedStyle(document.querySelector('.ring')).getPropertyValue('--seat-h'));
+  const ringStyle = getComputedStyle(document.querySelector('.ring'));
+  const seatH = parseFloat(ringStyle.getPropertyValue('--seat-h'));
   return { ring: [ring.left, ring.top, ring.width, ring.height], seatH,
     seats: [...document.querySelectorAll('.ring .seat')].map((s) => {
       const r = s.getBoundingClientRect();
@@ -125,7 +128,8 @@ def _check_sheet(page: Any, wide_expected: bool) -> None:
     page.wait_for_selector(".sheet-scroll.more-left:not(.more-right)")
     # The last column's heading is in view in the box, the deal's number still beside it.
     seen = box.evaluate(
-        "(b) => { const r = b.getBoundingClientRect(); const ths = b.querySelectorAll('thead tr:last-child th');"
+        "(b) => { const r = b.getBoundingClientRect();"
+        " const ths = b.querySelectorAll('thead tr:last-child th');"
         " const last = ths[ths.length - 1].getBoundingClientRect();"
         " const deal = b.querySelector('th.deal').getBoundingClientRect();"
         " return [last.right <= r.right + 1 && last.left >= r.left - 1, deal.left >= r.left - 1]; }"
@@ -147,7 +151,7 @@ def test_the_seats_sit_round_an_oval_clockwise_and_the_sheet_scrolls_in_view(
             for locale in ("ru-RU", "en-US"):
                 page = browser.new_context(locale=locale, **ctx).new_page()
                 errors: list[str] = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.on("pageerror", lambda e, seen=errors: seen.append(str(e)))
                 page.goto(f"{s.base}/t/{made['id']}#s={made['token']}")
                 page.wait_for_selector(".hand .card", timeout=15000)
                 page.wait_for_timeout(400)
@@ -168,7 +172,7 @@ def test_the_seats_sit_round_an_oval_clockwise_and_the_sheet_scrolls_in_view(
                     )
                     assert sorted(sides) == [["0", "0"], ["1", "1"], ["2", "0"], ["3", "1"]]
                     assert page.locator(".seat.me .badge.side").inner_text() in ("пара 1", "side 1")
-                wide = players == 7 or preset == "whist" or kind == "phone" and players > 2
+                wide = players == 7 or preset == "whist" or (kind == "phone" and players > 2)
                 _check_sheet(page, wide_expected=wide)
                 wide_page = page.evaluate(
                     "document.documentElement.scrollWidth - window.innerWidth"
@@ -208,9 +212,8 @@ def test_cards_travel_to_the_trick_and_to_its_taker_unless_motion_is_reduced(
 ) -> None:
     with thread_server(sqlite_url, bot_delay=0.3, deal_pause=60, grace_s=60) as s:
         made = create_table(s.base, [None, "easy", "easy"], rules={"start_score": 50})
-        ctx = browser.new_context(
-            locale=locale, reduced_motion=motion, **(DESKTOP if kind == "desktop" else PHONE)
-        )
+        size = DESKTOP if kind == "desktop" else PHONE
+        ctx = browser.new_context(locale=locale, reduced_motion=motion, **size)
         ctx.add_init_script(RECORD_MOTION)
         page = ctx.new_page()
         player = Player(page, "Аня", False, random.Random(3))
@@ -227,7 +230,8 @@ def test_cards_travel_to_the_trick_and_to_its_taker_unless_motion_is_reduced(
         page.wait_for_timeout(1600)  # (the last trick's stay and its way to the taker)
         moves = page.evaluate("window.__moves")
         transition = page.evaluate(
-            "getComputedStyle(document.querySelector('.hand .card') || document.body).transitionDuration"
+            "getComputedStyle(document.querySelector('.hand .card') || document.body)"
+            ".transitionDuration"
         )
         if motion == "reduce":
             assert moves == [], moves
