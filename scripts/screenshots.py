@@ -7,7 +7,7 @@
   person's earlier choices are the heuristic's too. The same seed draws the same picture.
 - ``web-table.png``: ``rams serve`` on a fresh SQLite database, a table of a person and three
   ``easy`` bots created through the API, and the person's page in Debian's Chromium (through
-  Playwright) at 1280×700, played by clicking until cards lie on the table and it is her turn.
+  Playwright) at 1280×800, played by clicking until cards lie on the table and it is her turn.
   The deal is the server's fair shuffle, so the cards differ from run to run.
 """
 
@@ -159,7 +159,7 @@ def web(out: Path) -> Path:
             },
         )
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
-        page = browser.new_page(locale="ru-RU", viewport={"width": 1280, "height": 700})
+        page = browser.new_page(locale="ru-RU", viewport={"width": 1280, "height": 800})
         page.goto(f"{base}/t/{table['id']}#s={table['token']}")
         page.wait_for_selector(".hand .card", timeout=30000)
         rng = random.Random(1)
