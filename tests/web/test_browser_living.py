@@ -111,10 +111,14 @@ def _check_seats(page: Any, players: int, me: int, dealer: int) -> list[float]:
 
 def _check_sheet(page: Any, wide_expected: bool) -> None:
     """The sheet scrolls sideways in its own box, and says so, exactly when it is wider than
-    its place; scrolled to its end, its last columns are in view and the mark moves."""
-    box = page.locator(".sheet-scroll")
-    assert box.count() == 1 and box.evaluate("(b) => getComputedStyle(b).overflowX") == "auto"
-    more = box.evaluate("(b) => b.scrollWidth - b.clientWidth")
+    its place; scrolled to its end, its last columns are in view and the mark moves. (Each
+    look reads the sheet on the page then, in one go: a message may draw it again.)"""
+    assert page.locator(".sheet-scroll").count() == 1
+    style, more = page.evaluate(
+        "() => { const b = document.querySelector('.sheet-scroll');"
+        " return [getComputedStyle(b).overflowX, b.scrollWidth - b.clientWidth]; }"
+    )
+    assert style == "auto"
     assert (more > 1) == wide_expected, more
     page.wait_for_function(
         "(w) => document.querySelector('.sheet').classList.contains('wide') === w",
@@ -124,11 +128,14 @@ def _check_sheet(page: Any, wide_expected: bool) -> None:
     if not wide_expected:
         return
     page.wait_for_selector(".sheet-scroll.more-right:not(.more-left)")
-    box.evaluate("(b) => { b.scrollLeft = b.scrollWidth; }")
+    page.evaluate(
+        "() => { const b = document.querySelector('.sheet-scroll'); b.scrollLeft = b.scrollWidth; }"
+    )
     page.wait_for_selector(".sheet-scroll.more-left:not(.more-right)")
     # The last column's heading is in view in the box, the deal's number still beside it.
-    seen = box.evaluate(
-        "(b) => { const r = b.getBoundingClientRect();"
+    seen = page.evaluate(
+        "() => { const b = document.querySelector('.sheet-scroll');"
+        " const r = b.getBoundingClientRect();"
         " const ths = b.querySelectorAll('thead tr:last-child th');"
         " const last = ths[ths.length - 1].getBoundingClientRect();"
         " const deal = b.querySelector('th.deal').getBoundingClientRect();"

@@ -203,8 +203,15 @@ export function sheetEl(sheet, highlight = null, upto = null) {
       (sheet.places || []).map((p) => el("li", { class: p.place === 1 ? "first" : null }, p.text))) : null);
 }
 
-// The sheet is drawn again at every move: where a person scrolled it to is kept.
+// The sheet is drawn again at every move: where a person scrolled it to is kept (read
+// from the sheet on the page just before the page is drawn again: a scroll's own event may
+// not have come yet).
 let sheetLeft = 0;
+
+export function keepSheetScroll() {
+  const box = document.querySelector(".sheet-scroll");
+  if (box) sheetLeft = box.scrollLeft;
+}
 
 function scrollHints(box) {
   const update = () => {

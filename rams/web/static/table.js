@@ -1,6 +1,6 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
-  api, cardEl, cardText, el, fill, freshSeed, lang, num, playerKey, presetName, rulesTextEl, saveSeatToken,
+  api, cardEl, cardText, el, fill, freshSeed, keepSheetScroll, lang, num, playerKey, presetName, rulesTextEl, saveSeatToken,
   seatMarks, seatToken, setClauses, sheetEl, signed, standingsEl, t, toast, trickCount, trumpBox, withClauses,
 } from "./common.js";
 import { noteSeed, noteShown, seedableDeal } from "./fair.js";
@@ -490,6 +490,7 @@ export function showTable(app, tableId) {
   }
 
   function drawPublic(m) {
+    keepSheetScroll();
     app.replaceChildren();
     where();
     document.body.dataset.myTurn = "0";
@@ -737,6 +738,7 @@ export function showTable(app, tableId) {
   function drawGame() {
     const v = state;
     const before = snapshot();
+    keepSheetScroll();
     app.replaceChildren();
     const n = table.seats.length;
     const others = [];
