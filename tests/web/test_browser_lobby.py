@@ -73,7 +73,7 @@ def test_an_open_table_is_listed_and_joined_in_one_click(
         page.click(f".open-table[data-table='{made['id']}'] .sit")
         page.wait_for_url(f"**/t/{made['id']}")
         page.wait_for_selector(".hand .card", timeout=15000)  # (the last seat: it starts)
-        assert "Вера 🦊" in page.inner_text(".my-side")
+        assert "Вера 🦊" in page.inner_text(".seat.me")  # (this seat, at the foot of the oval)
         page.goto(server.base)
         page.wait_for_selector(".open-table")
         assert page.locator(".open-table").count() == 1  # (Гена's: Аня's table is playing)
@@ -100,7 +100,7 @@ def test_play_now_seats_a_person_at_once_and_says_a_long_name_was_cut(
         page.wait_for_selector(".hand .card", timeout=15000)
         page.wait_for_selector("#toast:not([hidden])")
         assert w["cut"] in page.inner_text("#toast")
-        assert long[:32] in page.inner_text(".my-side")
+        assert long[:32] in page.inner_text(".seat.me")
         assert page.locator(".seat .badge", has_text="·").count() >= 2  # the bots' badges
         _no_sideways_scroll(page)
         _save(page, tmp_path, f"play-now-{size}-{lang}.png")
