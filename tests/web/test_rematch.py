@@ -21,7 +21,7 @@ from rams.web.store import SeatRow, Store
 from rams.web.tables import hash_token
 from tests.web.helpers import Seat, create_table, thread_server
 
-OPTIONS = {"clock": "relaxed", "watch_delay": 0, "hints": False}
+OPTIONS = {"clock": "relaxed", "watch_delay": 0, "hints": False, "public": True, "reactions": False}
 
 
 def finished_table(store: Store, table_id: str) -> None:
