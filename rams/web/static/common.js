@@ -210,7 +210,7 @@ let sheetLeft = 0;
 
 export function keepSheetScroll() {
   const box = document.querySelector(".sheet-scroll");
-  if (box) sheetLeft = box.scrollLeft;
+  if (box && box.dataset.placed) sheetLeft = box.scrollLeft;  // (not one drawn and gone before it was placed)
 }
 
 function scrollHints(box) {
@@ -225,6 +225,7 @@ function scrollHints(box) {
   new ResizeObserver(() => {
     if (first && sheetLeft) box.scrollLeft = sheetLeft;  // (once laid out)
     first = false;
+    box.dataset.placed = "1";
     update();
   }).observe(box);
   box.addEventListener("scroll", () => {
