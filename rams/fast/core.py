@@ -8,8 +8,9 @@ both and compares them after every action.
 
 Layout: ``rules_array(rules)`` (:mod:`rams.fast.tables`) packs the Rams
 :class:`~rams.games.rams.rules.Rules` into an int64 vector; a state is the int64 vector of
-:mod:`rams.fast.play` (``S_*`` scalars, ``A_*`` arrays of ``MAXP`` seats, the deck), the
-layout the solver searches too, and card play is that module's kernel. Here are the phases
+:mod:`rams.fast.play` (the common header every game's deal begins with, then Rams' own
+``S_*`` scalars, ``A_*`` arrays of ``MAXP`` seats and the deck), the layout the solver
+searches too, and card play is that module's one play routine. Here are the phases
 before play (dealing, play/pass, the talon, the exchange, the turned trump, declarations)
 and the end of the deal. Cards are ``suit * 13 + rank`` as in :mod:`rams.cards`; hands are
 bitmasks. Action ids are those of :meth:`rams.games.rams.deal.Deal.action_id`.
@@ -79,6 +80,7 @@ from rams.fast.play import (
     TRICK_DONE,
     cards_into,
     legal_mask,
+    popcount,
 )
 from rams.fast.tables import (
     NULL,
@@ -143,23 +145,6 @@ _RED_JACKS = (1 << 35) | (1 << 48)
 
 
 # Small helpers ---------------------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def _popcount(m: int) -> int:
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
-
-
-@njit(cache=True, inline="always")
-def _lowbit_index(m: int) -> int:
-    i = 0
-    while not (m >> i) & 1:
-        i += 1
-    return i
 
 
 @njit(cache=True)
@@ -471,7 +456,7 @@ def _active_jacks(s: np.ndarray, r: np.ndarray, seat: int) -> None:
     for k in range(2):
         mask = s[A_DEAL_HANDS + seat] if k == 0 else s[A_HANDS + seat]
         jacks = mask & _ALL_JACKS
-        c = _popcount(jacks)
+        c = popcount(jacks)
         count = max(count, c)
         value = 0
         if r[R_JACKS] == 2:
@@ -601,9 +586,9 @@ def legal_actions(s: np.ndarray, r: np.ndarray, seat: int, out: np.ndarray) -> i
                 k = 2
         elif ph == EXCHANGE:
             most = min(r[R_MAX_EXCHANGE], s[S_STOCK_END] - s[S_STOCK_POS])
-            ncards = _popcount(s[A_HANDS + seat])
+            ncards = popcount(s[A_HANDS + seat])
             for m in range(1 << ncards):
-                if _popcount(m) <= most:
+                if popcount(m) <= most:
                     out[k] = ID_EXCHANGE + m
                     k += 1
         elif ph == DEALER_TRUMP or ph == PAM_SWAP:

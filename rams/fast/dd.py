@@ -57,9 +57,9 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
-import rams.fast.play  # noqa: F401  (registers the card-play functions with Numba)
 from rams import tricks
 from rams.cards import HIGHER, SUIT_MASKS
+from rams.fast.play import disjoint_hands  # (and registers card play with Numba)
 
 __all__ = ["DoubleDummy", "best_moves", "solve"]
 
@@ -1063,11 +1063,7 @@ class DoubleDummy:
     ) -> tuple[np.ndarray, np.ndarray, tuple[int, int, int, int, int, int, int]]:
         if len(hands) != 4:
             raise ValueError(f"four hands are needed, not {len(hands)!r}")
-        seen = 0
-        for h in hands:
-            if h < 0 or h & ~_FULL or h & seen:
-                raise ValueError(f"hands must be disjoint 52-card masks: {hands!r}")
-            seen |= h
+        seen = disjoint_hands(hands)
         if not -1 <= trump <= 3:
             raise ValueError(f"trump must be a suit 0..3 or -1: {trump!r}")
         if not 0 <= leader <= 3:

@@ -20,7 +20,9 @@ the playouts.
   anytime; with a budget of 0 every candidate card is valued by one playout.
 
 Card play is :mod:`rams.tricks`' (the functions the reference engine runs, compiled): the
-rank orders, the jacks as trumps (F5), must-trump (W5, T4). Ties go to the lowest card, so
+rank orders, the jacks as trumps (F5), must-trump (W5, T4). Its positions are still its own
+(the hands, and the trick in per-depth arrays), not the common layout of
+:mod:`rams.fast.play` that the plain games' kernel plays in. Ties go to the lowest card, so
 results are deterministic.
 
 >>> from rams.cards import mask_of, parse_cards
@@ -42,9 +44,9 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-import rams.fast.play  # noqa: F401  (registers the card-play functions with Numba)
 from rams import tricks
 from rams.cards import ACE, JACK, KING, QUEEN, TEN
+from rams.fast.play import disjoint_hands, low_bit, popcount  # (and registers card play with Numba)
 
 __all__ = ["Goal", "MaxN", "move_values"]
 
@@ -103,40 +105,23 @@ class Goal:
 
 
 @njit(cache=True)
-def _low_bit(m: int) -> int:
-    c = 0
-    while not (m >> c) & 1:
-        c += 1
-    return c
-
-
-@njit(cache=True)
-def _pop(m: int) -> int:
-    k = 0
-    while m:
-        m &= m - 1
-        k += 1
-    return k
-
-
-@njit(cache=True)
 def _distinct(t: np.ndarray, legal: int, inplay: int, tmask: int, cv: np.ndarray) -> int:
     """``legal`` less each card with an equivalent higher one in the same hand: the next
     card above it still in play is in ``legal`` too and has the same card points."""
     out = legal
     m = legal
     while m:
-        c = _low_bit(m)
+        c = low_bit(m)
         m &= m - 1
         nxt = tricks.above(t, c, tmask) & inplay
         if nxt == 0:
             continue
-        k = _pop(nxt) - 1
+        k = popcount(nxt) - 1
         rest = nxt
         while rest:  # the card just above c: all the others in nxt are above it
-            x = _low_bit(rest)
+            x = low_bit(rest)
             rest &= rest - 1
-            if _pop(tricks.above(t, x, tmask) & inplay) == k:
+            if popcount(tricks.above(t, x, tmask) & inplay) == k:
                 if (legal >> x) & 1 and cv[x] == cv[c]:
                     out &= ~(1 << c)
                 break
@@ -164,7 +149,7 @@ def _joins(
 def _strength(t: np.ndarray, c: int, tmask: int, inplay: int) -> int:
     """How high ``c`` stands: trumps above the rest, then by the cards of its class still
     in play above it (fewer is higher)."""
-    return ((tmask >> c) & 1) * 64 - _pop(tricks.above(t, c, tmask) & inplay)
+    return ((tmask >> c) & 1) * 64 - popcount(tricks.above(t, c, tmask) & inplay)
 
 
 @njit(cache=True)
@@ -187,7 +172,7 @@ def _policy(
     shl = -shl
     m = legal
     while m:
-        c = _low_bit(m)
+        c = low_bit(m)
         m &= m - 1
         sc = _strength(t, c, tmask, inplay)
         if sc < slo:
@@ -273,7 +258,7 @@ def _search(
     trump, tmask, off = ctx[C_TRUMP], ctx[C_TMASK], ctx[C_OFF]
     depth = 1
     for j in range(n):
-        depth += _pop(h[j])
+        depth += popcount(h[j])
     seat_ = np.zeros(depth + 1, dtype=np.int64)
     moves = np.zeros(depth + 1, dtype=np.int64)
     card = np.zeros(depth + 1, dtype=np.int64)
@@ -371,7 +356,7 @@ def _search(
             d -= 1
             continue
         s = seat_[d]
-        c = _low_bit(moves[d])
+        c = low_bit(moves[d])
         moves[d] &= moves[d] - 1
         card[d] = c
         h[s] &= ~(1 << c)
@@ -422,7 +407,7 @@ def _move_values(
     row = np.zeros(4, dtype=np.int64)
     per = ctx[C_BUDGET]
     while m:
-        c = _low_bit(m)
+        c = low_bit(m)
         m &= m - 1
         ctx[C_BUDGET] = ctx[C_NODES] + per  # each card its own budget
         h[s] &= ~(1 << c)
@@ -472,11 +457,7 @@ class MaxN:
         n = len(hands)
         if not 2 <= n <= 4 or len(goal.utility) != n:
             raise ValueError(f"2 to 4 hands and a goal for each: {len(hands)} hands")
-        seen = 0
-        for hand in hands:
-            if hand < 0 or hand & ~_CARDS or hand & seen:
-                raise ValueError(f"hands must be disjoint 52-card masks: {hands!r}")
-            seen |= hand
+        seen = disjoint_hands(hands)
         for i, (p, c) in enumerate(trick):
             if p != (leader + i) % n or not 0 <= c < 52 or (seen >> c) & 1:
                 raise ValueError(f"trick {trick!r} is not played in turn from {leader!r}")

@@ -3,10 +3,14 @@ Boston or the four trump deals as one int64 vector, driven by the same action id
 reference engine (:class:`rams.games.plain.deal.PlainDeal`: the cards 0–51, then the game's
 action table), and scored as it scores.
 
-The rules of card play are not written here either: which cards are legal and who takes a
-trick are :func:`rams.tricks.legal` and :func:`rams.tricks.beats`, compiled by Numba. What is
-here is each game's bookkeeping: the prelude (naming the trump, Boston's auction, partner and
-set-aside card), the tricks taken, and the scoring (F7, W6, B11, T5).
+The state is the layout of every game's compiled deal (:mod:`rams.fast.play`): its common
+header — the trick, the hands, the tricks and cards each seat took — then this module's own
+fields. Cards are played by the one play routine, :func:`rams.fast.play.play_card`, whose
+rules vector is the game's trick rules and its kernel kind (:mod:`rams.fast.tables`): which
+cards are legal and who takes a trick are :func:`rams.tricks.legal` and
+:func:`rams.tricks.beats`, compiled by Numba, and a complete trick is counted to its winner
+there. What is here is each game's own: the prelude (naming the trump, Boston's auction,
+partner and set-aside card), when the play ends, and the scoring (F7, W6, B11, T5).
 
 >>> from rams import games
 >>> rules = games.family("kony").rules("kony")
@@ -24,36 +28,65 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-import rams.fast.play  # noqa: F401  (registers the card-play functions with Numba)
-from rams import tricks
 from rams.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN, Card
-from rams.fast.play import cards_into
+from rams.fast import play
+from rams.fast.play import (
+    A_HANDS,
+    A_NEXT_SEAT,
+    A_TRICKS_TAKEN,
+    A_WON,
+    CONTINUES,
+    HEADER_SIZE,
+    S_ACTIVE_N,
+    S_BEST_TRUMP,
+    S_INPLAY,
+    S_LAST_WINNER,
+    S_N,
+    S_PAM_MASK,
+    S_Q_DUE,
+    S_TO_MOVE,
+    S_TRICKS_PLAYED,
+    S_TRUMP,
+    S_TRUMP_MASK,
+    S_WIN_CARD,
+    S_WIN_SEAT,
+    cards_into,
+    popcount,
+)
+from rams.fast.tables import (
+    KIND_AUCTION,
+    KIND_POINTS,
+    KIND_SIDES,
+    KIND_TRICKS,
+    R_KIND,
+)
 from rams.games.plain.family import plain_family
 
 __all__ = ["FastPlainDeal"]
 
-# The games, as the kernel knows them (a family's ``kernel``): card points kept low and
-# penalties (F7), each trick for himself (T5), two sides' tricks and honours (W6), an
-# auction and its contract (B11).
-K_POINTS, K_TRICKS, K_SIDES, K_AUCTION = range(4)
-_KERNELS = {"points": K_POINTS, "tricks": K_TRICKS, "sides": K_SIDES, "auction": K_AUCTION}
+# The games, as the kernel knows them (a family's ``kernel``, the rules vector's kernel
+# kind): card points kept low and penalties (F7), each trick for himself (T5), two sides'
+# tricks and honours (W6), an auction and its contract (B11).
+_KERNELS = {
+    "points": KIND_POINTS,
+    "tricks": KIND_TRICKS,
+    "sides": KIND_SIDES,
+    "auction": KIND_AUCTION,
+}
 # The phases (as :class:`rams.games.plain.deal.Phase`).
 AUCTION, PARTNER, TRUMP, ASIDE, PLAY, DONE = range(6)
 
-# The layout: scalars, then per seat (4) hands, tricks taken, cards won, scores, before.
+# The layout: the common header (:mod:`rams.fast.play`: the trick, hands, tricks and cards
+# taken; the cards out of their suit, the jacks as trumps, at ``S_PAM_MASK``), then these
+# scalars, then per seat (4) the scores and the scores before the deal.
 (
-    S_N, S_DEALER, S_PHASE, S_TO_MOVE, S_FAMILY, S_TRUMP, S_TRUMP_MASK, S_OFF_SUIT,
-    S_TRICK_LEN, S_WIN, S_WIN_SEAT, S_BEST, S_TRICKS, S_LAST_WINNER, S_SKAT, S_DELEGATED,
-    S_NAMED, S_TURNED_SUIT, S_HIGH, S_HIGH_SEAT, S_PASSED, S_DECLARER, S_PARTNER, S_REFUSED,
-    S_INVITED, S_OFFERED, S_NULL, S_NEED, S_VALUE, S_SMALL, S_OPEN_BIG, S_VOID,
-) = range(32)  # fmt: skip
-A_HANDS = 32
-A_TAKEN = A_HANDS + 4
-A_WON = A_TAKEN + 4
-A_SCORES = A_WON + 4
+    S_DEALER, S_PHASE, S_SKAT, S_DELEGATED, S_NAMED, S_TURNED_SUIT, S_HIGH, S_HIGH_SEAT,
+    S_PASSED, S_DECLARER, S_PARTNER, S_REFUSED, S_INVITED, S_OFFERED, S_NULL, S_NEED, S_VALUE,
+    S_SMALL, S_OPEN_BIG, S_VOID,
+) = range(HEADER_SIZE, HEADER_SIZE + 20)  # fmt: skip
+A_SCORES = HEADER_SIZE + 20
 A_BEFORE = A_SCORES + 4
-A_TRICK = A_BEFORE + 4  # (seat, card) pairs of the trick in progress
-STATE_SIZE = A_TRICK + 8
+STATE_SIZE = A_BEFORE + 4
 
 # Boston's action table (as :mod:`rams.games.boston.game`): 24 trump bids (5 6 7 8 9 13 ×
 # S C D H), 4 nulls, pass, alone, accept, decline, together, reject, invite p1–p4, aside ×52.
@@ -78,15 +111,6 @@ for _rank, _value in ((ACE, 11), (TEN, 10), (KING, 4), (QUEEN, 3), (JACK, 2)):
 _HONOURS = (1 << ACE) | (1 << KING) | (1 << QUEEN) | (1 << JACK) | (1 << TEN)
 _SUITS = np.array(SUIT_MASKS, dtype=np.int64)
 _JACKS = sum(1 << (13 * s + JACK) for s in range(4))
-
-
-@njit(cache=True)
-def _popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @njit(cache=True)
@@ -134,12 +158,12 @@ def legal_ids(s: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> int:
             return 1
         return 0
     if phase == PLAY:
-        return cards_into(_legal_mask(s, t, seat), out)
+        return cards_into(play.legal_mask(s, t, seat), out)
     if phase == TRUMP:
         for k in range(4):
             out[n] = 52 + k
             n += 1
-        if s[S_FAMILY] == K_SIDES and not s[S_DELEGATED]:
+        if t[R_KIND] == KIND_SIDES and not s[S_DELEGATED]:
             out[n] = W_DELEGATE
             n += 1
         return n
@@ -180,17 +204,6 @@ def legal_ids(s: np.ndarray, t: np.ndarray, seat: int, out: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def _legal_mask(s: np.ndarray, t: np.ndarray, seat: int) -> int:
-    count = s[S_TRICK_LEN]
-    lead = s[A_TRICK + 1] if count else -1
-    r = tricks.legal(
-        t, s[A_HANDS + seat], count, lead, s[S_WIN], 0, s[S_BEST], False, s[S_TRUMP],
-        s[S_TRUMP_MASK], s[S_OFF_SUIT],
-    )  # fmt: skip
-    return r & tricks.CARDS
-
-
-@njit(cache=True)
 def _start_play(s: np.ndarray, leader: int, trump: int) -> None:
     s[S_TRUMP] = trump
     if trump >= 0:
@@ -213,9 +226,9 @@ def apply_id(s: np.ndarray, t: np.ndarray, seat: int, a: int) -> None:
             leader = (s[S_DEALER] + 1) % s[S_N]
             _start_play(s, leader, a - 52)
     elif phase == AUCTION:
-        _auction(s, seat, a)
+        _auction(s, t, seat, a)
     elif phase == PARTNER:
-        _partner(s, seat, a)
+        _partner(s, t, seat, a)
     else:  # ASIDE
         s[A_HANDS + seat] &= ~(1 << (a - B_ASIDE))
         _contract_play(s)
@@ -233,7 +246,7 @@ def try_apply(s: np.ndarray, t: np.ndarray, seat: int, a: int, scratch: np.ndarr
 
 
 @njit(cache=True)
-def _auction(s: np.ndarray, seat: int, a: int) -> None:
+def _auction(s: np.ndarray, t: np.ndarray, seat: int, a: int) -> None:
     if a == B_PASS:
         s[S_PASSED] |= 1 << seat
     else:
@@ -245,7 +258,7 @@ def _auction(s: np.ndarray, seat: int, a: int) -> None:
             still += 1
     if still == 0:
         s[S_VOID] = 1
-        _finish(s)
+        _finish(s, t)
         return
     if s[S_HIGH] >= 0 and still == 1 and not (s[S_PASSED] >> s[S_HIGH_SEAT]) & 1:
         d = s[S_HIGH_SEAT]
@@ -274,7 +287,7 @@ def _auction(s: np.ndarray, seat: int, a: int) -> None:
 
 
 @njit(cache=True)
-def _partner(s: np.ndarray, seat: int, a: int) -> None:
+def _partner(s: np.ndarray, t: np.ndarray, seat: int, a: int) -> None:
     if a == B_TOGETHER:
         s[S_OFFERED] = seat
         return
@@ -308,59 +321,33 @@ def _contract_play(s: np.ndarray) -> None:
 
 @njit(cache=True)
 def _play(s: np.ndarray, t: np.ndarray, seat: int, c: int) -> None:
-    s[A_HANDS + seat] &= ~(1 << c)
-    count = s[S_TRICK_LEN]
-    if count == 0 or tricks.beats(t, c, s[S_WIN], 0, s[S_TRUMP], s[S_TRUMP_MASK], s[S_OFF_SUIT]):
-        s[S_WIN] = c
-        s[S_WIN_SEAT] = seat
-    if (s[S_TRUMP_MASK] >> c) & 1 and (
-        s[S_BEST] < 0 or (tricks.above(t, s[S_BEST], s[S_TRUMP_MASK]) >> c) & 1
-    ):
-        s[S_BEST] = c
-    s[A_TRICK + 2 * count] = seat
-    s[A_TRICK + 2 * count + 1] = c
-    count += 1
-    n = s[S_N]
-    if count < n:
-        s[S_TRICK_LEN] = count
-        s[S_TO_MOVE] = (seat + 1) % n
+    """A card played by the one play routine; the play ends when the winner of a trick has
+    no card left, in Boston when the declarer has none or a null's declarer took a trick."""
+    if play.play_card(s, t, seat, c, None) == CONTINUES:
         return
-    winner = s[S_WIN_SEAT]
-    won = 0
-    for k in range(n):
-        won |= 1 << s[A_TRICK + 2 * k + 1]
-    s[A_WON + winner] |= won
-    s[A_TAKEN + winner] += 1
-    s[S_TRICKS] += 1
-    s[S_LAST_WINNER] = winner
-    s[S_TRICK_LEN] = 0
-    s[S_WIN] = -1
-    s[S_WIN_SEAT] = -1
-    s[S_BEST] = -1
-    s[S_TO_MOVE] = winner
-    if s[S_FAMILY] == K_AUCTION:
+    winner = s[S_TO_MOVE]
+    if t[R_KIND] == KIND_AUCTION:
         d = s[S_DECLARER]
         if (s[S_NULL] and winner == d) or s[A_HANDS + d] == 0:
-            _finish(s)
-        return
-    if s[A_HANDS + winner] == 0:
-        _finish(s)
+            _finish(s, t)
+    elif s[A_HANDS + winner] == 0:
+        _finish(s, t)
 
 
 @njit(cache=True)
-def _finish(s: np.ndarray) -> None:
+def _finish(s: np.ndarray, t: np.ndarray) -> None:
     s[S_PHASE] = DONE
     s[S_TO_MOVE] = -1
-    family = s[S_FAMILY]
+    family = t[R_KIND]
     n = s[S_N]
-    if family == K_TRICKS:
+    if family == KIND_TRICKS:
         for k in range(n):
-            s[A_SCORES + k] = 3 * s[A_TAKEN + k]
-    elif family == K_POINTS:
+            s[A_SCORES + k] = 3 * s[A_TRICKS_TAKEN + k]
+    elif family == KIND_POINTS:
         _points_scores(s)
-    elif family == K_SIDES:
+    elif family == KIND_SIDES:
         _sides_scores(s)
-    elif family == K_AUCTION and not s[S_VOID]:
+    elif family == KIND_AUCTION and not s[S_VOID]:
         _contract_scores(s)
 
 
@@ -383,12 +370,12 @@ def _points_scores(s: np.ndarray) -> None:
         most = max(most, points[k])
     for k in range(n):
         if points[k] == most:
-            if s[A_TAKEN + k] == s[S_TRICKS]:
+            if s[A_TRICKS_TAKEN + k] == s[S_TRICKS_PLAYED]:
                 s[A_SCORES + k] = 20
             else:
                 trickless = False
                 for o in range(n):
-                    if o != k and s[A_TAKEN + o] == 0:
+                    if o != k and s[A_TRICKS_TAKEN + o] == 0:
                         trickless = True
                 s[A_SCORES + k] = 15 if trickless else 10
     for k in range(n):
@@ -405,8 +392,8 @@ def _sides_scores(s: np.ndarray) -> None:
     trump = s[S_TRUMP]
     hmask = _HONOURS << (13 * trump)
     for side in range(2):
-        tricks_[side] = s[A_TAKEN + side] + s[A_TAKEN + side + 2]
-        honours[side] = _popcount((s[A_WON + side] | s[A_WON + side + 2]) & hmask)
+        tricks_[side] = s[A_TRICKS_TAKEN + side] + s[A_TRICKS_TAKEN + side + 2]
+        honours[side] = popcount((s[A_WON + side] | s[A_WON + side + 2]) & hmask)
     score0 = s[A_BEFORE]
     score1 = s[A_BEFORE + 1]
     done = False
@@ -437,10 +424,10 @@ def _contract_scores(s: np.ndarray) -> None:
     d = s[S_DECLARER]
     value = s[S_VALUE]
     if s[S_NULL]:
-        s[A_SCORES + d] = value if s[A_TAKEN + d] == 0 else -value
+        s[A_SCORES + d] = value if s[A_TRICKS_TAKEN + d] == 0 else -value
         return
     p = s[S_PARTNER]
-    got = s[A_TAKEN + d] + (s[A_TAKEN + p] if p >= 0 else 0)
+    got = s[A_TRICKS_TAKEN + d] + (s[A_TRICKS_TAKEN + p] if p >= 0 else 0)
     need = s[S_NEED] + (3 if p >= 0 else 0)
     delta = value + 2 * (got - need) if got >= need else -value
     s[A_SCORES + d] = delta
@@ -466,27 +453,31 @@ class FastPlainDeal:
         s = np.zeros(STATE_SIZE, dtype=np.int64)
         s[S_N] = n
         s[S_DEALER] = dealer
-        s[S_FAMILY] = family
-        for k in (S_TRUMP, S_WIN, S_WIN_SEAT, S_BEST, S_HIGH, S_HIGH_SEAT, S_DECLARER,
-                  S_PARTNER, S_INVITED, S_OFFERED, S_LAST_WINNER):  # fmt: skip
+        s[S_ACTIVE_N] = n
+        for k in range(n):
+            s[A_NEXT_SEAT + k] = (k + 1) % n
+        for k in (S_TRUMP, S_WIN_CARD, S_WIN_SEAT, S_BEST_TRUMP, S_Q_DUE, S_HIGH, S_HIGH_SEAT,
+                  S_DECLARER, S_PARTNER, S_INVITED, S_OFFERED, S_LAST_WINNER):  # fmt: skip
             s[k] = -1
         per = rules.pack_size // n
         for i, c in enumerate(deck[: per * n]):
             s[A_HANDS + (dealer + 1 + i) % n] |= 1 << c
+        for k in range(n):
+            s[S_INPLAY] |= s[A_HANDS + k]
         for c in deck[per * n :]:
             s[S_SKAT] |= 1 << c
-        width = 2 if family == K_SIDES else n
+        width = 2 if family == KIND_SIDES else n
         for k, v in enumerate(before or [0] * width):
             s[A_BEFORE + k] = v
-        self.t = np.array(rules.card_play, dtype=np.int64)
-        if family == K_POINTS:
+        self.t = np.array((*rules.card_play, family), dtype=np.int64)
+        if family == KIND_POINTS:
             if rules.jacks_trump:
-                s[S_TRUMP_MASK] = s[S_OFF_SUIT] = _JACKS
+                s[S_TRUMP_MASK] = s[S_PAM_MASK] = _JACKS
             _start_play(s, (dealer + 1) % n, -1)
-        elif family == K_TRICKS:
+        elif family == KIND_TRICKS:
             s[S_PHASE] = TRUMP
             s[S_TO_MOVE] = (dealer + 1) % n
-        elif family == K_SIDES:
+        elif family == KIND_SIDES:
             if rules.trump == "turned":
                 _start_play(s, (dealer + 1) % n, deck[-1] // 13)
             else:

@@ -218,7 +218,7 @@ def _search(
             d -= 1
             seat = seats[d]
             c = cur[d]
-            play.unplay_card(p, seat, c, undos[d], done[d])
+            play.unplay_card(p, r, seat, c, undos[d], done[d])
             u = -vals[d + 1, seat]
             if vals[d + 1, MAXP] == seat:
                 u += WIN_BONUS
@@ -317,7 +317,7 @@ def solve_position(
         stats[0] += 1
         completed = play.play_card(p, rules, seat, c, undo) != play.CONTINUES
         _search(p, rules, 1, vals, undos, tt_keys, tt_vals, stats)
-        play.unplay_card(p, seat, c, undo, completed)
+        play.unplay_card(p, rules, seat, c, undo, completed)
         for i in range(VAL):
             rows[k, i] = vals[1, i]
         k += 1

@@ -1,8 +1,13 @@
-"""Rules as int arrays for the compiled fast path: the rules vector of a Rams rule set.
+"""Rules as int arrays for the compiled fast path: the rules vector of every game.
 
-The vector begins with the trick rules of :mod:`rams.tricks` (the ``T_*`` fields, built by
-the same function the reference engine uses), so the shared card-play functions read it as
-their trick-rules vector; the Rams options follow (``R_*``).
+Every game's vector begins with the same header: the trick rules of :mod:`rams.tricks` (the
+``T_*`` fields, built by the same function the reference engine uses), so the shared
+card-play functions read it as their trick-rules vector, then the **kernel kind**
+(``R_KIND``): what the one play routine (:func:`rams.fast.play.play_card`) writes when a
+trick is complete — Rams' write-offs (``KIND_RAMS``), or a plain game's counting of the
+tricks and cards each seat took (``KIND_POINTS``, ``KIND_TRICKS``, ``KIND_SIDES``,
+``KIND_AUCTION``: F7, T5, W6, B11, which differ only in how the deal is scored at its end).
+A family's own fields follow: here, a Rams rule set's options (``R_*``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,13 @@ from rams.games.rams.deal import card_play
 from rams.games.rams.rules import OPTION_CHOICES, Rules
 from rams.tricks import T_SIZE
 
-__all__ = ["NULL", "R_SIZE", "WIN_GAME", "rules_array"]
+__all__ = ["KIND_RAMS", "NULL", "RULES_HEADER", "R_KIND", "R_SIZE", "WIN_GAME", "rules_array"]
+
+#: The kernel kind's place in every rules vector, after the trick rules.
+R_KIND = T_SIZE
+#: Where a family's own rules begin.
+RULES_HEADER = R_KIND + 1
+KIND_RAMS, KIND_POINTS, KIND_TRICKS, KIND_SIDES, KIND_AUCTION = range(5)
 
 NULL = -(10**9)  # an option set to null
 WIN_GAME = -1  # four_jacks = "win_game"
@@ -53,7 +64,7 @@ WIN_GAME = -1  # four_jacks = "win_game"
     R_DAVE,
     R_IN_HAND,
     R_SIZE,
-) = range(T_SIZE, T_SIZE + 34)
+) = range(RULES_HEADER, RULES_HEADER + 34)
 
 #: The jacks rules (J1–J5, K4, K6) as the kernel numbers them: none (0), each seat's jacks
 #: (1), then the two rules of the active seats' jacks (2, 3), in the rules' own order.
@@ -61,10 +72,11 @@ _JACKS = ("none", *(c for c in OPTION_CHOICES["jacks"] if c != "none"))
 
 
 def rules_array(rules: Rules) -> np.ndarray:
-    """The rules as an int64 vector for the compiled functions: the trick rules, then the
-    Rams options."""
+    """The rules as an int64 vector for the compiled functions: the trick rules, the kernel
+    kind (Rams' write-offs), then the Rams options."""
     r = np.zeros(R_SIZE, dtype=np.int64)
     r[:T_SIZE] = card_play(rules)
+    r[R_KIND] = KIND_RAMS
     r[R_PLAYERS] = rules.players
     r[R_PACK] = rules.pack_size
     r[R_NPACKETS] = len(rules.packets)
