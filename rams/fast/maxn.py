@@ -20,9 +20,13 @@ the playouts.
   anytime; with a budget of 0 every candidate card is valued by one playout.
 
 Card play is :mod:`rams.tricks`' (the functions the reference engine runs, compiled): the
-rank orders, the jacks as trumps (F5), must-trump (W5, T4). Its positions are still its own
-(the hands, and the trick in per-depth arrays), not the common layout of
-:mod:`rams.fast.play` that the plain games' kernel plays in. Ties go to the lowest card, so
+rank orders, the jacks as trumps (F5), must-trump (W5, T4). A position is the common layout
+of every game's compiled deal (:mod:`rams.fast.play`: the hands, the trick, its winner), and
+the search plays and takes back its cards with the one play routine
+(:func:`rams.fast.play.play_card`, :func:`~rams.fast.play.unplay_card`), its rules vector
+the game's trick rules with a plain game's kernel kind (a trick counted to its winner); the
+value of a trick is added as it completes. The playouts' simple policy keeps its own few
+locals. Ties go to the lowest card, so
 results are deterministic.
 
 >>> from rams.cards import mask_of, parse_cards
@@ -43,10 +47,42 @@ from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
+from numba.np.unsafe.ndarray import to_fixed_tuple
 
 from rams import tricks
 from rams.cards import ACE, JACK, KING, QUEEN, TEN
-from rams.fast.play import disjoint_hands, low_bit, popcount  # (and registers card play with Numba)
+from rams.fast import play
+from rams.fast.play import (
+    A_HANDS,
+    A_NEXT_SEAT,
+    A_TRICK_CARDS,
+    A_TRICK_SEATS,
+    CONTINUES,
+    HEADER_SIZE,
+    S_ACTIVE_N,
+    S_BEST_TRUMP,
+    S_INPLAY,
+    S_LAST_WINNER,
+    S_N,
+    S_PAM_MASK,
+    S_Q_DUE,
+    S_TO_MOVE,
+    S_TRICK_LEN,
+    S_TRUMP,
+    S_TRUMP_MASK,
+    S_WIN_CARD,
+    S_WIN_SEAT,
+    U_SIZE,
+    disjoint_hands,
+    low_bit,
+    popcount,
+)
+from rams.fast.tables import KIND_TRICKS, R_KIND, R_SIZE
+from rams.tricks import T_SIZE
+
+_RULES_SIZE = R_SIZE  # a global, so that Numba sees a constant
+#: The rules vector: an array, or inside the search the same values as a tuple.
+RulesVector = np.ndarray | tuple[int, ...]
 
 __all__ = ["Goal", "MaxN", "move_values"]
 
@@ -105,7 +141,7 @@ class Goal:
 
 
 @njit(cache=True)
-def _distinct(t: np.ndarray, legal: int, inplay: int, tmask: int, cv: np.ndarray) -> int:
+def _distinct(t: RulesVector, legal: int, inplay: int, tmask: int, cv: np.ndarray) -> int:
     """``legal`` less each card with an equivalent higher one in the same hand: the next
     card above it still in play is in ``legal`` too and has the same card points."""
     out = legal
@@ -130,7 +166,7 @@ def _distinct(t: np.ndarray, legal: int, inplay: int, tmask: int, cv: np.ndarray
 
 @njit(cache=True, inline="always")
 def _joins(
-    t: np.ndarray, ctx: np.ndarray, c: int, seat: int, tlen: int, lead: int, win: int,
+    t: RulesVector, ctx: np.ndarray, c: int, seat: int, tlen: int, lead: int, win: int,
     wseat: int, best: int,
 ) -> tuple[int, int, int, int]:  # fmt: skip
     """The trick after ``seat`` plays ``c`` to it: (card led, winning card, its seat, best
@@ -146,7 +182,7 @@ def _joins(
 
 
 @njit(cache=True)
-def _strength(t: np.ndarray, c: int, tmask: int, inplay: int) -> int:
+def _strength(t: RulesVector, c: int, tmask: int, inplay: int) -> int:
     """How high ``c`` stands: trumps above the rest, then by the cards of its class still
     in play above it (fewer is higher)."""
     return ((tmask >> c) & 1) * 64 - popcount(tricks.above(t, c, tmask) & inplay)
@@ -154,7 +190,7 @@ def _strength(t: np.ndarray, c: int, tmask: int, inplay: int) -> int:
 
 @njit(cache=True)
 def _policy(
-    h: np.ndarray, t: np.ndarray, ctx: np.ndarray, u: np.ndarray, cv: np.ndarray,
+    h: np.ndarray, t: RulesVector, ctx: np.ndarray, u: np.ndarray, cv: np.ndarray,
     seat: int, tlen: int, lead: int, win: int, wseat: int, best: int, inplay: int,
 ) -> int:  # fmt: skip
     """The playouts' card: a seat that wants tricks wins cheaply unless a friend holds the
@@ -203,7 +239,7 @@ def _policy(
 
 @njit(cache=True)
 def _playout(
-    h0: np.ndarray, t: np.ndarray, ctx: np.ndarray, u: np.ndarray, cv: np.ndarray,
+    h0: np.ndarray, t: RulesVector, ctx: np.ndarray, u: np.ndarray, cv: np.ndarray,
     leader: int, tlen: int, lead: int, win: int, wseat: int, best: int, tpts: int,
     out: np.ndarray,
 ) -> None:  # fmt: skip
@@ -234,42 +270,69 @@ def _playout(
 
 
 @njit(cache=True)
-def _key(h: np.ndarray, n: int, leader: int, gen: int) -> tuple[int, int]:
+def _key(p: np.ndarray, n: int, leader: int, gen: int) -> tuple[int, int]:
     a = leader + 1 + gen * _M3
     b = gen + 7 * leader
     for j in range(n):
-        x = h[j] ^ (a >> 17)
+        hand = p[A_HANDS + j]
+        x = hand ^ (a >> 17)
         a = (a ^ x) * _M1
         a ^= a >> 29
-        b = (b + h[j]) * _M2
+        b = (b + hand) * _M2
         b ^= b >> 31
     return a, b | 1
 
 
+@njit(cache=True, inline="always")
+def _trick_value(p: np.ndarray, ctx: np.ndarray, cv: np.ndarray) -> int:
+    """What the trick just completed in ``p`` is worth to its winner: a trick and its card
+    points, the skat's with the last trick."""
+    pts = 0
+    for i in range(ctx[C_N]):
+        pts += cv[p[A_TRICK_CARDS + i]]
+    if p[S_INPLAY] == 0:
+        pts += ctx[C_SKAT]
+    return ctx[C_TW] + ctx[C_PW] * pts
+
+
+@njit(cache=True)
+def _playout_from(
+    p: np.ndarray, t: RulesVector, ctx: np.ndarray, u: np.ndarray, cv: np.ndarray,
+    out: np.ndarray,
+) -> None:  # fmt: skip
+    """:func:`_playout` from position ``p``."""
+    n = ctx[C_N]
+    tlen = p[S_TRICK_LEN]
+    h = np.zeros(n, dtype=np.int64)
+    for j in range(n):
+        h[j] = p[A_HANDS + j]
+    if tlen == 0:
+        _playout(h, t, ctx, u, cv, p[S_TO_MOVE], 0, -1, -1, -1, -1, 0, out)
+        return
+    tpts = 0
+    for i in range(tlen):
+        tpts += cv[p[A_TRICK_CARDS + i]]
+    _playout(h, t, ctx, u, cv, p[A_TRICK_SEATS], tlen, p[A_TRICK_CARDS], p[S_WIN_CARD],
+             p[S_WIN_SEAT], p[S_BEST_TRUMP], tpts, out)  # fmt: skip
+
+
 @njit(cache=True)
 def _search(
-    h: np.ndarray, t: np.ndarray, ctx: np.ndarray, u: np.ndarray, cv: np.ndarray,
-    leader0: int, tlen0: int, lead0: int, win0: int, wseat0: int, best0: int, tpts0: int,
-    board0: int, keys: np.ndarray, vals: np.ndarray, out: np.ndarray,
+    p: np.ndarray, t: RulesVector, ctx: np.ndarray, u: np.ndarray, cv: np.ndarray,
+    keys: np.ndarray, vals: np.ndarray, out: np.ndarray,
 ) -> None:  # fmt: skip
-    """The max^n value of the position into ``out`` (an explicit stack: Numba's cached code
-    crashes on recursion, numba issue 6061)."""
+    """The max^n value of position ``p`` (the common layout of :mod:`rams.fast.play`,
+    played and taken back by its one play routine) into ``out``; ``p`` is left as it was
+    (an explicit stack: Numba's cached code crashes on recursion, numba issue 6061)."""
     n = ctx[C_N]
-    trump, tmask, off = ctx[C_TRUMP], ctx[C_TMASK], ctx[C_OFF]
     depth = 1
     for j in range(n):
-        depth += popcount(h[j])
+        depth += popcount(p[A_HANDS + j])
     seat_ = np.zeros(depth + 1, dtype=np.int64)
     moves = np.zeros(depth + 1, dtype=np.int64)
     card = np.zeros(depth + 1, dtype=np.int64)
-    leader = np.zeros(depth + 1, dtype=np.int64)
-    tlen = np.zeros(depth + 1, dtype=np.int64)
-    lead = np.zeros(depth + 1, dtype=np.int64)
-    win = np.zeros(depth + 1, dtype=np.int64)
-    wseat = np.zeros(depth + 1, dtype=np.int64)
-    best = np.zeros(depth + 1, dtype=np.int64)
-    tpts = np.zeros(depth + 1, dtype=np.int64)
-    board = np.zeros(depth + 1, dtype=np.int64)  # the cards of the trick in progress
+    done = np.zeros(depth + 1, dtype=np.bool_)
+    undos = np.zeros((depth + 1, U_SIZE), dtype=np.int64)
     gseat = np.zeros(depth + 1, dtype=np.int64)
     gain = np.zeros(depth + 1, dtype=np.int64)
     has = np.zeros(depth + 1, dtype=np.int64)
@@ -278,38 +341,33 @@ def _search(
     value = np.zeros((depth + 1, 4), dtype=np.int64)
     ret = np.zeros(4, dtype=np.int64)
     mask = keys.shape[0] - 1
-    inplay = 0
-    for j in range(n):
-        inplay |= h[j]
+    tmask = ctx[C_TMASK]
     d = 0
-    leader[0], tlen[0], lead[0], win[0] = leader0, tlen0, lead0, win0
-    wseat[0], best[0], tpts[0], board[0] = wseat0, best0, tpts0, board0
     entering = True
     while True:
         if entering:  # a new position at depth d: a value now, or its moves
             entering = False
-            s = (leader[d] + tlen[d]) % n
-            done = False
+            s = p[S_TO_MOVE]
+            found = False
             k1[d] = 0
-            if h[s] == 0:
+            if p[A_HANDS + s] == 0:
                 for j in range(4):
                     ret[j] = 0
-                done = True
-            elif tlen[d] == 0:
-                a, b = _key(h, n, leader[d], ctx[C_GEN])
+                found = True
+            elif p[S_TRICK_LEN] == 0:
+                a, b = _key(p, n, s, ctx[C_GEN])
                 k1[d], k2[d] = a, b
                 i = a & mask
                 if keys[i, 0] == a and keys[i, 1] == b:
                     for j in range(4):
                         ret[j] = vals[i, j]
-                    done = True
-            if not done and ctx[C_NODES] >= ctx[C_BUDGET]:
-                _playout(h, t, ctx, u, cv, leader[d], tlen[d], lead[d], win[d], wseat[d],
-                         best[d], tpts[d], ret)  # fmt: skip
+                    found = True
+            if not found and ctx[C_NODES] >= ctx[C_BUDGET]:
+                _playout_from(p, t, ctx, u, cv, ret)
                 ctx[C_INEXACT] = 1
                 k1[d] = 0
-                done = True
-            if done:
+                found = True
+            if found:
                 if d == 0:
                     break
                 d -= 1
@@ -317,17 +375,12 @@ def _search(
             else:
                 ctx[C_NODES] += 1
                 seat_[d] = s
-                legal = tricks.legal(
-                    t, h[s], tlen[d], lead[d], win[d], 0, best[d], False, trump, tmask, off
-                )
-                legal &= _CARDS
-                moves[d] = _distinct(t, legal, inplay | board[d], tmask, cv)
+                legal = play.legal_mask(p, t, s)
+                moves[d] = _distinct(t, legal, p[S_INPLAY], tmask, cv)
                 has[d] = 0
         else:  # a child's value in ret: take the move back, keep the best
             s = seat_[d]
-            c = card[d]
-            h[s] |= 1 << c
-            inplay |= 1 << c
+            play.unplay_card(p, t, s, card[d], undos[d], done[d])
             if gseat[d] >= 0:
                 ret[gseat[d]] += gain[d]
             better = has[d] == 0
@@ -359,23 +412,12 @@ def _search(
         c = low_bit(moves[d])
         moves[d] &= moves[d] - 1
         card[d] = c
-        h[s] &= ~(1 << c)
-        inplay &= ~(1 << c)
-        e = d + 1
-        lead[e], win[e], wseat[e], best[e] = _joins(
-            t, ctx, c, s, tlen[d], lead[d], win[d], wseat[d], best[d]
-        )
-        pts = tpts[d] + cv[c]
+        done[d] = play.play_card(p, t, s, c, undos[d]) != CONTINUES
         gseat[d] = -1
-        if tlen[d] + 1 == n:
-            gseat[d] = wseat[e]
-            gain[d] = ctx[C_TW] + ctx[C_PW] * (pts + (ctx[C_SKAT] if inplay == 0 else 0))
-            leader[e], tlen[e], tpts[e], best[e], board[e] = wseat[e], 0, 0, -1, 0
-            lead[e] = win[e] = -1
-        else:
-            leader[e], tlen[e], tpts[e] = leader[d], tlen[d] + 1, pts
-            board[e] = board[d] | (1 << c)
-        d = e
+        if done[d]:
+            gseat[d] = p[S_TO_MOVE]
+            gain[d] = _trick_value(p, ctx, cv)
+        d += 1
         entering = True
     for j in range(4):
         out[j] = ret[j]
@@ -383,48 +425,59 @@ def _search(
 
 @njit(cache=True)
 def _move_values(
-    h: np.ndarray, t: np.ndarray, ctx: np.ndarray, u: np.ndarray, cv: np.ndarray,
-    leader: int, tcards: np.ndarray, keys: np.ndarray, vals: np.ndarray, out: np.ndarray,
+    p: np.ndarray, t: RulesVector, ctx: np.ndarray, u: np.ndarray, cv: np.ndarray,
+    keys: np.ndarray, vals: np.ndarray, out: np.ndarray,
 ) -> int:  # fmt: skip
-    """For each legal card of the seat to move, the value vector after it (``out[card]``);
-    returns the legal mask."""
-    n = ctx[C_N]
-    trump, tmask, off = ctx[C_TRUMP], ctx[C_TMASK], ctx[C_OFF]
-    tlen = tcards.shape[0]
-    lead = win = wseat = best = -1
-    tpts = board = 0
-    for i in range(tlen):
-        c = tcards[i]
-        board |= 1 << c
-        lead, win, wseat, best = _joins(t, ctx, c, (leader + i) % n, i, lead, win, wseat, best)
-        tpts += cv[c]
-    s = (leader + tlen) % n
-    legal = tricks.legal(t, h[s], tlen, lead, win, 0, best, False, trump, tmask, off) & _CARDS
-    inplay = 0
-    for j in range(n):
-        inplay |= h[j]
+    """For each legal card of the seat to move in position ``p``, the value vector after it
+    (``out[card]``); returns the legal mask."""
+    # The rules as a tuple, not an array: the compiler keeps them in registers (as the
+    # Rams solver does, :func:`rams.fast.solver.solve_position`).
+    rules: tuple[int, ...] = to_fixed_tuple(t, _RULES_SIZE)  # type: ignore[call-arg]
+    s = p[S_TO_MOVE]
+    legal = play.legal_mask(p, rules, s)
     m = legal
     row = np.zeros(4, dtype=np.int64)
+    undo = np.zeros(U_SIZE, dtype=np.int64)
     per = ctx[C_BUDGET]
     while m:
         c = low_bit(m)
         m &= m - 1
         ctx[C_BUDGET] = ctx[C_NODES] + per  # each card its own budget
-        h[s] &= ~(1 << c)
-        nlead, nwin, nwseat, nbest = _joins(t, ctx, c, s, tlen, lead, win, wseat, best)
-        pts = tpts + cv[c]
-        if tlen + 1 == n:
-            last = (inplay & ~(1 << c)) == 0
-            g = ctx[C_TW] + ctx[C_PW] * (pts + (ctx[C_SKAT] if last else 0))
-            _search(h, t, ctx, u, cv, nwseat, 0, -1, -1, -1, -1, 0, 0, keys, vals, row)
-            row[nwseat] += g
-        else:
-            _search(h, t, ctx, u, cv, leader, tlen + 1, nlead, nwin, nwseat, nbest, pts,
-                    board | (1 << c), keys, vals, row)  # fmt: skip
+        completed = play.play_card(p, rules, s, c, undo) != CONTINUES
+        winner = p[S_TO_MOVE]
+        g = _trick_value(p, ctx, cv) if completed else 0
+        _search(p, rules, ctx, u, cv, keys, vals, row)
+        row[winner] += g
+        play.unplay_card(p, rules, s, c, undo, completed)
         for j in range(4):
             out[c, j] = row[j]
-        h[s] |= 1 << c
     return legal
+
+
+@njit(cache=True)
+def _position(
+    hands: np.ndarray, t: RulesVector, ctx: np.ndarray, leader: int, tcards: np.ndarray
+) -> np.ndarray:
+    """The position in the common layout: the hands, the trick's cards played in turn from
+    ``leader`` by the one play routine."""
+    n = ctx[C_N]
+    p = np.zeros(HEADER_SIZE, dtype=np.int64)
+    p[S_N] = n
+    p[S_ACTIVE_N] = n
+    p[S_TRUMP] = ctx[C_TRUMP]
+    p[S_TRUMP_MASK] = ctx[C_TMASK]
+    p[S_PAM_MASK] = ctx[C_OFF]
+    p[S_TO_MOVE] = leader
+    for k in (S_WIN_SEAT, S_WIN_CARD, S_BEST_TRUMP, S_Q_DUE, S_LAST_WINNER):
+        p[k] = -1
+    for j in range(n):
+        p[A_HANDS + j] = hands[j]
+        p[A_NEXT_SEAT + j] = (j + 1) % n
+        p[S_INPLAY] |= hands[j]
+    for i in range(tcards.shape[0]):
+        p[S_INPLAY] |= 1 << tcards[i]
+        play.play_card(p, t, p[S_TO_MOVE], tcards[i], None)
+    return p
 
 
 class MaxN:
@@ -469,11 +522,18 @@ class MaxN:
         ctx[C_PW], ctx[C_TW], ctx[C_SKAT] = goal.point_weight, goal.trick_weight, goal.skat
         ctx[C_BUDGET], ctx[C_GEN] = budget, self._gen
         out = np.zeros((52, 4), dtype=np.int64)
-        h = np.array(hands, dtype=np.int64)
-        legal = _move_values(
-            h, np.array(t, dtype=np.int64), ctx, goal.matrix(), CARD_POINTS, leader,
-            np.array([c for _, c in trick], dtype=np.int64), self._keys, self._vals, out,
+        # The rules vector every kernel reads (:mod:`rams.fast.tables`), of the one size the
+        # compiled search is made for: the trick rules, a trick counted to its winner.
+        rules = np.zeros(R_SIZE, dtype=np.int64)
+        rules[:T_SIZE] = t[:T_SIZE]
+        rules[R_KIND] = KIND_TRICKS
+        position = _position(
+            np.array(hands, dtype=np.int64), rules, ctx, leader,
+            np.array([c for _, c in trick], dtype=np.int64),
         )  # fmt: skip
+        legal = _move_values(
+            position, rules, ctx, goal.matrix(), CARD_POINTS, self._keys, self._vals, out
+        )
         self.nodes = int(ctx[C_NODES])
         self.exact = not ctx[C_INEXACT]
         return {c: tuple(int(x) for x in out[c, :n]) for c in range(52) if legal >> c & 1}
