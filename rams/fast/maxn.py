@@ -54,18 +54,13 @@ from rams.cards import ACE, JACK, KING, QUEEN, TEN
 from rams.fast import play
 from rams.fast.play import (
     A_HANDS,
-    A_NEXT_SEAT,
     A_TRICK_CARDS,
     A_TRICK_SEATS,
     CONTINUES,
     HEADER_SIZE,
-    S_ACTIVE_N,
     S_BEST_TRUMP,
     S_INPLAY,
-    S_LAST_WINNER,
-    S_N,
     S_PAM_MASK,
-    S_Q_DUE,
     S_TO_MOVE,
     S_TRICK_LEN,
     S_TRUMP,
@@ -462,18 +457,13 @@ def _position(
     ``leader`` by the one play routine."""
     n = ctx[C_N]
     p = np.zeros(HEADER_SIZE, dtype=np.int64)
-    p[S_N] = n
-    p[S_ACTIVE_N] = n
+    for j in range(n):
+        p[A_HANDS + j] = hands[j]
+    play.all_play(p, n)
     p[S_TRUMP] = ctx[C_TRUMP]
     p[S_TRUMP_MASK] = ctx[C_TMASK]
     p[S_PAM_MASK] = ctx[C_OFF]
     p[S_TO_MOVE] = leader
-    for k in (S_WIN_SEAT, S_WIN_CARD, S_BEST_TRUMP, S_Q_DUE, S_LAST_WINNER):
-        p[k] = -1
-    for j in range(n):
-        p[A_HANDS + j] = hands[j]
-        p[A_NEXT_SEAT + j] = (j + 1) % n
-        p[S_INPLAY] |= hands[j]
     for i in range(tcards.shape[0]):
         p[S_INPLAY] |= 1 << tcards[i]
         play.play_card(p, t, p[S_TO_MOVE], tcards[i], None)

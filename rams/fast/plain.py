@@ -32,24 +32,17 @@ from rams.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN, Card
 from rams.fast import play
 from rams.fast.play import (
     A_HANDS,
-    A_NEXT_SEAT,
     A_TRICKS_TAKEN,
     A_WON,
     CONTINUES,
     HEADER_SIZE,
-    S_ACTIVE_N,
-    S_BEST_TRUMP,
-    S_INPLAY,
     S_LAST_WINNER,
     S_N,
     S_PAM_MASK,
-    S_Q_DUE,
     S_TO_MOVE,
     S_TRICKS_PLAYED,
     S_TRUMP,
     S_TRUMP_MASK,
-    S_WIN_CARD,
-    S_WIN_SEAT,
     cards_into,
     popcount,
 )
@@ -451,19 +444,13 @@ class FastPlainDeal:
         family = _KERNELS[plain_family(rules.family).kernel]
         n = rules.players
         s = np.zeros(STATE_SIZE, dtype=np.int64)
-        s[S_N] = n
-        s[S_DEALER] = dealer
-        s[S_ACTIVE_N] = n
-        for k in range(n):
-            s[A_NEXT_SEAT + k] = (k + 1) % n
-        for k in (S_TRUMP, S_WIN_CARD, S_WIN_SEAT, S_BEST_TRUMP, S_Q_DUE, S_HIGH, S_HIGH_SEAT,
-                  S_DECLARER, S_PARTNER, S_INVITED, S_OFFERED, S_LAST_WINNER):  # fmt: skip
-            s[k] = -1
         per = rules.pack_size // n
         for i, c in enumerate(deck[: per * n]):
             s[A_HANDS + (dealer + 1 + i) % n] |= 1 << c
-        for k in range(n):
-            s[S_INPLAY] |= s[A_HANDS + k]
+        play.all_play(s, n)
+        s[S_DEALER] = dealer
+        for k in (S_HIGH, S_HIGH_SEAT, S_DECLARER, S_PARTNER, S_INVITED, S_OFFERED):
+            s[k] = -1
         for c in deck[per * n :]:
             s[S_SKAT] |= 1 << c
         width = 2 if family == KIND_SIDES else n

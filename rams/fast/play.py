@@ -42,6 +42,7 @@ from rams.tricks import CARDS, T_MARRIAGE
 __all__ = [
     "MAXP",
     "STATE_SIZE",
+    "all_play",
     "cards_into",
     "disjoint_hands",
     "legal_mask",
@@ -217,6 +218,20 @@ CONTINUES, TRICK_DONE, GAME_WON = 0, 1, 2
 
 
 # Card play ----------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def all_play(s: np.ndarray, n: int) -> None:
+    """The common header of a deal that all its ``n`` seats play, in turn round the table,
+    the hands already in ``s``: no trick yet, no trump, the cards in play the hands' (the
+    plain games' deals and the positions of their max^n)."""
+    s[S_N] = n
+    s[S_ACTIVE_N] = n
+    for k in (S_TRUMP, S_WIN_SEAT, S_WIN_CARD, S_BEST_TRUMP, S_Q_DUE, S_LAST_WINNER):
+        s[k] = NONE
+    for j in range(n):
+        s[A_NEXT_SEAT + j] = (j + 1) % n
+        s[S_INPLAY] |= s[A_HANDS + j]
 
 
 @njit(cache=True, inline="always")
