@@ -24,9 +24,16 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
+from rams.bots import make_bot
+from rams.cards import cards_str
+from rams.games.rams.match import RamsMatch
+from rams.games.rams.rules import Rules
+from rams.record import dumps, record_of
+from rams.table import Table
 from rams.web.app import create_app
 from rams.web.protocol import random_action
 from rams.web.serve import server_config
+from rams.web.store import SeatRow, Store
 from rams.web.tables import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -407,3 +414,34 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def store_played_game(
+    store: Store,
+    table_id: str,
+    rows: list[SeatRow],
+    meta: dict[str, object],
+    options: dict[str, Any] | None = None,
+) -> RamsMatch:
+    """A whole classic game from 30 of the seats ``rows``, played by random bots and stored
+    as the server stores one (each deal, each action), then finished with ``meta``."""
+    rules = Rules.preset("classic", len(rows), start_score=30)
+    store.create_table(table_id, rules, rows, options)
+    store.start_game(table_id, 0)
+    game = RamsMatch(rules, [row.name or "" for row in rows], rng=random.Random(table_id),
+                     first_dealer=0)  # fmt: skip
+
+    def dealt(deal: object) -> None:
+        d = game.deal
+        assert d is not None
+        store.add_deal(table_id, len(game.deals) - 1, d.dealer, cards_str(d.deck))
+
+    def acted(seat: int, action: object) -> None:
+        assert game.deal is not None
+        k, i = len(game.deals) - 1, len(game.deal.actions) - 1
+        store.add_action(table_id, k, i, seat, str(action))
+
+    bots = [make_bot("random", random.Random(i)) for i in range(len(rows))]
+    assert Table(game, bots, on_action=acted, on_deal=dealt).advance() == "over"
+    store.finish(table_id, dumps(record_of(game, meta)))
+    return game

@@ -2,49 +2,23 @@
 
 from __future__ import annotations
 
-import random
-
 import httpx
 import pytest
 
-from rams.bots import make_bot
-from rams.cards import cards_str
 from rams.games.rams.match import RamsMatch
-from rams.games.rams.rules import Rules
-from rams.record import dumps, record_of
-from rams.table import Table
 from rams.web.store import SeatRow, Store
 from rams.web.tables import hash_token
-from tests.web.helpers import Seat, thread_server
+from tests.web.helpers import Seat, store_played_game, thread_server
 
 
 def store_finished_game(store: Store, table_id: str, meta: dict[str, object]) -> RamsMatch:
-    """A whole game played by bots and stored as the server stores one, then finished."""
-    rules = Rules.preset("classic", 3, start_score=30)
-    names = ["Аня", "bot-2", "bot-3"]
+    """A whole game of Аня and two bots, played by bots and stored, then finished."""
     rows = [
         SeatRow("Аня", None, hash_token("anya")),
         SeatRow("bot-2", "easy"),
         SeatRow("bot-3", "easy"),
     ]
-    store.create_table(table_id, rules, rows)
-    store.start_game(table_id, 0)
-    game = RamsMatch(rules, names, rng=random.Random(table_id), first_dealer=0)
-
-    def dealt(deal: object) -> None:
-        d = game.deal
-        assert d is not None
-        store.add_deal(table_id, len(game.deals) - 1, d.dealer, cards_str(d.deck))
-
-    def acted(seat: int, action: object) -> None:
-        assert game.deal is not None
-        k, i = len(game.deals) - 1, len(game.deal.actions) - 1
-        store.add_action(table_id, k, i, seat, str(action))
-
-    bots = [make_bot("random", random.Random(i)) for i in range(3)]
-    assert Table(game, bots, on_action=acted, on_deal=dealt).advance() == "over"
-    store.finish(table_id, dumps(record_of(game, meta)))
-    return game
+    return store_played_game(store, table_id, rows, meta)
 
 
 @pytest.mark.parametrize("with_winner", [True, False], ids=["meta-winner", "older-record"])

@@ -6,20 +6,13 @@ no such table."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import httpx
 
-from rams.bots import make_bot
-from rams.cards import cards_str
-from rams.games.rams.match import RamsMatch
-from rams.games.rams.rules import Rules
-from rams.record import dumps, record_of
-from rams.table import Table
 from rams.web.store import SeatRow, Store
 from rams.web.tables import hash_token
-from tests.web.helpers import Seat, create_table, thread_server
+from tests.web.helpers import Seat, create_table, store_played_game, thread_server
 
 OPTIONS = {"clock": "relaxed", "watch_delay": 0, "hints": False, "public": True, "reactions": False}
 
@@ -27,30 +20,12 @@ OPTIONS = {"clock": "relaxed", "watch_delay": 0, "hints": False, "public": True,
 def finished_table(store: Store, table_id: str) -> None:
     """A whole game of Аня (token ``anya``), a bot and Борис (``boris``), played by bots
     and stored as the server stores one, then finished."""
-    rules = Rules.preset("classic", 3, start_score=30)
-    names = ["Аня", "Глаша", "Борис"]
     rows = [
         SeatRow("Аня", None, hash_token("anya"), "a" * 64),
         SeatRow("Глаша", "medium"),
         SeatRow("Борис", None, hash_token("boris")),
     ]
-    store.create_table(table_id, rules, rows, OPTIONS)
-    store.start_game(table_id, 0)
-    game = RamsMatch(rules, names, rng=random.Random(table_id), first_dealer=0)
-
-    def dealt(deal: object) -> None:
-        d = game.deal
-        assert d is not None
-        store.add_deal(table_id, len(game.deals) - 1, d.dealer, cards_str(d.deck))
-
-    def acted(seat: int, action: object) -> None:
-        assert game.deal is not None
-        k, i = len(game.deals) - 1, len(game.deal.actions) - 1
-        store.add_action(table_id, k, i, seat, str(action))
-
-    bots = [make_bot("random", random.Random(i)) for i in range(3)]
-    assert Table(game, bots, on_action=acted, on_deal=dealt).advance() == "over"
-    store.finish(table_id, dumps(record_of(game, {"bots": [None, "medium", None]})))
+    store_played_game(store, table_id, rows, {"bots": [None, "medium", None]}, OPTIONS)
 
 
 def _post(base: str, table_id: str, token: str) -> httpx.Response:
