@@ -171,8 +171,13 @@ class ScoreSheet:
 
     def current(self) -> list[int | None]:
         """Each column's value now: its last entry."""
+        return self.values_after(len(self.rows) - 1)
+
+    def values_after(self, deal: int) -> list[int | None]:
+        """Each column's value after deal ``deal`` (0: the start): its last entry by then."""
+        rows = self.rows[: deal + 1]
         return [
-            next((r.entries[c] for r in reversed(self.rows) if r.entries[c] is not None), None)
+            next((r.entries[c] for r in reversed(rows) if r.entries[c] is not None), None)
             for c in range(len(self.columns))
         ]
 

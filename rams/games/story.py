@@ -54,9 +54,7 @@ def match_text(family: Family, match: Any, lang: str) -> str:
 
 def _written(sheet: ScoreSheet, upto: int, lang: str) -> str:
     """Each column's value after deal ``upto``: «Аня 21, Борис 25»."""
-    values: list[int | None] = [None] * len(sheet.columns)
-    for row in sheet.rows[: upto + 1]:
-        values = [v if e is None else e for v, e in zip(values, row.entries, strict=True)]
+    values = sheet.values_after(upto)
     return ", ".join(
         f"{c.heading(lang)} {number(v)}" for c, v in zip(sheet.columns, values, strict=True)
     )
