@@ -520,7 +520,7 @@ PANEL_PETUKH_SIX = {
     "en": """\
 ╭─ Petukh, the Cock · deal 1 ──────────────────────────────────────────────────╮
 │ Dealer: Егор   Trump: hearts                                                 │
-│ Trump is 9♥, the dealer's last card, in his hand                             │
+│ Trump is 9♥, the dealer's last card, kept in the dealer's hand               │
 │                                                                              │
 │ Player  Record  Tricks  On the table  Shown                                  │
 │ Аня ▶       15       0                                                       │

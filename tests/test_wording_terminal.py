@@ -242,3 +242,31 @@ def test_bostons_refusals_and_help_show_bids_as_the_table_does() -> None:
 def test_the_claim_without_overshoot_names_the_rule_in_words() -> None:
     said = text("rams.illegal.claim_needs_overshoot", "ru")
     assert "overshoot" not in said and "«перебравший начинает заново»" in said
+
+
+def test_B5_bostons_partner_is_invited_by_name_not_by_seat_number() -> None:
+    """B5: Аня wins the auction with 5 ♠ and the three others pass; `?` offers the partners by
+    name («Борис», «Вера», «Глеб»), and typing a name (in any case) invites that player; the
+    invited player answers «да»/«yes» or «нет»/«no»."""
+    from rams.actions import Say
+    from rams.games.boston.bids import Bid, Invite
+
+    match = games.new_match("boston", 4, names=["Аня", "Борис", "Вера", "Глеб"],
+                            rng=random.Random(3), first_dealer=3)  # fmt: skip
+    deal = match.start_deal()
+    names = list(match.players)
+    deal.apply(Bid("5S"), 0)
+    for seat in (1, 2, 3):
+        deal.apply(Say("pass"), seat)
+    screen = games.family("boston").screen()
+    view = deal.observation(0)
+    choices = screen.choices(view, "ru", names)
+    assert {"Борис", "Вера", "Глеб"} <= set(choices), choices
+    assert not [c for c in choices if c.startswith("p")], choices
+    assert screen.parse("вера", view, names) == Invite(2)
+    assert screen.parse(" Глеб ", view, names) == Invite(3)
+    deal.apply(Invite(2), 0)
+    answer = deal.observation(2)
+    assert screen.parse("да", answer, names) == Say("accept")
+    assert screen.parse("yes", answer, names) == Say("accept")
+    assert screen.parse("no", answer, names) == Say("decline")

@@ -416,7 +416,7 @@ class TerminalGame:
             ui("to_move", lang, name=names[seat], what=screen.what(view, lang)), style="bold"
         )
         while True:
-            self._choices = screen.choices(view, lang)
+            self._choices = screen.choices(view, lang, names)
             typed = self.ask(ui("prompt", lang, name=names[seat]))
             said = command(typed)
             if said == "help":
@@ -428,7 +428,7 @@ class TerminalGame:
                 self._rule(said.split()[1])
                 continue
             try:
-                choice = screen.parse(typed, view)
+                choice = screen.parse(typed, view, names)
             except NotationError:
                 self.console.print(
                     ui("unreadable", lang, text=typed.strip(), keys=self._keys(view)),
@@ -457,7 +457,7 @@ class TerminalGame:
 
     def _help(self, view: Any) -> None:
         lang = self.lang
-        words = self.screen.choices(view, lang)
+        words = self.screen.choices(view, lang, self.game.players)
         self.console.print(f"{ui('legal', lang)}: {' '.join(words)}")
         self.console.print(self.family.hint(view, lang), style="cyan")
         self.console.print(self._keys(view), style="dim")

@@ -214,12 +214,14 @@ def result_text(
 class Screen(Protocol):
     """A family's terminal screen: what the game loop asks of it (``family.screen()``)."""
 
-    def parse(self, typed: str, view: Any) -> Any:
-        """The action a person typed (raises :class:`rams.errors.NotationError`)."""
+    def parse(self, typed: str, view: Any, names: Sequence[str] = ()) -> Any:
+        """The action a person typed (raises :class:`rams.errors.NotationError`); ``names``:
+        the players', so that a person may be named (an invitation)."""
         ...
 
-    def choices(self, view: Any, lang: str) -> list[str]:
-        """The legal choices as a person would type them (for ``?`` and completion)."""
+    def choices(self, view: Any, lang: str, names: Sequence[str] = ()) -> list[str]:
+        """The legal choices as a person would type them (for ``?`` and completion), players
+        by name."""
         ...
 
     def what(self, view: Any, lang: str) -> str:

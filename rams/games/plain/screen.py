@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from rams.actions import Play, Say
@@ -28,11 +29,13 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "alone": ("alone",),
     "один": ("alone",),
     "accept": ("accept",),
+    "yes": ("accept",),
     "да": ("accept",),
     "согласен": ("accept",),
     "беру": ("accept",),
     "decline": ("decline",),
     "reject": ("reject",),
+    "no": ("decline", "reject"),
     "нет": ("decline", "reject"),
     "together": ("together",),
     "вместе": ("together",),
@@ -70,6 +73,15 @@ _SUIT_WORDS = {
 }
 
 
+def _invitations(legal: Sequence[Any]) -> list[Any]:
+    """The invitations among the legal actions (B5): a family's action that names a seat."""
+    return [
+        a
+        for a in legal
+        if str(a).startswith("invite ") and isinstance(getattr(a, "seat", None), int)
+    ]
+
+
 def ui(key: str, lang: str, **fields: Any) -> str:
     return text(f"plain.screen.{key}", lang, **fields)
 
@@ -82,14 +94,18 @@ class PlainScreen:
 
     # Reading what a person types --------------------------------------------------------
 
-    def parse(self, typed: str, view: PlainView) -> Any:
+    def parse(self, typed: str, view: PlainView, names: Sequence[str] = ()) -> Any:
         """The legal action a person typed: a card or its number, a suit for the trump,
-        a word (Russian or English), or the record's own notation."""
+        a word (Russian or English), a player invited by name (B5), or the record's own
+        notation."""
         t = typed.strip()
         low = t.lower()
         legal = list(view.legal_actions)
         if view.phase is Phase.AUCTION:
             return self._bid(t, legal)
+        for a in _invitations(legal):  # B5: the partner invited by name, as the table shows him
+            if a.seat < len(names) and low.casefold() == names[a.seat].strip().casefold():
+                return a
         for candidate in self._candidates(t, low, view):
             if candidate in legal:
                 return candidate
@@ -150,10 +166,13 @@ class PlainScreen:
         except NotationError:
             return None
 
-    def choices(self, view: PlainView, lang: str) -> list[str]:
+    def choices(self, view: PlainView, lang: str, names: Sequence[str] = ()) -> list[str]:
         out = []
         for a in view.legal_actions:
             card = getattr(a, "card", None)
+            if a in _invitations([a]) and a.seat < len(names):
+                out.append(names[a.seat])  # B5: invited by name, not by seat number
+                continue
             if card is not None:  # a card to play, or to set aside (B6)
                 out.append(card_str(card, lang))
             elif isinstance(a, Trump):

@@ -7,6 +7,7 @@ Imported by the terminal only: it draws with Rich (the ``play`` extra).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rams.cards import Card, card_str, parse_card
@@ -152,10 +153,10 @@ def legal_words(view: Observation, lang: str) -> list[str]:
 class RamsScreen:
     """The Rams family's :class:`rams.terminal.widgets.Screen`."""
 
-    def parse(self, typed: str, view: Observation) -> Action:
+    def parse(self, typed: str, view: Observation, names: Sequence[str] = ()) -> Action:
         return parse_choice(typed, view)
 
-    def choices(self, view: Observation, lang: str) -> list[str]:
+    def choices(self, view: Observation, lang: str, names: Sequence[str] = ()) -> list[str]:
         return legal_words(view, lang)
 
     def what(self, view: Observation, lang: str) -> str:
