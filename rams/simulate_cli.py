@@ -17,7 +17,7 @@ from rams.progress import compile_solver, progress_bar
 from rams.sim import Summary, simulate, summarize, summary_json
 from rams.stats import Interval
 from rams.tournament import MOST_RUNS
-from rams.words import default_lang, interval, text
+from rams.words import bot_word, default_lang, interval, text
 
 __all__ = ["run_simulate", "summary_table"]
 
@@ -37,7 +37,7 @@ def summary_table(summary: Summary, title: str, lang: str = "en", better: int = 
     for b in summary.bots:
         vs = summary.versus_first.get(b.name)
         table.add_row(
-            b.name,
+            bot_word(b.name, lang),
             str(b.seats),
             interval(*_bounds(b.change_per_deal), lang),
             interval(*_bounds(b.win_rate), lang, sign=False),

@@ -10,6 +10,7 @@ from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
 from rich.console import Console
 from rich.table import Table
 
@@ -26,7 +27,7 @@ from rams.tournament import (
     summarize,
     summary_dict,
 )
-from rams.words import decimal, default_lang, interval, os_reason, text
+from rams.words import bot_word, decimal, default_lang, interval, os_reason, text
 
 __all__ = ["pairs_table", "results_table", "run_tournament", "write_chart"]
 
@@ -46,7 +47,7 @@ def results_table(summary: TournamentSummary, title: str, lang: str = "en") -> T
     table.add_column(text("tournament.ordinal", lang), justify="right")
     for b in sorted(summary.bots, key=lambda b: -b.points.mean):
         table.add_row(
-            b.name,
+            bot_word(b.name, lang),
             str(b.seats),
             interval(b.points.mean, b.points.low, b.points.high, lang),
             f"{decimal(b.rating.mu, lang, 2)} ± {decimal(b.rating.sigma, lang, 2)}",
@@ -69,8 +70,8 @@ def pairs_table(summary: TournamentSummary, lang: str = "en") -> Table:
     table.add_column("", justify="left")
     for p in summary.pairs:
         table.add_row(
-            p.first,
-            p.second,
+            bot_word(p.first, lang),
+            bot_word(p.second, lang),
             interval(p.difference.mean, p.difference.low, p.difference.high, lang),
             "*" if p.difference.excludes_zero else "",
         )
@@ -79,7 +80,7 @@ def pairs_table(summary: TournamentSummary, lang: str = "en") -> Table:
 
 def write_chart(summary: TournamentSummary, title: str, path: Path, lang: str = "en") -> None:
     """A bar chart (PNG) of mean points per deal per bot, the 95 % intervals as error bars."""
-    names = [b.name for b in summary.bots]
+    names = [bot_word(b.name, lang) for b in summary.bots]
     means = [b.points.mean for b in summary.bots]
     below = [_half(b.points.mean - b.points.low) for b in summary.bots]
     above = [_half(b.points.high - b.points.mean) for b in summary.bots]
@@ -89,9 +90,20 @@ def write_chart(summary: TournamentSummary, title: str, path: Path, lang: str = 
     ax.bar(names, means, yerr=[below, above], capsize=8, color="#4c72b0", edgecolor="black")
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.set_ylabel(text("tournament.axis", lang))
+    # The axis's numbers as the language writes them: «0,5» and «−1» in Russian.
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: axis_number(v, lang)))
     ax.set_title(title)
     fig.tight_layout()
     fig.savefig(path, format="png")
+
+
+def axis_number(value: float, lang: str) -> str:
+    """A number on the chart's axis as ``lang`` writes it (a tick at −0.0 is 0).
+
+    >>> axis_number(-0.5, "ru"), axis_number(-0.0, "ru"), axis_number(-0.5, "en")
+    ('−0,5', '0', '-0.5')
+    """
+    return decimal(value + 0.0, lang, None)
 
 
 def _half(x: float) -> float:

@@ -286,6 +286,17 @@ def has(key: str) -> bool:
     return key in catalogue()
 
 
+def bot_word(bot: str, lang: str = "ru") -> str:
+    """A bot level's name for people (``hard`` → «сильный»); a bot the catalogue has no word
+    for (a program, a spec) keeps its own name.
+
+    >>> bot_word("hard", "ru"), bot_word("hard", "en"), bot_word("python3 my_bot.py", "ru")
+    ('сильный', 'hard', 'python3 my_bot.py')
+    """
+    key = f"terminal.bot_{bot}"
+    return text(key, lang) if has(key) else bot
+
+
 def section(prefix: str, lang: str) -> dict[str, str]:
     """Every text under ``prefix`` (``web``, ``rams.web``) in ``lang``, by its last part: what
     a browser's client is sent, to word its own screens."""

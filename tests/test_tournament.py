@@ -279,3 +279,32 @@ def test_hard_gives_the_same_tournament_whatever_the_worker_count() -> None:
     one = run_tournament_deals(rules, ["hard", "heuristic"], 40, 2026, workers=1)
     two = run_tournament_deals(rules, ["hard", "heuristic"], 40, 2026, workers=2)
     assert one == two
+
+
+def test_the_russian_tables_name_the_bot_levels_in_words_and_the_chart_writes_a_comma() -> None:
+    """The review's open question: the tables said «heuristic», «random» on a Russian screen.
+    Two made-up deals of «heuristic» against «random»; the tables word the levels
+    («эвристический», «случайный»), a bot the catalogue has no word for keeps its name; the
+    chart's axis writes «−0,5»."""
+    from rich.console import Console
+
+    from rams.tournament_cli import axis_number, pairs_table, results_table
+
+    h_r, r_h = "heuristic random", "random heuristic"
+    deals = [
+        DealResult(0, 0, (play(0, h_r, (4, 0)), play(1, r_h, (-2, 2)))),
+        DealResult(1, 1, (play(0, h_r, (1, -1)), play(1, r_h, (1, 1)))),
+    ]
+    summary = summarize(deals)
+    console = Console(width=200, record=True)
+    console.print(results_table(summary, "t", "ru"))
+    console.print(pairs_table(summary, "ru"))
+    shown = console.export_text()
+    assert "эвристический" in shown and "случайный" in shown
+    assert "heuristic" not in shown and "random" not in shown
+    console = Console(width=200, record=True)
+    console.print(pairs_table(summary, "en"))
+    assert "heuristic" in console.export_text()
+    assert (axis_number(-0.5, "ru"), axis_number(1.25, "ru"), axis_number(-0.5, "en")) == (
+        "−0,5", "1,25", "-0.5",
+    )  # fmt: skip

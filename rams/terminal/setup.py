@@ -19,7 +19,7 @@ from rams.bots import available_levels, make_bot
 from rams.errors import RulesError
 from rams.games import DEFAULT_FAMILY, DEFAULT_PRESET, parse_override
 from rams.terminal.widgets import ui
-from rams.words import LANGS, default_lang
+from rams.words import LANGS, bot_word, default_lang
 
 __all__ = ["DEFAULT_PRESET", "Reader", "Setup", "ask_setup", "ask_yes", "bot_word", "parse_bots"]
 
@@ -47,11 +47,6 @@ class Setup:
     bots: list[str | None]
     lang: str
     seed: int | None = None
-
-
-def bot_word(bot: str, lang: str) -> str:
-    """A bot's name for people: «сильный», ``hard``; a bot without a word keeps its own."""
-    return ui(f"bot_{bot}", lang) if bot in _WORDED else bot
 
 
 def _bot_id(word: str) -> str:
