@@ -121,14 +121,7 @@ class Lobby:
         :data:`PLAY_NOW_LEVEL` named in the person's language ``lang``, which starts at
         once. Answered as a join is, with ``made`` (True: a new table)."""
         name, cut = cut_name(name)
-        me = None if key is None else player_id(key)
-        rows = sorted(self.rows(), key=lambda r: (sum(s.name is None for s in r.seats),
-                                                  r.created_at))  # fmt: skip
-        for row in rows:
-            if me is not None and any(s.player_id == me for s in row.seats):
-                continue
-            if any(same_name(s.name, name) for s in row.seats):
-                continue
+        for row in self._open_for(name, key):
             try:
                 answer = await self.host.joined(row.id, name, seed, key)
             except TableError as e:  # (taken meanwhile, started, closed: the next one)
@@ -137,6 +130,37 @@ class Lobby:
                 raise
             return {**answer, "made": False}
         return self._new_table(name, cut, key, address, lang)
+
+    def choose(self, name: str, key: str | None) -> str | None:
+        """``POST /api/play/choose``: the table «Играть сейчас» would seat this person at
+        (as :meth:`play_now` picks it), without seating him; None: it would make a new one.
+        The browser then shows itself the table's commitment for the first deal and joins
+        with its own seed for that deal (rams.fair), as at a table chosen from the list:
+        a seed sent with :meth:`play_now` goes before the commitment is seen."""
+        name, _ = cut_name(name)
+        return next((row.id for row in self._open_for(name, key)), None)
+
+    def made_for(
+        self, name: str, key: str | None, address: str, lang: str = "ru"
+    ) -> dict[str, Any]:
+        """``POST /api/play`` with ``new_table``: a new table of the default preset with
+        bots, as :meth:`play_now` makes one when no table needs a person."""
+        name, cut = cut_name(name)
+        return self._new_table(name, cut, key, address, lang)
+
+    def _open_for(self, name: str, key: str | None) -> list[TableRow]:
+        """The public tables that need a person, in the order «Играть сейчас» tries them:
+        the nearest to starting (fewest free seats), then the oldest; not those where this
+        browser (``key``) sits already or where the name is taken."""
+        me = None if key is None else player_id(key)
+        rows = sorted(self.rows(), key=lambda r: (sum(s.name is None for s in r.seats),
+                                                  r.created_at))  # fmt: skip
+        return [
+            row
+            for row in rows
+            if not (me is not None and any(s.player_id == me for s in row.seats))
+            and not any(same_name(s.name, name) for s in row.seats)
+        ]
 
     def _new_table(
         self, name: str, cut: bool, key: str | None, address: str, lang: str

@@ -217,6 +217,15 @@ class PlayBody(BaseModel):
     key: str | None = Field(default=None, pattern=KEY_PATTERN)
     #: The person's language: a new table's bots are named in it.
     lang: Literal["ru", "en"] = "ru"
+    #: A new table with bots, whatever tables wait (after ``/api/play/choose`` found none).
+    new_table: bool = False
+
+
+class ChooseBody(BaseModel):
+    """``POST /api/play/choose``: the person's name and key, as in :class:`PlayBody`."""
+
+    name: str = Field(max_length=200)
+    key: str | None = Field(default=None, pattern=KEY_PATTERN)
 
 
 class RematchBody(BaseModel):
@@ -345,7 +354,18 @@ async def play_now(request: Request, body: PlayBody, s: Served) -> dict[str, Any
     starting), or else a new table of the default preset with bots, which starts at once.
     Answered as a join is, with ``made`` (true: a new table)."""
     lobby = s.tables.lobby
+    if body.new_table:
+        return lobby.made_for(body.name, body.key, address(request), body.lang)
     return await lobby.play_now(body.name, body.seed, body.key, address(request), body.lang)
+
+
+@api.post("/play/choose")
+async def play_choose(body: ChooseBody, s: Served) -> dict[str, Any]:
+    """The table «Играть сейчас» would seat this person at (``id``; null: it would make a new
+    one), without seating him: the browser shows itself that table's commitment for the
+    first deal, then joins it with its own seed (rams.fair), as from the lobby's list."""
+    chosen = await asyncio.to_thread(s.tables.lobby.choose, body.name, body.key)
+    return {"id": chosen}
 
 
 @api.get("/tables/{table_id}")

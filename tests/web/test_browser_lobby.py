@@ -108,6 +108,29 @@ def test_play_now_seats_a_person_at_once_and_says_a_long_name_was_cut(
     assert errors == []
 
 
+def test_play_now_at_a_waiting_table_brings_this_browsers_seed_to_deal_1(
+    browser: Any, tmp_path: Path
+) -> None:
+    """F1: «Играть сейчас» at a public table that waits: the browser logs the table's
+    commitment for deal 1 before its seed goes, and the server takes the seed for deal 1 (the
+    log holds both, as after joining from the list)."""
+    with thread_server(f"sqlite:///{tmp_path / 'r.sqlite3'}", **FAST) as server:
+        table = create_table(server.base, [None, None, "easy"], name="Борис", public=True)
+        page, errors = _page(browser, "desktop", "ru")
+        page.goto(server.base)
+        page.wait_for_selector(".open-table")
+        page.fill("#name", "Вера")
+        page.click("#play-now")
+        page.wait_for_selector(".hand .card", timeout=15000)
+        assert f"/t/{table['id']}" in page.url
+        log = page.evaluate(f"JSON.parse(localStorage.getItem('rams.fair.{table['id']}'))")
+        first = log["deals"]["1"]
+        assert len(first["commitment"]) == 64
+        assert set(first["seeds"]) == {"2"}  # (Вера sits in the second seat)
+        page.context.close()
+    assert errors == []
+
+
 def test_the_host_seats_a_bot_and_the_table_sees_a_reaction(browser: Any, tmp_path: Path) -> None:
     with thread_server(f"sqlite:///{tmp_path / 'r.sqlite3'}", **FAST) as server:
         host, errors = _page(browser, "desktop", "ru")

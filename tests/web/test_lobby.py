@@ -212,6 +212,33 @@ def test_play_now_with_no_table_to_join_makes_one_with_bots_that_starts(tmp_path
         assert _lobby(server.base) == []
 
 
+def test_play_now_names_its_table_first_so_the_browser_can_bring_a_seed_for_deal_1(
+    tmp_path: Path,
+) -> None:
+    """F1: a seed must go after the commitment it is mixed with is shown. ``/api/play/choose``
+    names the table «Играть сейчас» would take (seating nobody); the browser logs its
+    commitment and joins with its seed, which counts for deal 1; none waiting: null, and
+    ``new_table`` makes a table with bots even while another waits."""
+    with thread_server(f"sqlite:///{tmp_path / 'r.sqlite3'}", **FAST) as server:
+        choose = f"{server.base}/api/play/choose"
+        assert httpx.post(choose, json={"name": "Вера"}, timeout=10).json() == {"id": None}
+        three = create_table(server.base, [None, None, "easy"], name="Борис", public=True)
+        r = httpx.post(choose, json={"name": "Вера", "key": KEY}, timeout=10)
+        assert r.json() == {"id": three["id"]}
+        assert _lobby(server.base)[0]["free"] == 1  # (the choice seats nobody)
+        assert httpx.post(choose, json={"name": "борис"}, timeout=10).json() == {"id": None}
+        seed = "ab" * 16
+        body = {"name": "Вера", "seed": seed, "key": KEY}
+        joined = httpx.post(f"{server.base}/api/tables/{three['id']}/join", json=body,
+                            timeout=10).json()  # fmt: skip
+        assert joined["seed"] == {"accepted": True, "deal": 1, "seed": seed}
+        other = create_table(server.base, [None, None, None], name="Аня", public=True)
+        made = httpx.post(f"{server.base}/api/play",
+                          json={"name": "Гена", "new_table": True}, timeout=10).json()  # fmt: skip
+        assert made["made"] is True and made["id"] != other["id"]
+        assert _lobby(server.base)[0]["id"] == other["id"]  # (still waiting for two)
+
+
 def test_play_now_makes_no_more_tables_than_an_address_may(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
     with thread_server(url, **FAST, tables_burst=1, tables_per_minute=0.001) as server:

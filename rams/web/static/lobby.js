@@ -82,12 +82,25 @@ export function createLobby() {
     return value;
   }
 
+  // «Играть сейчас»: the server names the table it would seat this person at; the browser
+  // logs that table's commitment for the first deal and joins with its own seed, as from the
+  // list (a table filled meanwhile: ask again); none: a new table with bots.
   async function play() {
     const who = name();
     if (who === null || busy) return;
     busy = true;
     try {
-      seated(await api("/api/play", { name: who, key: playerKey(), lang }));
+      for (let tries = 0; tries < 3; tries++) {
+        const chosen = await api("/api/play/choose", { name: who, key: playerKey() });
+        if (chosen.id === null) break;
+        try {
+          seated(await joinWithSeed(chosen.id, who));
+          return;
+        } catch (e) {
+          if (![404, 409, 410].includes(e.status)) throw e;
+        }
+      }
+      seated(await api("/api/play", { name: who, key: playerKey(), lang, new_table: true }));
     } catch (e) {
       toast(e.message);
     } finally {
@@ -95,17 +108,21 @@ export function createLobby() {
     }
   }
 
+  // The deal's commitment logged before this seat's seed goes (as the invitation's form).
+  async function joinWithSeed(tableId, who) {
+    const table = await api(`/api/tables/${tableId}`);
+    noteShown(tableId, table.fair);
+    const joined = await api(`/api/tables/${tableId}/join`, { name: who, seed: freshSeed(), key: playerKey() });
+    if (joined.seed && joined.seed.accepted) noteSeed(tableId, joined.seed.deal, joined.seat, joined.seed.seed);
+    return joined;
+  }
+
   async function sit(tableId) {
     const who = name();
     if (who === null || busy) return;
     busy = true;
     try {
-      // The deal's commitment logged before this seat's seed goes (as the invitation's form).
-      const table = await api(`/api/tables/${tableId}`);
-      noteShown(tableId, table.fair);
-      const joined = await api(`/api/tables/${tableId}/join`, { name: who, seed: freshSeed(), key: playerKey() });
-      if (joined.seed && joined.seed.accepted) noteSeed(tableId, joined.seed.deal, joined.seat, joined.seed.seed);
-      seated(joined);
+      seated(await joinWithSeed(tableId, who));
     } catch (e) {
       toast(e.message);
       refresh();
