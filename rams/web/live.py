@@ -285,6 +285,38 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _keystream(key: str, n: int) -> bytes:
+    """``n`` bytes drawn from a seat's token: SHA-256 of a label, the token and a counter
+    (the label makes them other than :func:`hash_token`'s, which the database holds)."""
+    blocks = (
+        hashlib.sha256(b"rams.rematch\0" + key.encode() + i.to_bytes(4, "big")).digest()
+        for i in range(-(-n // 32))
+    )
+    return b"".join(blocks)[:n]
+
+
+def seal(secret: str, key: str) -> str:
+    """A seat's new token sealed with its old one (hex), so that only whoever holds the old
+    token opens it: what a finished table keeps of its next table's tokens.
+
+    >>> sealed = seal("new-token", "old-token")
+    >>> unseal(sealed, "old-token"), unseal(sealed, "guess") == "new-token"
+    ('new-token', False)
+    """
+    data = secret.encode()
+    return bytes(a ^ b for a, b in zip(data, _keystream(key, len(data)), strict=True)).hex()
+
+
+def unseal(sealed: str, key: str) -> str | None:
+    """What :func:`seal` sealed with ``key``; None where that is no text (a wrong key)."""
+    data = bytes.fromhex(sealed)
+    opened = bytes(a ^ b for a, b in zip(data, _keystream(key, len(data)), strict=True))
+    try:
+        return opened.decode()
+    except UnicodeDecodeError:
+        return None
+
+
 def clean_name(name: str) -> str:
     """A player's name, trimmed and cut to :data:`NAME_MAX` characters (:func:`cut_name`)."""
     return cut_name(name)[0]
@@ -411,6 +443,9 @@ class Client:
         self.end = end
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.seat: int | None = None
+        #: The seat's secret token as this connection gave it (memory only): a new table to
+        #: play again seals this seat's token there with it (:func:`seal`).
+        self.token: str | None = None
         self.lang = "ru"
         self.greeted = False
         #: Seconds a guest sees the game behind it (the table's spectators' delay).

@@ -79,7 +79,9 @@ class SocketsHost(Protocol):
     def client_seed(self, live: LiveTable, seat: int, seed: str, deal: int | None = None) -> bool:
         """A seat's seed for the next deal (rams.fair), stored before it counts."""
 
-    def rematch_message(self, table_id: str, seat: int | None) -> dict[str, Any] | None:
+    def rematch_message(
+        self, table_id: str, seat: int | None, token: str | None = None
+    ) -> dict[str, Any] | None:
         """What a connection of a finished table is told of its next table, if any."""
 
     def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
@@ -294,6 +296,7 @@ class Sockets:
             client.send(error("bad_token", client.lang))
         async with live.lock:  # joined under the lock: the welcome comes before any state
             client.seat = seat
+            client.token = m.token if seat is not None else None
             if seat is None:  # a guest sees everything late, if the table says so
                 client.delay = float(live.options.watch_delay)
             live.clients.add(client)
@@ -312,7 +315,7 @@ class Sockets:
             client.send({"type": "welcome", "seat": seat, "table": live.public()})
             if seeded is not None:  # (acknowledged like any seed: the browser logs it)
                 client.send(seeded)
-            again = self.host.rematch_message(live.id, seat)
+            again = self.host.rematch_message(live.id, seat, client.token)
             if again is not None:  # (the next table, made while this page was away)
                 client.send(again)
             self.broadcast(live)

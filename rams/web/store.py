@@ -17,7 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from rams import games
 from rams.ratings import Entrant, Rating, bot_id, rate_match
@@ -28,6 +28,7 @@ __all__ = [
     "GameResult",
     "LeaseLost",
     "LeaseRow",
+    "RematchRow",
     "SeatRow",
     "Store",
     "TableRow",
@@ -142,6 +143,16 @@ analyses = sa.Table(
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+rematches = sa.Table(
+    "rams_rematches",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("rams_tables.id"), primary_key=True),
+    sa.Column("next_id", sa.String(32), sa.ForeignKey("rams_tables.id"), nullable=False),
+    sa.Column("by_seat", sa.Integer, nullable=False),
+    sa.Column("sealed", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
@@ -225,6 +236,18 @@ class AnalysisRow:
     done_decisions: int
     total_decisions: int
     result: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class RematchRow:
+    """A finished table's next table (rams.web.tables, playing again): its id, the seat that
+    asked for it, and each kept seat's new token sealed with that seat's old one (hex; see
+    :func:`rams.web.live.seal`): the database alone opens none of them."""
+
+    table_id: str
+    next_id: str
+    by: int
+    sealed: dict[int, str]
 
 
 def _now() -> datetime:
@@ -696,6 +719,35 @@ class Store:
             row.total_decisions,
             json.loads(row.result) if row.result else None,
         )
+
+    # Playing again ----------------------------------------------------------------------
+
+    def add_rematch(self, table_id: str, next_id: str, by: int, sealed: dict[int, str]) -> bool:
+        """Remember a finished table's next table; False if it has one already (another
+        process made it first: :meth:`rematch` then says which)."""
+        try:
+            with self._write() as c:
+                c.execute(
+                    rematches.insert().values(
+                        table_id=table_id,
+                        next_id=next_id,
+                        by_seat=by,
+                        sealed=json.dumps({str(k): v for k, v in sealed.items()}),
+                        created_at=_now(),
+                    )
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    def rematch(self, table_id: str) -> RematchRow | None:
+        """A finished table's next table as stored, or None (nobody asked to play again)."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(rematches).where(rematches.c.table_id == table_id)).first()
+        if row is None:
+            return None
+        sealed = {int(k): str(v) for k, v in json.loads(row.sealed).items()}
+        return RematchRow(row.table_id, row.next_id, row.by_seat, sealed)
 
     # Ratings ----------------------------------------------------------------------------
 

@@ -54,6 +54,8 @@ from rams.web.live import (
     hash_token,
     make_level_bot,
     same_name,
+    seal,
+    unseal,
 )
 from rams.web.lobby import Lobby
 from rams.web.protocol import error
@@ -97,8 +99,9 @@ REMATCHES_KEPT = 1024
 @dataclasses.dataclass(frozen=True, slots=True)
 class Rematch:
     """A finished table's next game: the new table, the seat that asked for it, and the
-    secret token of each person's seat there (kept in this process's memory only: after a
-    restart, a person who asks again makes another table)."""
+    secret token of each person's seat there that this process knows (all of them where it
+    made the table; after a restart, from the store, the one seat whose old token opened its
+    sealed new one)."""
 
     table_id: str
     by: int
@@ -745,12 +748,12 @@ class Tables:
         if seat is None:
             raise TableError(403, "not_a_seat", "living.not_a_seat")
         async with live.lock:
-            found = self.rematches.get(live.id)
+            found = self._rematch_of(live.id, seat, token)
             if found is None:
                 if address is not None and not self.creations.allow(address):
                     raise TableError(429, "too_many")
                 try:
-                    found = self._rematch(live, seat, address)
+                    found = self._rematch(live, seat, token, address)
                 except TableError:
                     if address is not None:
                         self.creations.refund(address)  # (a refused creation does not count)
@@ -771,7 +774,29 @@ class Tables:
             "table": again.public() if again is not None else None,
         }
 
-    def _rematch(self, live: LiveTable, seat: int, address: str | None) -> Rematch:
+    def _rematch_of(self, table_id: str, seat: int | None, token: str | None) -> Rematch | None:
+        """The next table of ``table_id``, if one was made: from memory, or after a restart
+        from the store, where the seat's new token opens with its old one (``token``)."""
+        found = self.rematches.get(table_id)
+        if found is not None:
+            return found
+        row = self.store.rematch(table_id)
+        if row is None:
+            return None
+        tokens: dict[int, str] = {}
+        if seat is not None and token is not None and seat in row.sealed:
+            opened = unseal(row.sealed[seat], token)
+            again = self.store.table(row.next_id)
+            if (
+                opened is not None
+                and again is not None
+                and seat < len(again.seats)
+                and again.seats[seat].token_hash == hash_token(opened)
+            ):
+                tokens[seat] = opened
+        return Rematch(row.next_id, by=row.by, tokens=tokens)
+
+    def _rematch(self, live: LiveTable, seat: int, token: str, address: str | None) -> Rematch:
         rows: list[SeatRow] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(live.seats):
@@ -791,13 +816,23 @@ class Tables:
                 if again.is_person(k) and not again.online(k):
                     self.driver.start_grace(again, k)
         self.kick(again)
+        # Each kept seat's new token sealed with its old one (the asker's, or its connection's),
+        # stored: after a restart the seat asks again with its old token and opens its own.
+        old = {c.seat: c.token for c in live.clients if c.seat is not None and c.token}
+        old[seat] = token
+        sealed = {i: seal(new, old[i]) for i, new in tokens.items() if i in old}
+        if not self.store.add_rematch(live.id, again.id, seat, sealed):
+            log.warning("table %s: its next table was stored by another process", live.id)
         return Rematch(again.id, by=seat, tokens=tokens)
 
-    def rematch_message(self, table_id: str, seat: int | None) -> dict[str, Any] | None:
+    def rematch_message(
+        self, table_id: str, seat: int | None, token: str | None = None
+    ) -> dict[str, Any] | None:
         """What a connection of finished table ``table_id`` is told of its next table, if
         there is one: ``{"type": "rematch", "id", "by", "token"}``, the token that seat's
-        own (none for a spectator, or a seat that was not kept)."""
-        found = self.rematches.get(table_id)
+        own (none for a spectator, or a seat that was not kept); ``token``: the seat's old
+        one, which opens its new one after a restart."""
+        found = self._rematch_of(table_id, seat, token)
         return None if found is None else _rematch_json(found, seat)
 
     def heavy_tables(self, address: str) -> int:

@@ -109,3 +109,35 @@ def test_play_again_is_refused_before_the_end_for_no_seat_and_no_table(sqlite_ur
         gone = _post(s.base, "nosuch", "anya")
         assert gone.status_code == 404
         assert len(s.tables.tables) == 1  # (only the game being played)
+
+
+def test_play_again_after_a_restart_finds_the_same_table_and_each_seat_its_own_token(
+    sqlite_url: str,
+) -> None:
+    """The next table outlives the server process: after a restart Аня and Борис, asking
+    with their old tokens, get the table made before and each their own new seat (opened
+    from the store with the old token); a wrong token opens nothing; no second table is
+    made. The store holds no new token in the clear."""
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=60, grace_s=60) as s:
+        finished_table(s.store, "done")
+        boris = Seat(s.ws_base, "done", "boris", lang="ru")
+        boris.until(lambda m: m["type"] == "welcome")
+        again = _post(s.base, "done", "anya").json()
+        told = _rematch_of(boris)
+        boris.close()
+        stored = s.store.rematch("done")
+        assert stored is not None and stored.next_id == again["id"] and stored.by == 0
+        assert set(stored.sealed) == {0, 2}
+        assert again["token"] not in stored.sealed[0] and told["token"] not in stored.sealed[2]
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=60, grace_s=60) as s:
+        anya = _post(s.base, "done", "anya").json()
+        assert (anya["id"], anya["seat"], anya["token"]) == (again["id"], 0, again["token"])
+        late = Seat(s.ws_base, "done", "boris", lang="ru")
+        assert _rematch_of(late)["token"] == told["token"]
+        late.close()
+        tables = httpx.get(f"{s.base}/api/tables/{again['id']}", timeout=10).json()
+        assert [x["name"] for x in tables["seats"]] == ["Аня", "Глаша", "Борис"]
+        assert s.store.rematch("done") == stored  # (nothing new made)
+        c = Seat(s.ws_base, again["id"], anya["token"], lang="ru")
+        assert c.until(lambda m: m["type"] == "welcome")["seat"] == 0
+        c.close()
