@@ -304,3 +304,35 @@ def test_at_the_end_play_again_at_a_new_table_and_review_the_game(
         assert b.locator("#analysis-seat").input_value() == "2"
         for page in (a, b):
             page.context.close()
+
+
+@pytest.mark.parametrize("locale", ["ru-RU", "en-US"])
+def test_a_long_name_without_a_space_does_not_widen_the_sheet(
+    browser: Any, sqlite_url: str, tmp_path: Path, locale: str
+) -> None:
+    """A 32-character name with no space (the longest a name may be) at a desktop's 3-player
+    sheet: cut at the column's widest, its whole name in the heading's title; the sheet still
+    fits its box (no sideways scroll), and the short names are whole."""
+    long = "Константинопольская" + "я" * 13
+    assert len(long) == 32
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=60, grace_s=60) as s:
+        made = create_table(s.base, [None, "easy", "easy"], name=long)
+        page = browser.new_context(locale=locale, **DESKTOP).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{s.base}/t/{made['id']}#s={made['token']}")
+        page.wait_for_selector(".sheet thead th .name", timeout=15000)
+        heads = page.evaluate(
+            "() => [...document.querySelectorAll('.sheet thead th .name')].map((n) =>"
+            " [n.parentElement.title, n.textContent, n.scrollWidth > n.clientWidth + 1])"
+        )
+        assert heads[0] == [long, long, True]  # (cut on the screen, whole in its title)
+        assert [cut for _, _, cut in heads[1:]] == [False, False]
+        more = page.evaluate(
+            "() => { const b = document.querySelector('.sheet-scroll');"
+            " return b.scrollWidth - b.clientWidth; }"
+        )
+        assert more <= 1, more
+        _save(page, tmp_path, f"living-long-name-{locale[:2]}.png")
+        page.context.close()
+    assert not errors

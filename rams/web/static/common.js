@@ -186,8 +186,11 @@ export function sheetEl(sheet, highlight = null, upto = null) {
     head.push(el("tr", { class: "sides" }, cols.map((c, i) =>
       el("th", { class: mine[i] ? "mine" : null, title: c.heading }, side(c.label)))));
   } else {
+    // A long name without a space is cut at the column's widest (its whole in the title),
+    // so that one name cannot push the other columns out of the sheet's box.
     head.push(el("tr", {}, el("th", { class: "deal" }, words.deal || ""),
-      cols.map((c, i) => el("th", { class: mine[i] ? "mine" : null }, c.heading))));
+      cols.map((c, i) => el("th", { class: mine[i] ? "mine" : null, title: c.heading },
+        el("span", { class: "name" }, c.heading)))));
   }
 
   // A sheet wider than its place scrolls sideways in a box of its own that shows it: a
