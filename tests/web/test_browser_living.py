@@ -277,6 +277,17 @@ def test_at_the_end_play_again_at_a_new_table_and_review_the_game(
             page.wait_for_selector("#play-again")
             assert page.inner_text("#play-again") == again
             assert page.inner_text("#review") == review
+        for page, over in ((a, "Партия окончена"), (b, "The game is over")):
+            # Said once, in the game-over box (the status under the hand says it no more);
+            # the standings' headings apart from each other, on the phone too.
+            assert page.locator(f"text={over}").count() == 1
+            gaps = page.evaluate(
+                "() => { const r = [...document.querySelectorAll('#standings thead th')]"
+                ".map((th) => { const range = document.createRange();"
+                " range.selectNodeContents(th); return range.getBoundingClientRect(); });"
+                " return r.slice(1).map((x, i) => x.left - r[i].right); }"
+            )
+            assert gaps and min(gaps) >= 8, gaps
         _save(a, tmp_path, "living-game-over-desktop.png")
         _save(b, tmp_path, "living-game-over-phone.png")
         assert b.get_attribute("#review", "href") == f"/r/{made['id']}?seat=2#analysis"

@@ -670,7 +670,7 @@ export function showTable(app, tableId) {
       b.label, b.key ? el("kbd", {}, b.key) : null));
     }
     let status;
-    if (over()) status = t("gameOver");
+    if (over()) status = null;  // (the game-over box above says it, once)
     else if (v.deal_over) status = t("dealOver", { n: v.deal });
     else if (pick && pick.some === null) status = fill(pick.none);
     else if (v.to_move === seat && legal) status = t("yourTurn");
