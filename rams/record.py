@@ -33,7 +33,7 @@ from rams.actions import format_line
 from rams.cards import Card, cards_str, parse_cards
 from rams.errors import IllegalActionError, NotationError, RecordError, RulesError
 from rams.fair import DealProof
-from rams.games.protocol import Family, Match
+from rams.games.protocol import AnyFamily, Match
 from rams.words import text
 
 __all__ = [
@@ -67,7 +67,7 @@ class DealRecord:
     extra: tuple[tuple[str, Any], ...] = ()
     fair: DealProof | None = None
 
-    def to_json(self, family: Family | None = None) -> dict[str, Any]:
+    def to_json(self, family: AnyFamily | None = None) -> dict[str, Any]:
         """The §12 form: ``dealer`` 1-based, ``deck`` a string, ``actions`` ``pN …`` lines."""
         out: dict[str, Any] = {"dealer": self.dealer + 1}
         for name, value in self.extra:
@@ -187,7 +187,7 @@ class Record:
     result: Result | None = None
 
     @property
-    def family(self) -> Family:
+    def family(self) -> AnyFamily:
         """The game family of the record's rules."""
         return games.family(self.rules.family)
 
@@ -306,7 +306,7 @@ class Record:
         return game
 
 
-def _deal_from_json(data: Any, k: int, rules: Any, family: Family) -> DealRecord:
+def _deal_from_json(data: Any, k: int, rules: Any, family: AnyFamily) -> DealRecord:
     if not isinstance(data, dict):
         raise RecordError("record.deal_object", k)
     unknown = sorted(set(data) - _DEAL_KEYS - set(family.deal_fields))

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from rams import games
 from rams.cards import Card, cards_of, pack
-from rams.games.protocol import Family, Match
+from rams.games.protocol import AnyFamily, Match
 
 __all__ = ["SILENT", "Episode", "EpisodeSpec"]
 
@@ -42,7 +42,7 @@ class EpisodeSpec:
         self, preset: str, players: int | None = None, dealer: int = 0, **options: Any
     ) -> None:
         self.preset = preset
-        self.family: Family = games.family_of(preset)
+        self.family: AnyFamily = games.family_of(preset)
         self.rules: Any = self.family.rules(preset, players, **options)
         self.players: int = self.rules.players
         self.dealer = dealer % self.players

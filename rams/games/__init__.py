@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from rams.errors import RulesError
-from rams.games.protocol import Family, Match, PresetInfo
+from rams.games.protocol import AnyFamily, Match, PresetInfo
 from rams.sheets import ScoreSheet, score_sheet
 
 __all__ = [
@@ -55,11 +55,11 @@ SHARED = ("plain",)
 
 
 @cache
-def family(name: str) -> Family:
+def family(name: str) -> AnyFamily:
     """A family by its name (``rams``)."""
     if name not in FAMILIES:
         raise RulesError("rules.unknown_family", (), name=repr(name), known=", ".join(FAMILIES))
-    found: Family = importlib.import_module(FAMILIES[name]).FAMILY
+    found: AnyFamily = importlib.import_module(FAMILIES[name]).FAMILY
     return found
 
 
@@ -78,7 +78,7 @@ def presets() -> dict[str, PresetInfo]:
     return out
 
 
-def family_of(preset: str) -> Family:
+def family_of(preset: str) -> AnyFamily:
     """The family a preset belongs to."""
     info = presets().get(preset)
     if info is None:

@@ -23,6 +23,7 @@ from rams.words import Phrase, text
 
 __all__ = [
     "AnyBot",
+    "AnyFamily",
     "Bot",
     "Deal",
     "DealLayout",
@@ -42,6 +43,10 @@ A_co = TypeVar("A_co", covariant=True)
 #: What a seat of a family's deal sees (Rams' :class:`~rams.games.rams.view.Observation` …).
 V_co = TypeVar("V_co", covariant=True)
 V_contra = TypeVar("V_contra", contravariant=True)
+#: A family's rules (Rams' :class:`~rams.games.rams.rules.Rules` …).
+R = TypeVar("R")
+#: A family's match (Rams' :class:`~rams.games.rams.match.RamsMatch` …).
+M = TypeVar("M")
 
 
 class GameRules(Protocol):
@@ -239,9 +244,12 @@ class PresetInfo:
     title: Mapping[str, str]
 
 
-class Family(Protocol):
-    """A game family: its presets, its rules, its matches, how its records read, and what
-    its front ends show."""
+class Family(Protocol[R, A, V_contra, M]):
+    """A game family: its presets, its rules (``R``), its matches (``M``), its actions
+    (``A``) as records write them, and what its front ends show of a seat's view
+    (``V_contra``). A family states its own types (``FAMILY: Family[Rules, Action,
+    Observation, RamsMatch]``, checked against this protocol); the front ends and tools,
+    which hold any family, hold an :data:`AnyFamily`."""
 
     # Read-only: a family states them as class attributes.
 
@@ -308,38 +316,38 @@ class Family(Protocol):
 
     def option_clause(self, option: str) -> str: ...
 
-    def hint(self, view: Any, lang: str) -> str:
+    def hint(self, view: V_contra, lang: str) -> str:
         """In words, what limits the choices of ``view``'s seat now (the «?» of the
         terminal, the hint beside the web table's buttons)."""
         ...
 
     def presets(self) -> dict[str, PresetInfo]: ...
 
-    def rules(self, preset: str, players: int | None = None, /, **options: Any) -> Any:
+    def rules(self, preset: str, players: int | None = None, /, **options: Any) -> R:
         """The rules of ``preset`` for ``players`` seats with house rules ``options`` (both
         positional: an option named ``players`` is refused as an unknown option)."""
         ...
 
-    def rules_from_json(self, data: Any, players: int) -> Any: ...
+    def rules_from_json(self, data: Any, players: int) -> R: ...
 
     def new_match(
         self,
-        rules: Any,
+        rules: R,
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
         first_dealer: int | None = None,
-    ) -> Match: ...
+    ) -> M: ...
 
-    def parse_line(self, text: str) -> tuple[int, Any]: ...
+    def parse_line(self, text: str) -> tuple[int, A]: ...
 
-    def parse_action(self, text: str) -> Any: ...
+    def parse_action(self, text: str) -> A: ...
 
     def announcer(self, names: Sequence[str], lang: str, live: bool = False) -> Announcing:
         """What puts a deal's events into words as they come (``feed``, ``flush``); ``live``:
         each card on its own line as it is played (the terminal's pace)."""
         ...
 
-    def action_words(self, action: Any, names: Sequence[str], lang: str) -> str:
+    def action_words(self, action: A, names: Sequence[str], lang: str) -> str:
         """An action as a person says it («сносит 7♠ 8♦», «6 ♥», «Т♠»)."""
         ...
 
@@ -348,7 +356,7 @@ class Family(Protocol):
         hands as play began, ``in_play``)."""
         ...
 
-    def verdict(self, match: Any) -> Verdict | None:
+    def verdict(self, match: M) -> Verdict | None:
         """What decided a finished match, in words (:class:`rams.games.display.Verdict`):
         why its winners won, and who paid what or each total; None while it goes on."""
         ...
@@ -362,12 +370,12 @@ class Family(Protocol):
 
     def write_deal_field(self, name: str, value: Any) -> Any: ...
 
-    def display(self, view: Any) -> Display:
+    def display(self, view: V_contra) -> Display:
         """What a seat is shown of a deal, from its observation ``view`` alone
         (:mod:`rams.games.display`): drawn by every front end the same way."""
         ...
 
-    def payouts(self, match: Any) -> Settlement | None:
+    def payouts(self, match: M) -> Settlement | None:
         """What each seat pays or receives once the match is over, beside the final
         standings (Rams: the settlement, S8, and the Pam ledger, M2); None for a game
         without stakes, or while it goes on."""
@@ -377,23 +385,23 @@ class Family(Protocol):
         """A deal's events (as a seat saw them) in words, a line each."""
         ...
 
-    def sheet_columns(self, match: Any) -> list[Column]:
+    def sheet_columns(self, match: M) -> list[Column]:
         """The score sheet's columns (:mod:`rams.sheets`): a player each, or each side's."""
         ...
 
-    def sheet_note(self, match: Any, deal: int) -> Phrase | None:
+    def sheet_note(self, match: M, deal: int) -> Phrase | None:
         """What the score sheet notes beside deal ``deal`` (0-based): a void deal, a
         contract, a game won; None for nothing."""
         ...
 
-    def standing_scores(self, match: Any) -> list[int]:
+    def standing_scores(self, match: M) -> list[int]:
         """Each seat's score as the final standings rank it (its side's, where a column
         belongs to a side)."""
         ...
 
-    def rules_json(self, rules: Any) -> dict[str, Any]: ...
+    def rules_json(self, rules: R) -> dict[str, Any]: ...
 
-    def rules_text(self, rules: Any) -> str:
+    def rules_text(self, rules: R) -> str:
         """Every option of ``rules``, its value and its clause (``rams rules PRESET``)."""
         ...
 
@@ -401,6 +409,11 @@ class Family(Protocol):
         """The family's terminal screen (a :class:`rams.terminal.widgets.Screen`; it draws
         with Rich, so it is imported only when asked for)."""
         ...
+
+
+#: A family of any game, as the registry (:func:`rams.games.family`), the front ends and the
+#: tools hold it.
+AnyFamily = Family[Any, Any, Any, Any]
 
 
 class Sheet(list[tuple[int, ...]]):

@@ -17,14 +17,14 @@ from typing import Any
 
 from rams import games
 from rams.games.display import winners_title
-from rams.games.protocol import Family
+from rams.games.protocol import AnyFamily
 from rams.sheets import ScoreSheet, score_sheet
 from rams.words import number, text
 
 __all__ = ["match_text"]
 
 
-def match_text(family: Family, match: Any, lang: str) -> str:
+def match_text(family: AnyFamily, match: Any, lang: str) -> str:
     """``match`` (replayed from a record) in words, in ``lang``."""
     names = list(match.players)
     title = games.presets()[match.rules.preset_name].title[lang]

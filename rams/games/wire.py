@@ -17,7 +17,7 @@ from typing import Any
 
 from rams.cards import card_codes
 from rams.games.display import choices_json, display_json, settlement_json, verdict_json
-from rams.games.protocol import Family, Match
+from rams.games.protocol import AnyFamily, Match
 from rams.games.replaying import frames
 from rams.games.seatview import seat_view_json
 from rams.sheets import score_sheet
@@ -26,7 +26,7 @@ __all__ = ["deal_log", "replay_json", "state_message"]
 
 
 def state_message(
-    family: Family, match: Match, seat: int | None, lang: str, table: dict[str, Any]
+    family: AnyFamily, match: Match, seat: int | None, lang: str, table: dict[str, Any]
 ) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) is shown now, with ``table``, the public side
     of the table the server adds (names, clocks, spectators).
@@ -66,13 +66,13 @@ def state_message(
     return out
 
 
-def deal_log(family: Family, match: Match, deal: int, seat: int | None, lang: str) -> list[str]:
+def deal_log(family: AnyFamily, match: Match, deal: int, seat: int | None, lang: str) -> list[str]:
     """Deal ``deal`` (1-based) in words, as ``seat`` saw it (its observation's events)."""
     view = match.deals[deal - 1].observation(seat)
     return family.deal_lines(view.events, match.players, lang)
 
 
-def replay_json(family: Family, record: Any, lang: str = "ru") -> dict[str, Any]:
+def replay_json(family: AnyFamily, record: Any, lang: str = "ru") -> dict[str, Any]:
     """Every step of a finished game (each deal's start, then each action): the table as a
     spectator saw it then (its display, the trick, the last trick) with every hand face up,
     the action in words, the lines it adds and the score sheet's rows by then; at a deal's

@@ -22,7 +22,7 @@ from rams.bots import LEVELS, Bot, make_bot
 from rams.errors import RulesError
 from rams.fair import Dealer
 from rams.games import DEFAULT_FAMILY
-from rams.games.protocol import Family, Match
+from rams.games.protocol import AnyFamily, Match
 from rams.record import loads
 from rams.table import Table
 from rams.web.store import SeatRow, TableRow
@@ -97,7 +97,7 @@ def clip(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def check_house_rules(house: Mapping[str, Any], family: Family) -> None:
+def check_house_rules(house: Mapping[str, Any], family: AnyFamily) -> None:
     """Refuse a numeric house rule outside the family's ``house_limits`` (the rules check
     the rest)."""
     limits = family.house_limits

@@ -9,7 +9,10 @@ from rams.actions import Say
 from rams.cards import card_str, parse_card
 from rams.games.boston.bids import WORDS, Aside, Bid, BidField, Invite, bid_words, parse_boston
 from rams.games.boston.game import BostonMatch, BostonRules
+from rams.games.plain.deal import PlainView
 from rams.games.plain.family import PlainFamily
+from rams.games.plain.match import PlainMatch
+from rams.games.plain.rules import PlainRules
 from rams.games.protocol import DealLayout, Family
 from rams.words import Phrase, Seat, text
 
@@ -99,4 +102,4 @@ class BostonFamily(PlainFamily):
         return Phrase(f"boston.sheet.{key}", **fields)
 
 
-FAMILY: Family = BostonFamily()
+FAMILY: Family[PlainRules, Any, PlainView, PlainMatch] = BostonFamily()

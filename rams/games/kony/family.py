@@ -6,7 +6,10 @@ from typing import Any
 
 from rams.games.kony.game import KonyMatch, KonyRules
 from rams.games.plain.actions import parse_trump
+from rams.games.plain.deal import PlainView
 from rams.games.plain.family import PlainFamily
+from rams.games.plain.match import PlainMatch
+from rams.games.plain.rules import PlainRules
 from rams.games.protocol import Family
 from rams.words import Phrase, Seat, Suit
 
@@ -33,4 +36,4 @@ class KonyFamily(PlainFamily):
         return Phrase("kony.sheet.trump", suit=Suit(d.trump), who=Seat((d.dealer + 1) % d.n))
 
 
-FAMILY: Family = KonyFamily()
+FAMILY: Family[PlainRules, Any, PlainView, PlainMatch] = KonyFamily()

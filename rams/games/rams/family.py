@@ -220,4 +220,4 @@ class RamsFamily:
         raise KeyError(name)
 
 
-FAMILY: Family = RamsFamily()
+FAMILY: Family[Rules, Action, Observation, RamsMatch] = RamsFamily()

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rams.games.plain.deal import PlainView
 from rams.games.plain.family import PlainFamily
+from rams.games.plain.match import PlainMatch
+from rams.games.plain.rules import PlainRules
 from rams.games.protocol import Family
 from rams.games.ramsch.game import RamschMatch, RamschRules
 from rams.words import Phrase
@@ -32,4 +35,4 @@ class RamschFamily(PlainFamily):
         return Phrase("ramsch.sheet.void") if match.deals[deal].void else None
 
 
-FAMILY: Family = RamschFamily()
+FAMILY: Family[PlainRules, Any, PlainView, PlainMatch] = RamschFamily()

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from rams.games.plain.actions import parse_trump
+from rams.games.plain.deal import PlainView
 from rams.games.plain.family import PlainFamily
+from rams.games.plain.match import PlainMatch
+from rams.games.plain.rules import PlainRules
 from rams.games.protocol import Family
 from rams.games.whist.game import SIDES, WhistMatch, WhistRules
 from rams.sheets import Column
@@ -64,4 +67,4 @@ class WhistFamily(PlainFamily):
         return [points[0 if s in SIDES[0] else 1] for s in range(4)]
 
 
-FAMILY: Family = WhistFamily()
+FAMILY: Family[PlainRules, Any, PlainView, PlainMatch] = WhistFamily()
