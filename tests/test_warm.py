@@ -36,3 +36,32 @@ def test_the_small_ending_is_a_real_position() -> None:
     assert dd.solve(hands, 0, 0, (0, 2)) == 3  # spades are trumps: p1's three all win
     values = maxn.move_values(hands, (0,) * 9, -1, 0, 0, 0, (), maxn.Goal.each_for_himself(4), 50)
     assert set(values) == {0, 1, 2}
+
+
+def test_a_background_compile_ends_with_the_process_that_started_it() -> None:
+    """A process that starts the background compile and exits before it is done takes the
+    compile with it (it used to run on, orphaned: one per server a test suite started)."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    code = (
+        "from rams.fast import compiling\n"
+        "compiling.start()\n"
+        "print(compiling._proc.pid, flush=True)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=True)  # fmt: skip
+    pid = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        with open(f"/proc/{pid}/stat") as stat:  # (a zombie is gone too: nobody reaps it)
+            if stat.read().split()[2] == "Z":
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"the compile {pid} outlived the process that started it")

@@ -10,6 +10,7 @@ one process, and the others load the cached code.
 
 from __future__ import annotations
 
+import atexit
 import subprocess
 import sys
 import threading
@@ -35,6 +36,21 @@ def start() -> None:
             )
         except OSError:  # no process to spare: the first search compiles in place
             return
+        atexit.register(_stop)
+
+
+def _stop() -> None:
+    """At this process's exit, end a background compile still running: it must not outlive
+    the server or the game that started it (a compile cut short is begun again next time;
+    what it had cached stays)."""
+    proc = _proc
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 def warming() -> bool:
