@@ -192,7 +192,9 @@ class OneDeal:
         return None if self.is_over else self.inner.to_move
 
     def winners(self) -> list[int]:
-        """The seats that made the most of the deal."""
+        """The seats that made the most of the deal (none before its end)."""
+        if not self.is_over:
+            return []
         if self.inner.is_over:
             return list(self.inner.winners())
         points = [deal_points(self, s) for s in range(len(self.inner.players))]

@@ -1,0 +1,79 @@
+"""`rams daily` (issue 31): the day's deals in the terminal, kept in a local file — a deal
+played through a pseudo-terminal to its end, its result beside the bots' on the same
+cards; one try a deal; the day's seeds shown only once the day is over (a fake today)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+
+from rams.cards import cards_str
+from rams.daily import parse_deal
+
+RAMS = [sys.executable, "-m", "rams.cli"]
+ENV = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "100"}
+DEAL = "2026-12-07-ramsch-1"
+
+
+def _daily(file: Path, today: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*RAMS, "daily", "--file", str(file), "--lang", "en", *args],
+        capture_output=True, text=True, timeout=120,
+        env={**ENV, "RAMS_DAILY_TODAY": today},
+    )  # fmt: skip
+
+
+def test_a_daily_deal_played_in_a_terminal_once(tmp_path: Path) -> None:
+    file = tmp_path / "daily.json"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "rams.cli", "daily", "--deal", "3", "--name", "Anya", "--lang", "en",
+         "--pace", "0", "--file", str(file)],
+        encoding="utf-8", timeout=60, env={**ENV, "RAMS_DAILY_TODAY": "2026-12-07"},
+        dimensions=(60, 100),
+    )  # fmt: skip
+    child.expect_exact("The daily deals of 2026-12-07 (UTC):")
+    child.expect_exact("3. Fikhman's Rams (Ramsch), deal 1 — not played")
+    for _ in range(40):
+        if child.expect([r"Anya> ", r"Your result on this deal: "]) == 1:
+            break
+        child.sendline("?")
+        child.expect(r"Legal: ([^\r\n]*)\r\n")
+        legal = str(child.match.group(1)).split()
+        child.expect(r"Anya> ")
+        child.sendline(legal[0])
+    child.expect(r"([−\d]+); the bots' on the same cards: ([−\d]+)\.")
+    mine, bots = (int(str(g).replace("−", "-")) for g in child.match.groups())
+    child.expect(r"Matchpoints: (\d) of 2\.")
+    # 2 for beating the bots' result, 1 for equalling it, 0 for less.
+    assert int(child.match.group(1)) == (2 if mine > bots else 1 if mine == bots else 0)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    data = json.loads(file.read_text(encoding="utf-8"))
+    assert data["days"]["2026-12-07"]["results"][DEAL] == {"points": mine, "bots": bots}
+
+    # One try: the deal is not played again.
+    again = _daily(file, "2026-12-07", "--deal", "3")
+    assert again.returncode == 1
+    assert "You have played this deal already" in again.stdout
+    listed = _daily(file, "2026-12-07", "--list")
+    assert "deal 1 — played: you" in listed.stdout
+    seeds = data["days"]["2026-12-07"]["seeds"]
+    assert f"commitment: {hashlib.sha256(bytes.fromhex(seeds[DEAL])).hexdigest()}" in listed.stdout
+    assert seeds[DEAL] not in listed.stdout  # (the day is on: its seeds are not shown)
+    # The next day: the seeds of the day before are shown, and they deal its cards.
+    nxt = _daily(file, "2026-12-08", "--list")
+    assert nxt.returncode == 0
+    assert "The seeds of 2026-12-07" in nxt.stdout and f"{DEAL}: {seeds[DEAL]}" in nxt.stdout
+    deal = parse_deal(DEAL)
+    assert deal is not None
+    save = json.loads((tmp_path / f"daily-{DEAL}.json").read_text(encoding="utf-8"))
+    deck, _ = deal.cards(seeds[DEAL])
+    assert save["deals"][0]["deck"] == cards_str(deck)
