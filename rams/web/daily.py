@@ -54,6 +54,12 @@ def _lang(lang: str) -> str:
     return lang if lang in ("ru", "en") else "ru"
 
 
+def _capital(title: str) -> str:
+    """A preset's title at the head of a line (the catalogue's are written to run in a
+    sentence: «рамс по Фихману»)."""
+    return title[:1].upper() + title[1:]
+
+
 def _bots_result(s: Served, deal: DailyDeal, seed: str, lang: str) -> None:
     """The bots' own result on a deal, played and stored once."""
     name = text("daily.bots", lang)
@@ -103,7 +109,7 @@ def day_json(s: Served, day: date, lang: str) -> dict[str, Any]:
                 "family": d.family,
                 "number": d.number,
                 "players": d.players,
-                "title": preset.title[_lang(lang)],
+                "title": _capital(preset.title[_lang(lang)]),
                 "commitment": commitment(seeds[d.id]),
                 "seed": seeds[d.id] if over else None,
                 "context": d.context().to_json(),
@@ -141,7 +147,9 @@ async def get_today(s: Served, lang: str = "ru") -> dict[str, Any]:
     tomorrow = await asyncio.to_thread(day_json, s, date.fromordinal(day.toordinal() + 1), lang)
     answer["next"] = {
         "day": tomorrow["day"],
-        "deals": [{"id": d["id"], "commitment": d["commitment"]} for d in tomorrow["deals"]],
+        "deals": [
+            {k: d[k] for k in ("id", "title", "number", "commitment")} for d in tomorrow["deals"]
+        ],
     }
     return answer
 

@@ -66,9 +66,9 @@ export function showDaily(app, day = null) {
         el("code", { title: deal.commitment }, `${deal.commitment.slice(0, 16)}…`)),
       deal.seed ? el("p", { class: "small fair-line" }, d("seed"), " ", el("code", { class: "seed" }, deal.seed)) : null,
       action,
-      deal.results.length ? el("table", { class: "leaderboard daily-results" },
+      deal.results.length ? el("div", { class: "scroll-x" }, el("table", { class: "leaderboard daily-results" },
         el("thead", {}, el("tr", {}, ["player", "points", "matchpoints", "replay"].map((k) => el("th", {}, d(`col_${k}`))))),
-        el("tbody", {}, deal.results.map((r) => resultRow(deal, r)))) : el("p", { class: "empty" }, d("noResults")));
+        el("tbody", {}, deal.results.map((r) => resultRow(deal, r))))) : el("p", { class: "empty" }, d("noResults")));
   }
 
   function standings() {
@@ -76,7 +76,7 @@ export function showDaily(app, day = null) {
     return el("section", { class: "card-panel daily-standings" },
       el("h2", {}, d("standings")),
       el("p", { class: "small" }, d("standingsExplain")),
-      el("table", { class: "leaderboard", id: "daily-standings" },
+      el("div", { class: "scroll-x" }, el("table", { class: "leaderboard", id: "daily-standings" },
         el("thead", {}, el("tr", {}, ["rank", "player", "deals", "matchpoints", "percent", "versus"].map((k) => el("th", {}, d(`col_${k}`))))),
         el("tbody", {}, data.standings.map((s, i) => el("tr", { class: s.player === mine ? "mine" : null },
           el("td", { class: "num" }, String(i + 1)),
@@ -84,7 +84,7 @@ export function showDaily(app, day = null) {
           el("td", { class: "num" }, String(s.deals)),
           el("td", { class: "num" }, `${s.matchpoints} / ${s.most}`),
           el("td", { class: "num" }, `${decimal(s.percent)} %`),
-          el("td", { class: "num" }, s.versus_bots === null ? "—" : signed(s.versus_bots)))))));
+          el("td", { class: "num" }, s.versus_bots === null ? "—" : signed(s.versus_bots))))))));
   }
 
   function draw() {
@@ -98,7 +98,7 @@ export function showDaily(app, day = null) {
     const nav = el("nav", { class: "tabs daily-days" },
       el("a", { href: `/daily/${shiftDay(data.day, -1)}`, id: "day-before" }, d("before")),
       data.day !== data.today ? el("a", { href: "/daily", id: "day-today" }, d("today")) : null);
-    app.replaceChildren(
+    app.replaceChildren(...[
       el("section", { class: "card-panel daily" },
         el("h1", {}, d("title")),
         el("p", { class: "daily-day" }, dayText(data.day), " · ",
@@ -112,7 +112,8 @@ export function showDaily(app, day = null) {
         el("h2", {}, t(`ratings.family_${f.family}`)), ...f.deals.map(dealPanel))),
       data.next ? el("section", { class: "card-panel small daily-next" },
         el("h2", {}, d("tomorrow")),
-        el("ul", {}, data.next.deals.map((x) => el("li", {}, el("code", { title: x.commitment }, `${x.id}: ${x.commitment.slice(0, 16)}…`))))) : null);
+        el("ul", {}, data.next.deals.map((x) => el("li", {}, d("deal", { title: x.title, n: x.number }), " ", el("code", { title: x.commitment }, `${x.commitment.slice(0, 16)}…`))))) : null,
+    ].filter(Boolean));  // (a part not shown is left out)
   }
 
   function load() {
