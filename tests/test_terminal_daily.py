@@ -77,3 +77,24 @@ def test_a_daily_deal_played_in_a_terminal_once(tmp_path: Path) -> None:
     save = json.loads((tmp_path / f"daily-{DEAL}.json").read_text(encoding="utf-8"))
     deck, _ = deal.cards(seeds[DEAL])
     assert save["deals"][0]["deck"] == cards_str(deck)
+
+
+def test_the_days_list_in_russian(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [*RAMS, "daily", "--file", str(tmp_path / "d.json"), "--lang", "ru", "--list"],
+        capture_output=True, text=True, timeout=120,
+        env={**ENV, "RAMS_DAILY_TODAY": "2026-12-07"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Сдачи дня 2026-12-07 (UTC):"
+    assert "3. Рамс по Фихману, сдача 1 — не сыграна" in lines
+    assert sum(line.startswith("   обязательство: ") for line in lines) == 10
+    # A day written wrong is said so, in words.
+    bad = subprocess.run(
+        [*RAMS, "daily", "--file", str(tmp_path / "d.json"), "--lang", "ru", "--list"],
+        capture_output=True, text=True, timeout=120,
+        env={**ENV, "RAMS_DAILY_TODAY": "7.12.2026"},
+    )  # fmt: skip
+    assert bad.returncode != 0
+    assert "RAMS_DAILY_TODAY=7.12.2026: день пишется ГГГГ-ММ-ДД." in bad.stderr

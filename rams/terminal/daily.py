@@ -138,7 +138,9 @@ def _num(v: int, lang: str) -> str:
 
 
 def _title(deal: DailyDeal, lang: str) -> str:
-    return presets()[deal.preset].title[lang]
+    """The deal's game, at the head of a line (the catalogue's titles run in a sentence)."""
+    title = presets()[deal.preset].title[lang]
+    return title[:1].upper() + title[1:]
 
 
 def _day_now() -> date:

@@ -70,8 +70,16 @@ def day_json(s: Served, day: date, lang: str) -> dict[str, Any]:
     """A day's deals, results and standings, as ``GET /api/daily/{day}`` answers."""
     now = s.clock()
     deals = day_deals(day)
-    seeds = s.store.daily_seeds(day.isoformat(), [d.id for d in deals], new_seed)
     over = revealed(day, now)
+    ids = [d.id for d in deals]
+    if over:
+        # A day over whose commitments were never published has no deals: a seed drawn now
+        # would be shown at once, with nothing promised before it.
+        seeds = s.store.daily_seeds_drawn(ids)
+        if len(seeds) < len(ids):
+            raise TableError(404, "no_daily", "daily.no_day")
+    else:
+        seeds = s.store.daily_seeds(day.isoformat(), ids, new_seed)
     if over:  # (the bots' result of a deal nobody played yet, now that it may be shown)
         have = {r.deal for r in s.store.daily_day(day.isoformat()) if r.player_id == BOTS}
         for d in deals:

@@ -876,7 +876,7 @@ class Store:
     def daily_seeds(self, day: str, deals: list[str], draw: Any) -> dict[str, str]:
         """The server seeds of a day's deals, each drawn (``draw()``) and stored the first
         time it is asked for (its commitment is then published); the same ever after."""
-        found = self._daily_seeds(deals)
+        found = self.daily_seeds_drawn(deals)
         missing = [d for d in deals if d not in found]
         if missing:
             try:
@@ -890,10 +890,11 @@ class Store:
                     )
             except IntegrityError:  # (another process drew them first: theirs count)
                 pass
-            found = self._daily_seeds(deals)
+            found = self.daily_seeds_drawn(deals)
         return found
 
-    def _daily_seeds(self, deals: list[str]) -> dict[str, str]:
+    def daily_seeds_drawn(self, deals: list[str]) -> dict[str, str]:
+        """The seeds of these deals drawn so far (none is drawn here)."""
         with self.engine.connect() as c:
             rows = c.execute(
                 sa.select(daily_seeds.c.deal, daily_seeds.c.seed).where(

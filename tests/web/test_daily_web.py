@@ -17,6 +17,7 @@ from rams.cards import cards_str
 from rams.daily import BOTS, deal_points, parse_deal
 from rams.ratings import player_id
 from rams.record import loads
+from rams.web.store import SeatRow, Store
 from tests.web.helpers import Seat, over, play_until, thread_server
 
 SETTINGS = {"bot_delay": 0, "deal_pause": 0, "grace_s": 60}
@@ -107,6 +108,12 @@ def test_one_try_a_deal_stored_through_a_restart_and_seeds_after_the_day(
         after = httpx.get(f"{server.base}/api/daily/2026-12-07", timeout=30).json()
         closed = _play(server, secrets.token_hex(32), "Вера")
         replay = httpx.get(f"{server.base}/api/tables/{table_id}/replay", timeout=30)
+        # The bots' analysis of the person's seat may be asked for (none is stored yet).
+        analysis = httpx.get(f"{server.base}/api/tables/{table_id}/analysis?seat=0", timeout=30)
+        # A day over whose deals were never published has none (no seed drawn and shown).
+        never = httpx.get(f"{server.base}/api/daily/2026-12-01", timeout=30)
+    assert analysis.status_code == 200 and analysis.json()["status"] == "none"
+    assert never.status_code == 404 and never.json()["code"] == "no_daily"
     assert closed.status_code == 409 and closed.json()["code"] == "daily_closed"
     assert replay.status_code == 200
     deal = _deal_of(after, DEAL)
@@ -125,3 +132,34 @@ def test_one_try_a_deal_stored_through_a_restart_and_seeds_after_the_day(
     assert first["deals"] == 1 and first["versus_bots"] == ours - theirs
     # Every deal of a day that is over has the bots' own result.
     assert all(any(r["bots"] for r in d["results"]) for d in after["deals"])
+
+
+def test_the_daily_rows_on_sqlite_and_postgresql(database_url: str) -> None:
+    """The migration's tables on both databases: a deal's seed drawn once, one try a player
+    a deal, the points written with the table's end, the bots' result once."""
+    store = Store(database_url)
+    store.migrate()
+    try:
+        ids = ["2026-12-07-classic-1", "2026-12-07-classic-2"]
+        draws = iter(["a" * 64, "b" * 64, "c" * 64, "d" * 64])
+        first = store.daily_seeds("2026-12-07", ids, lambda: next(draws))
+        assert first == {ids[0]: "a" * 64, ids[1]: "b" * 64}
+        assert store.daily_seeds("2026-12-07", ids, lambda: next(draws)) == first
+        assert store.daily_seeds_drawn(["2026-12-08-classic-1"]) == {}
+        rules = parse_deal(ids[0]).rules()  # type: ignore[union-attr]
+        store.create_table("t1", rules, [SeatRow("Аня"), SeatRow("Прохор", "easy"),
+                                         SeatRow("Глаша", "easy")])  # fmt: skip
+        assert store.daily_try(ids[0], "2026-12-07", "p" * 64, "Аня", "t1")
+        assert not store.daily_try(ids[0], "2026-12-07", "p" * 64, "Аня", "t2")
+        assert store.daily_try(ids[1], "2026-12-07", "p" * 64, "Аня", None)
+        store.finish("t1", "{}", daily_points=-7)
+        store.daily_bots(ids[0], "2026-12-07", BOTS, "Боты", 3)
+        store.daily_bots(ids[0], "2026-12-07", BOTS, "Боты", 99)  # (a second is ignored)
+        rows = {(r.deal, r.player_id): r for r in store.daily_day("2026-12-07")}
+        assert rows[(ids[0], "p" * 64)].points == -7
+        assert rows[(ids[0], "p" * 64)].table_id == "t1"
+        assert rows[(ids[1], "p" * 64)].points is None
+        assert rows[(ids[0], BOTS)].points == 3
+        assert store.daily_day("2026-12-08") == []
+    finally:
+        store.close()
