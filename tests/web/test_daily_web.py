@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -132,6 +133,22 @@ def test_one_try_a_deal_stored_through_a_restart_and_seeds_after_the_day(
     assert first["deals"] == 1 and first["versus_bots"] == ours - theirs
     # Every deal of a day that is over has the bots' own result.
     assert all(any(r["bots"] for r in d["results"]) for d in after["deals"])
+
+
+def test_no_bot_stands_in_for_the_person_at_a_daily_deal(sqlite_url: str) -> None:
+    """A person away from an ordinary table gets a stand-in bot after the grace period; at a
+    daily deal the table waits instead (a bot's play would count as the person's result)."""
+    with thread_server(sqlite_url, bot_delay=0, deal_pause=0, grace_s=0.2) as server:
+        _at(server, DURING)
+        made = _play(server, secrets.token_hex(32), "Аня")
+        assert made.status_code == 201
+        me = Seat(server.ws_base, made.json()["id"], made.json()["token"])
+        me.until(lambda m: m["type"] == "state")
+        me.close()  # (the person leaves: an ordinary table's grace period would begin)
+        time.sleep(1.5)  # (seven grace periods)
+        live = server.tables.get(made.json()["id"])
+        assert live is not None and live.status == "playing"
+        assert not live.standins and not live.grace
 
 
 def test_the_daily_rows_on_sqlite_and_postgresql(database_url: str) -> None:
