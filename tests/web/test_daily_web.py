@@ -69,7 +69,8 @@ def test_one_try_a_deal_stored_through_a_restart_and_seeds_after_the_day(
         again = _play(server, key, "Аня")
         assert again.status_code == 409 and again.json()["code"] == "daily_once"
         # Another person plays the same deal (and leaves it unplayed: it counts as tried).
-        assert _play(server, other, "Борис").status_code == 201
+        boris = _play(server, other, "Борис")
+        assert boris.status_code == 201
         # Not today's deal, no such deal.
         late = _play(server, key, "Аня", "2026-12-08-ramsch-1")
         assert late.status_code == 409 and late.json()["code"] == "daily_closed"
@@ -105,6 +106,11 @@ def test_one_try_a_deal_stored_through_a_restart_and_seeds_after_the_day(
     # A restart, and the day is over: everything is still there, the seed is shown (its
     # hash the commitment shown before), the deck is the seed's, each table is named.
     with thread_server(sqlite_url, **SETTINGS) as server:
+        # Борис's deal, begun before the restart, is resumed where it was and played out.
+        _at(server, DURING)
+        him = Seat(server.ws_base, boris.json()["id"], boris.json()["token"])
+        play_until([him], random.Random(4), over([him]), timeout=120)
+        him.close()
         _at(server, AFTER)
         after = httpx.get(f"{server.base}/api/daily/2026-12-07", timeout=30).json()
         closed = _play(server, secrets.token_hex(32), "Вера")
@@ -129,6 +135,9 @@ def test_one_try_a_deal_stored_through_a_restart_and_seeds_after_the_day(
     again_rows = {r["player"]: r for r in deal["results"]}
     assert again_rows[mine]["points"] == results[mine]["points"]
     assert again_rows[mine]["table"] == table_id
+    his = again_rows[player_id(other)]
+    assert his["table"] == boris.json()["id"]
+    assert his["points"] == deal_points(loads(server.store.table(his["table"]).record).replay())
     (first, *_) = [s for s in after["standings"] if s["player"] == mine]
     assert first["deals"] == 1 and first["versus_bots"] == ours - theirs
     # Every deal of a day that is over has the bots' own result.
