@@ -68,6 +68,7 @@ def test_a_daily_deal_played_in_the_browser_and_the_days_page(browser: Any, tmp_
                 page.wait_for_timeout(50)
         # A daily deal is played once: no «play again», the way back to the day's deals.
         assert page.locator("#play-again").count() == 0
+        _save(page, tmp_path, "daily-table-over-ru-desktop.png")
         page.click("#daily-back")
         page.wait_for_selector(f"#deal-{DEAL} .daily-mine")
         points = server.store.daily_day("2026-12-07")
@@ -125,6 +126,7 @@ def test_a_daily_deal_played_in_the_browser_and_the_days_page(browser: Any, tmp_
         page.click(f"#deal-{DEAL} a[href='/r/{table_id}']")
         page.wait_for_url(re.compile(rf".*/r/{table_id}$"))
         page.wait_for_selector(".replay")
+        _save(page, tmp_path, "daily-replay-en-desktop.png")
         ctx.close()
         assert errors == []
     assert BOTS == "bot:easy"
