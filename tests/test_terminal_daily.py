@@ -15,6 +15,7 @@ import pexpect
 
 from rams.cards import cards_str
 from rams.daily import parse_deal
+from rams.terminal import load_save
 
 RAMS = [sys.executable, "-m", "rams.cli"]
 ENV = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "COLUMNS": "100"}
@@ -98,3 +99,41 @@ def test_the_days_list_in_russian(tmp_path: Path) -> None:
     )  # fmt: skip
     assert bad.returncode != 0
     assert "RAMS_DAILY_TODAY=7.12.2026: день пишется ГГГГ-ММ-ДД." in bad.stderr
+
+
+def test_a_daily_deal_left_goes_on_and_never_begins_again(tmp_path: Path) -> None:
+    """A deal left mid-way («q») is saved; the same command goes on with it where it was
+    (a fresh start would have none of the person's actions), never from the start."""
+    file = tmp_path / "daily.json"
+    args = ["-m", "rams.cli", "daily", "--deal", "3", "--name", "Anya", "--lang", "en",
+            "--pace", "0", "--file", str(file)]  # fmt: skip
+    env = {**ENV, "RAMS_DAILY_TODAY": "2026-12-07"}
+    child = pexpect.spawn(sys.executable, args, encoding="utf-8", timeout=60, env=env,
+                          dimensions=(60, 100))  # fmt: skip
+    for _ in range(2):  # (two of Anya's ten cards of Ramsch)
+        child.expect(r"Anya> ")
+        child.sendline("?")
+        child.expect(r"Legal: ([^\r\n]*)\r\n")
+        legal = str(child.match.group(1)).split()
+        child.expect(r"Anya> ")
+        child.sendline(legal[0])
+    child.expect(r"Anya> ")
+    child.sendline("q")
+    child.expect_exact("The deal is begun: the same command goes on with it")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    listed = _daily(file, "2026-12-07", "--list")
+    assert "3. Fikhman's Rams (Ramsch), deal 1 — begun, not finished" in listed.stdout
+    save = tmp_path / "daily-2026-12-07-ramsch-1.json"
+    (deal,) = load_save(save).deals
+    mine = [a for seat, a in deal.actions if seat == 0]
+    assert len(mine) == 2
+    child = pexpect.spawn(sys.executable, args, encoding="utf-8", timeout=60, env=env,
+                          dimensions=(60, 100))  # fmt: skip
+    child.expect(r"Anya> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    (again,) = load_save(save).deals
+    assert again.deck == deal.deck and again.actions[: len(deal.actions)] == deal.actions

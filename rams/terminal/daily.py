@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -122,6 +121,11 @@ class DailyGame(TerminalGame):
     def show_result(self) -> None:
         pass  # (the day's result, in _after_game)
 
+    def _saved_message(self) -> None:
+        # (Not `rams play --resume`: a daily deal goes on by the command that began it.)
+        if not self.game.is_over:
+            self.console.print(w("left", self.lang))
+
     def _after_game(self) -> None:
         points = deal_points(self.game, 0)
         bots = bots_points(self.deal, self.seed)
@@ -226,7 +230,4 @@ def run_daily(args: argparse.Namespace) -> int:
     tg.deal, tg.book, tg.seed = deal, book, seed
     deck, drawn = deal.cards(seed)
     tg.table.shuffle = shuffler(deck, drawn)
-    status = tg.run()
-    if not game.is_over and status == 1:
-        print(w("left", lang), file=sys.stderr)
-    return status
+    return tg.run()
