@@ -137,3 +137,18 @@ def test_a_daily_deal_left_goes_on_and_never_begins_again(tmp_path: Path) -> Non
     child.close()
     (again,) = load_save(save).deals
     assert again.deck == deal.deck and again.actions[: len(deal.actions)] == deal.actions
+
+
+def test_asked_which_deal_enter_leaves_and_a_wrong_number_is_said(tmp_path: Path) -> None:
+    def run(answer: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [*RAMS, "daily", "--file", str(tmp_path / "d.json"), "--lang", "ru"],
+            input=answer, capture_output=True, text=True, timeout=120,
+            env={**ENV, "RAMS_DAILY_TODAY": "2026-12-07"},
+        )  # fmt: skip
+
+    left = run("\n")
+    assert left.returncode == 0
+    assert "Какую сдачу сыграть (1–10, Enter — выйти)? " in left.stdout
+    wrong = run("11\n")
+    assert wrong.returncode != 0 and "Сдачи 11 нет: их 10." in wrong.stderr
