@@ -266,6 +266,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     _add_lang(p, w, "text_lang")
     p.set_defaults(run=_rules)
     _add_play(sub, w)
+    _add_daily(sub, w)
     _add_simulate(sub, w)
     _add_tournament(sub, w)
     _add_serve(sub, w)
@@ -322,6 +323,18 @@ def _add_play(sub: Any, w: _Words) -> None:
     p.add_argument("--resume", metavar=w.var("file"), help=w.help("resume"))
     _add_number(p, w, "--pace", 0.5, "seconds", "pace")
     p.set_defaults(run=_leaf("rams.terminal", "run_play", "play"))
+
+
+def _add_daily(sub: Any, w: _Words) -> None:
+    said = w.help("daily.command")
+    p = sub.add_parser("daily", help=said, description=said)
+    p.add_argument("--list", action="store_true", help=w.help("daily.list"))
+    p.add_argument("--deal", type=int, metavar=w.var("count"), help=w.help("daily.deal"))
+    p.add_argument("--name", metavar=w.var("daily.name"), help=w.help("daily.name"))
+    p.add_argument("--file", metavar=w.var("file"), help=w.help("daily.file"))
+    _add_lang(p, w)
+    _add_number(p, w, "--pace", 0.5, "seconds", "pace")
+    p.set_defaults(run=_leaf("rams.terminal.daily", "run_daily", "play"))
 
 
 def _add_bot_run(p: Any, w: _Words, bots_help: str, count: str, count_help: str) -> None:

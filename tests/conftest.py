@@ -120,6 +120,9 @@ SLOW: dict[str, str] = {
     "tests/plain/test_terminal.py::test_a_person_plays_with_bots_in_the_terminal": "processes",
     "tests/test_fuzz.py": "fuzzing",
     "tests/web/test_ws_fuzz.py": "fuzzing",
+    # Daily deals (issue 31): whole deals played through a server restarted, and in processes.
+    "tests/web/test_daily_web.py::test_one_try_a_deal_stored_through_a_restart_and_seeds_after_the_day": "a server restarted",  # noqa: E501
+    "tests/test_terminal_daily.py": "processes",
 }
 
 

@@ -12,8 +12,8 @@ From the bottom up:
    ``verify`` and the driver ``table``. It needs no third-party package.
 3. ``fast/``: the compiled kernels (NumPy, Numba).
 4. ``bots/``: they are given a seat's view; the driver is given them.
-5. The tools: ``adapters/``, ``sim``, ``tournament``, ``analysis``, ``ratings``, ``stats``,
-   ``parallel``, ``progress``, ``files``.
+5. The tools: ``adapters/``, ``sim``, ``tournament``, ``daily``, ``analysis``, ``ratings``,
+   ``stats``, ``parallel``, ``progress``, ``files``.
 6. The front ends: ``cli`` and the other commands, ``terminal/`` (with the families'
    terminal screens, ``games/*/screen.py``, which draw with Rich) and ``web/``.
 
@@ -42,6 +42,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rams.adapters",
             "rams.sim",
             "rams.tournament",
+            "rams.daily",
             "rams.analysis",
             "rams.ratings",
             "rams.stats",

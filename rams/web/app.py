@@ -22,6 +22,7 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rams.web.analysis import Analyses
+from rams.web.daily import daily_api
 from rams.web.live import Settings, TableError, clip
 from rams.web.replay import Replays
 from rams.web.routes import ERRORS, STATIC, Services, api, lang_of, meta, pages, sockets, words
@@ -194,6 +195,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         )
 
     app.include_router(pages)
+    app.include_router(daily_api)
     app.include_router(api)
     app.include_router(sockets)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -230,6 +230,9 @@ class TableOptions:
     hints: bool = False
     public: bool = False
     reactions: bool = True
+    #: The daily deal the table plays (rams.daily: one deal, one person against bots), or
+    #: None for a table of its own.
+    daily: str | None = None
 
     def __post_init__(self) -> None:
         if self.clock not in CLOCKS:
@@ -243,13 +246,16 @@ class TableOptions:
         return CLOCKS[self.clock]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "clock": self.clock,
             "watch_delay": self.watch_delay,
             "hints": self.hints,
             "public": self.public,
             "reactions": self.reactions,
         }
+        if self.daily is not None:
+            out["daily"] = self.daily
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableOptions:
@@ -260,6 +266,7 @@ class TableOptions:
             bool(data.get("hints", False)),
             bool(data.get("public", False)),
             bool(data.get("reactions", True)),
+            str(data["daily"]) if data.get("daily") is not None else None,
         )
 
 
@@ -707,6 +714,8 @@ def _finished_public(row: TableRow, record: str) -> dict[str, Any]:
     meta = data.get("meta") or {}
     # (A record stored before its meta held the winner is replayed.)
     winner = meta["winner"] if "winner" in meta else _first(loads(record).replay().winners())
-    public = LiveTable(row.id, row.rules, list(row.seats), "over", row.first_dealer).public()
+    live = LiveTable(row.id, row.rules, list(row.seats), "over", row.first_dealer)
+    live.options = TableOptions.from_json(row.options)  # (a daily deal's says so)
+    public = live.public()
     public.update(deals=len(data.get("deals", ())), winner=winner)
     return public

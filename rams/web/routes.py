@@ -10,8 +10,10 @@ import gzip
 import json
 import logging
 import re
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -78,6 +80,9 @@ class Services:
     #: What the page that creates a table offers, and the client's words: made once.
     meta: dict[str, Any] = field(default_factory=dict)
     words: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: The server's clock (UTC): the daily deals' day, and when their seeds are published
+    #: (a test sets another).
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
 
     def finished_record(self, table_id: str) -> str:
         """A finished table's record (§12); 404 for no table, 409 while it is played."""
@@ -145,6 +150,7 @@ def words() -> dict[str, dict[str, str]]:
             **{f"analysis.{k}": v for k, v in section("analysis.web", lang).items()},
             **{f"lobby.{k}": v for k, v in section("lobby", lang).items()},
             **{f"reactions.{k}": v for k, v in section("reactions", lang).items()},
+            **{f"daily.{k}": v for k, v in section("daily", lang).items()},
             **{k: v for f in (*SHARED, *FAMILIES) for k, v in section(f"{f}.web", lang).items()},
         }
         for lang in LANGS
@@ -281,6 +287,12 @@ async def table_page(table_id: str) -> FileResponse:
 
 @pages.get("/r/{table_id}")
 async def replay_page(table_id: str) -> FileResponse:
+    return _page()
+
+
+@pages.get("/daily")
+@pages.get("/daily/{day}")
+async def daily_page() -> FileResponse:
     return _page()
 
 

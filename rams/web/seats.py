@@ -199,6 +199,8 @@ class Driver:
     def start_grace(self, live: LiveTable, seat: int) -> None:
         if seat in live.grace or seat in live.standins:
             return
+        if live.options.daily is not None:
+            return  # (a daily deal waits for its person: its result must be theirs, rams.daily)
         loop = asyncio.get_running_loop()
 
         def expire() -> None:

@@ -24,6 +24,7 @@ from rams.ratings import Entrant, Rating, bot_id, rate_match
 
 __all__ = [
     "AnalysisRow",
+    "DailyRow",
     "DealRow",
     "GameResult",
     "LeaseLost",
@@ -152,6 +153,45 @@ rematches = sa.Table(
     sa.Column("sealed", sa.Text, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
+
+# Daily deals (rams.daily) ----------------------------------------------------------------
+daily_seeds = sa.Table(
+    "rams_daily_seeds",
+    metadata,
+    sa.Column("deal", sa.String(64), primary_key=True),
+    sa.Column("day", sa.String(10), nullable=False),
+    sa.Column("seed", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_rams_daily_seeds_day", "day"),
+)
+daily_results = sa.Table(
+    "rams_daily_results",
+    metadata,
+    # One row a player a deal: the one try (its table), its points once played.
+    sa.Column("deal", sa.String(64), primary_key=True),
+    sa.Column("player_id", sa.String(64), primary_key=True),
+    sa.Column("day", sa.String(10), nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("table_id", sa.String(32), nullable=True),
+    sa.Column("points", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Index("ix_rams_daily_results_day", "day"),
+    sa.Index("ix_rams_daily_results_table", "table_id"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DailyRow:
+    """A player's try at a daily deal: the deal's id, the player's id (a key's hash, or the
+    bots' ``bot:LEVEL``), the name, the table (None for the bots' own), the points (None
+    while it is played)."""
+
+    deal: str
+    player_id: str
+    name: str
+    table_id: str | None
+    points: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,9 +456,16 @@ class Store:
                 .values(status="expired")
             )
 
-    def finish(self, table_id: str, record: str, result: GameResult | None = None) -> None:
+    def finish(
+        self,
+        table_id: str,
+        record: str,
+        result: GameResult | None = None,
+        daily_points: int | None = None,
+    ) -> None:
         """The game is over: keep its record (§12), and rate its players (``result``) in the
-        same transaction: a table is rated once, whatever restarts come between."""
+        same transaction: a table is rated once, whatever restarts come between. A daily
+        deal's table (rams.daily) writes its person's points instead (``daily_points``)."""
         with self._write() as c:
             self._fence(c, table_id)
             c.execute(
@@ -428,6 +475,12 @@ class Store:
             )
             if result is not None:
                 _rate(c, table_id, result)
+            if daily_points is not None:
+                c.execute(
+                    daily_results.update()
+                    .where(daily_results.c.table_id == table_id)
+                    .values(points=daily_points, finished_at=_now())
+                )
 
     def set_fair(self, table_id: str, fair: dict[str, Any]) -> None:
         """The seed committed to for the next deal and its client seeds, as they are now."""
@@ -817,6 +870,76 @@ class Store:
             )
         bot = player_id[4:] if player_id.startswith("bot:") else None
         return {"id": who.id, "name": who.name, "bot": bot, "families": families}
+
+    # Daily deals (rams.daily) ------------------------------------------------------------
+
+    def daily_seeds(self, day: str, deals: list[str], draw: Any) -> dict[str, str]:
+        """The server seeds of a day's deals, each drawn (``draw()``) and stored the first
+        time it is asked for (its commitment is then published); the same ever after."""
+        found = self.daily_seeds_drawn(deals)
+        missing = [d for d in deals if d not in found]
+        if missing:
+            try:
+                with self._write() as c:
+                    c.execute(
+                        daily_seeds.insert(),
+                        [
+                            {"deal": d, "day": day, "seed": draw(), "created_at": _now()}
+                            for d in missing
+                        ],
+                    )
+            except IntegrityError:  # (another process drew them first: theirs count)
+                pass
+            found = self.daily_seeds_drawn(deals)
+        return found
+
+    def daily_seeds_drawn(self, deals: list[str]) -> dict[str, str]:
+        """The seeds of these deals drawn so far (none is drawn here)."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                sa.select(daily_seeds.c.deal, daily_seeds.c.seed).where(
+                    daily_seeds.c.deal.in_(deals)
+                )
+            ).all()
+        return {r.deal: r.seed for r in rows}
+
+    def daily_try(
+        self, deal: str, day: str, player_id: str, name: str, table_id: str | None
+    ) -> bool:
+        """A player's one try at a deal begins (at ``table_id``; None: the bots' own result,
+        whose points come at once with :meth:`daily_bots`); False if it had begun before."""
+        try:
+            with self._write() as c:
+                c.execute(
+                    daily_results.insert().values(
+                        deal=deal, player_id=player_id, day=day, name=name,
+                        table_id=table_id, created_at=_now(),
+                    )
+                )  # fmt: skip
+        except IntegrityError:
+            return False
+        return True
+
+    def daily_bots(self, deal: str, day: str, player_id: str, name: str, points: int) -> None:
+        """The bots' own result on a deal (once; a second is ignored)."""
+        if self.daily_try(deal, day, player_id, name, None):
+            with self._write() as c:
+                c.execute(
+                    daily_results.update()
+                    .where(daily_results.c.deal == deal, daily_results.c.player_id == player_id)
+                    .values(points=points, finished_at=_now())
+                )
+
+    def daily_day(self, day: str) -> list[DailyRow]:
+        """Every try at a day's deals, in the order they began."""
+        r = daily_results.c
+        with self.engine.connect() as c:
+            rows = c.execute(
+                sa.select(r.deal, r.player_id, r.name, r.table_id, r.points)
+                .where(r.day == day)
+                .order_by(r.created_at, r.deal, r.player_id)
+            ).all()
+        return [DailyRow(x.deal, x.player_id, x.name, x.table_id, x.points) for x in rows]
 
 
 def _table_row(row: Any, seat_rows: list[SeatRow]) -> TableRow:

@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from rams import games
 from rams.bots import LEVELS, available, available_levels
 from rams.cards import cards_str, pack
+from rams.daily import DailyDeal, OneDeal, deal_points, parse_deal
 from rams.errors import RamsError
 from rams.fair import Context, Dealer, DealProof, new_seed
 from rams.games.protocol import DealState, Match
@@ -351,6 +352,7 @@ class Tables:
         else:
             family = games.family(live.rules.family)
             game = family.new_match(live.rules, live.names, None, row.first_dealer)
+        game = _shaped(live, game)
         game.rng = random.SystemRandom()  # the replay's RNG must not deal what comes next
         # The verifiable dealer as stored: the seeds of the deals dealt and the next one's.
         live.dealer = None
@@ -374,12 +376,15 @@ class Tables:
                 agents.append(self.standin_bot(game.rules.family))
             else:
                 agents.append(None)
+        shuffle: Any = None if live.dealer is None else lambda game: self._fair_cards(live)
+        if live.options.daily is not None:
+            shuffle = lambda game: self._daily_cards(live)  # noqa: E731
         return Table(
             game,
             agents,
             on_action=lambda seat, action: self._stored_action(live, seat, action),
             on_deal=lambda deal: self._stored_deal(live, deal),
-            shuffle=None if live.dealer is None else lambda game: self._fair_cards(live),
+            shuffle=shuffle,
         )
 
     @staticmethod
@@ -388,6 +393,13 @@ class Tables:
         assert live.dealer is not None
         fields = games.family(live.rules.family).deal_fields
         return live.dealer.deal(pack(live.rules.pack_size), fields)
+
+    def _daily_cards(self, live: LiveTable) -> tuple[list[int], dict[str, int]]:
+        """A daily deal's cards: the deal's own, from its seed (rams.daily)."""
+        deal = parse_deal(live.options.daily or "")
+        assert deal is not None
+        seeds = self.store.daily_seeds(deal.day.isoformat(), [deal.id], new_seed)
+        return deal.cards(seeds[deal.id])
 
     def client_seed(self, live: LiveTable, seat: int, seed: str, deal: int | None = None) -> bool:
         """A seat's seed for the next deal (rams.fair), stored before it counts; False if the
@@ -487,6 +499,7 @@ class Tables:
         game = await asyncio.to_thread(loads(row.record).replay)  # (a finished match)
         live = LiveTable(row.id, row.rules, list(row.seats), "over", row.first_dealer, game)
         live.options = TableOptions.from_json(row.options)  # (its reactions on or off)
+        live.game = game = _shaped(live, game)
         live.table = Table(game, [None] * row.rules.players)  # acting is refused (X9)
         return live
 
@@ -548,6 +561,14 @@ class Tables:
 
     def _finish(self, live: LiveTable) -> None:
         assert live.game is not None
+        if live.options.daily is not None:
+            # A daily deal: its person's points, not a rated game (its record is one deal,
+            # with no result: the match goes on no further, rams.daily).
+            meta = {**live.meta(), "daily": live.options.daily}
+            record = dumps(record_of(live.game, meta))
+            self.store.finish(live.id, record, daily_points=deal_points(live.game, 0))
+            live.status = "over"
+            return
         proofs = live.dealer.proofs if live.dealer is not None else ()
         # The server seeds are revealed here, with the record of the finished game, and
         # its players are rated in the same transaction (rams.ratings).
@@ -611,6 +632,7 @@ class Tables:
         else:
             family = games.family(live.rules.family)
             rebuilt = family.new_match(live.rules, live.names, None, live.first_dealer)
+        rebuilt = _shaped(live, rebuilt)
         rebuilt.rng = random.SystemRandom()
         before = live.table
         live.game = rebuilt
@@ -695,8 +717,32 @@ class Tables:
                 rows[i] = SeatRow(bot_name(i, [r.name for r in rows], bot_names), b)
         return self._open(rules, rows, options, address), creator, token
 
+    def create_daily(
+        self, deal: DailyDeal, name: str, key: str, address: str | None = None, lang: str = "ru"
+    ) -> tuple[LiveTable, int, str]:
+        """A daily deal's table (rams.daily): the person in the first seat under their
+        browser's ``key``, bots in the others; its one deal dealt from the deal's seed. The
+        person's one try at the deal is stored first: a second is refused (409)."""
+        name = clean_name(name)
+        pid = player_id(key)
+        table_id = secrets.token_urlsafe(9)
+        if not self.store.daily_try(deal.id, deal.day.isoformat(), pid, name, table_id):
+            raise TableError(409, "daily_once", "daily.once")
+        token = secrets.token_urlsafe(24)
+        rows = [SeatRow(name, None, hash_token(token), pid)]
+        bot_names = bot_seat_names(lang)
+        for i, b in enumerate(deal.bots[1:], start=1):
+            rows.append(SeatRow(bot_name(i, [r.name for r in rows] + [None], bot_names), b))
+        options = TableOptions(daily=deal.id)
+        return self._open(deal.rules(), rows, options, address, table_id), 0, token
+
     def _open(
-        self, rules: Any, rows: list[SeatRow], options: TableOptions, address: str | None
+        self,
+        rules: Any,
+        rows: list[SeatRow],
+        options: TableOptions,
+        address: str | None,
+        table_id: str | None = None,
     ) -> LiveTable:
         """A new table of ``rules`` with these seats, stored and kept live; its game starts
         at once when every seat is taken. A table that puts the worker processes to work
@@ -707,13 +753,16 @@ class Tables:
             running = self.heavy_tables(address)
             if running >= self.settings.heavy_tables_per_address:
                 raise TableError(429, "too_many_heavy", count=running)
-        table_id = secrets.token_urlsafe(9)
-        dealer = Dealer(table_id)  # committed to deal 1's seed before any seat sends one
+        table_id = table_id or secrets.token_urlsafe(9)
+        # Committed to deal 1's seed before any seat sends one (a daily deal's cards are
+        # the deal's own: rams.daily).
+        dealer = Dealer(table_id) if options.daily is None else None
+        fair = dealer.pending_json() if dealer is not None else None
         owner, until = (
             (self.cluster.me, self.cluster.until()) if self.cluster is not None else (None, None)
         )
         self.store.create_table(
-            table_id, rules, rows, options.to_json(), dealer.pending_json(), owner, until,
+            table_id, rules, rows, options.to_json(), fair, owner, until,
             public=options.public,
         )  # fmt: skip
         live = LiveTable(table_id, rules, rows, "open", options=options, dealer=dealer)
@@ -744,6 +793,8 @@ class Tables:
             raise self.no_table(table_id)
         if live.status != "over":
             raise TableError(409, "not_over", "living.rematch_not_over")
+        if live.options.daily is not None:  # (one try a deal, rams.daily)
+            raise TableError(409, "daily_once", "daily.once")
         seat = live.seat_of(token)
         if seat is None:
             raise TableError(403, "not_a_seat", "living.not_a_seat")
@@ -959,7 +1010,7 @@ class Tables:
         live.status = "playing"
         live.first_dealer = first
         family = games.family(live.rules.family)
-        game = family.new_match(live.rules, live.names, random.SystemRandom(), first)
+        game = _shaped(live, family.new_match(live.rules, live.names, random.SystemRandom(), first))
         live.game = game
         live.table = self._table_of(live, game)
 
@@ -1014,6 +1065,11 @@ def _rematch_json(found: Rematch, seat: int | None) -> dict[str, Any]:
 def _rated(key: str | None) -> str | None:
     """A person's player id from their browser's secret key (None: they are not rated)."""
     return None if key is None else player_id(key)
+
+
+def _shaped(live: LiveTable, game: Match) -> Any:
+    """A daily deal's table plays one deal (:class:`rams.daily.OneDeal`); any other, its match."""
+    return OneDeal(game) if live.options.daily is not None else game
 
 
 def trim_memory() -> None:

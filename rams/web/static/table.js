@@ -723,6 +723,11 @@ export function showTable(app, tableId) {
       return el("div", { class: "again" }, by, again ? el("a", { href: `/t/${again.id}?watch`, id: "watch-again",
         class: "button primary" }, t("watchAgain")) : null, review);
     }
+    const daily = table && table.options && table.options.daily;
+    if (daily) {  // (a daily deal is played once: back to the day's deals, rams.daily)
+      return el("div", { class: "again" }, el("a", { href: `/daily/${daily.slice(0, 10)}`, id: "daily-back",
+        class: "button primary" }, t("daily.back")), review);
+    }
     return el("div", { class: "again" }, by,
       el("button", { type: "button", id: "play-again", class: "primary", onclick: playAgain }, t("playAgain")), review);
   }
