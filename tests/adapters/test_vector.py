@@ -151,3 +151,22 @@ def test_a_plain_game_is_refused_in_words() -> None:
     with pytest.raises(RulesError) as e:
         VectorDeals("whist", 4, num=2)
     assert "whist" in e.value.words("en") and "семьи Рамса" in e.value.words("ru")
+
+
+def test_the_training_example_trains_on_the_batch() -> None:
+    """``benchmarks/train_masked_policy.py --vector N`` trains and measures on the batch."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "train_masked_policy.py"), "--vector", "8",
+         "--episodes", "40", "--evaluate", "16"],
+        capture_output=True, text=True, timeout=300, check=True, cwd=root,
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("$ python benchmarks/train_masked_policy.py --vector 8")
+    assert "trained 40 deals of classic" in done.stdout
+    assert "the compiled batch of 8" in done.stdout
+    assert lines[-1] in ("beats random: yes", "beats random: no")
