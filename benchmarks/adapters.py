@@ -11,7 +11,9 @@ printed, with each way's cost relative to the bare engine:
 - ``openspiel+tensor()``: the same through ``state.information_state_tensor()``, which
   pyspiel returns as a list;
 - ``pettingzoo``: the AEC environment's ``last()`` (the tensor) and ``step`` per decision;
-- ``gymnasium``: one seat stepping against ``random`` bots (every seat's decisions count).
+- ``gymnasium``: one seat stepping against ``random`` bots (every seat's decisions count);
+- ``…+compact``: the observer, PettingZoo and Gymnasium writing the compact tensor
+  (:mod:`rams.adapters.encoding`, ``compact=True``) instead.
 
 Then OpenSpiel's own C++ ``hearts`` and ``oh_hell`` under the same random Python loop.
 
@@ -77,8 +79,10 @@ def engine(preset: str, players: int) -> Loop:
 
 def openspiel(game: pyspiel.Game, tensors: str = "") -> Loop:
     observer = None
-    if tensors == "observer":
-        observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    if tensors in ("observer", "compact"):
+        params = {"compact": True} if tensors == "compact" else None
+        recall = pyspiel.IIGObservationType(perfect_recall=True)
+        observer = game.make_py_observer(recall, params)
 
     def run(seconds: float, seed: int) -> int:
         rng = random.Random(seed)
@@ -104,8 +108,8 @@ def openspiel(game: pyspiel.Game, tensors: str = "") -> Loop:
     return run
 
 
-def pettingzoo(preset: str, players: int) -> Loop:
-    env = aec_env(preset, players)
+def pettingzoo(preset: str, players: int, compact: bool = False) -> Loop:
+    env = aec_env(preset, players, compact=compact)
 
     def run(seconds: float, seed: int) -> int:
         rng = random.Random(seed)
@@ -127,8 +131,8 @@ def pettingzoo(preset: str, players: int) -> Loop:
     return run
 
 
-def gymnasium(preset: str, players: int) -> Loop:
-    env = RamsEnv(preset, players, opponents="random")
+def gymnasium(preset: str, players: int, compact: bool = False) -> Loop:
+    env = RamsEnv(preset, players, opponents="random", compact=compact)
 
     def run(seconds: float, seed: int) -> int:
         rng = random.Random(seed)
@@ -313,8 +317,11 @@ def main() -> None:
             ("openspiel", openspiel(game)),
             ("openspiel+observer", openspiel(game, "observer")),
             ("openspiel+tensor()", openspiel(game, "list")),
+            ("openspiel+compact", openspiel(game, "compact")),
             ("pettingzoo", pettingzoo(preset, players)),
+            ("pettingzoo+compact", pettingzoo(preset, players, compact=True)),
             ("gymnasium", gymnasium(preset, players)),
+            ("gymnasium+compact", gymnasium(preset, players, compact=True)),
         ]
         base = 0.0
         for name, loop in ways:

@@ -9,16 +9,21 @@ Rams' own names (``Deal``, ``Game`` — now :class:`~rams.games.rams.match.RamsM
 ``Swap``, ``parse_action``, ``parse_line``, its ``Observation``, ``Phase`` and ``EventKind``)
 are the Rams family's, no longer the package's: they are still importable from here, for
 older programs, but live in ``rams.games.rams``.
+
+Every name here is imported when it is first asked for, so that importing a module of the
+package (``rams.cli``, ``rams.cards``) imports no more than that module needs.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from rams.cards import Card, card_str, cards_str, parse_card, parse_cards
-from rams.errors import IllegalActionError, NotationError, RamsError, RecordError, RulesError
-from rams.events import Event
-from rams.record import Record, dumps, loads, record_of, replay_summary
+if TYPE_CHECKING:
+    from rams.cards import Card, card_str, cards_str, parse_card, parse_cards
+    from rams.errors import IllegalActionError, NotationError, RamsError, RecordError, RulesError
+    from rams.events import Event
+    from rams.record import Record, dumps, loads, record_of, replay_summary
 
 __all__ = [
     "Card",
@@ -39,6 +44,21 @@ __all__ = [
     "replay_summary",
 ]
 
+
+#: The package's own names and the modules that hold them.
+_NAMES = {
+    **{name: ("rams.cards", name) for name in ("card_str", "cards_str", "parse_card")},
+    "Card": ("rams.cards", "Card"),
+    "parse_cards": ("rams.cards", "parse_cards"),
+    **{
+        name: ("rams.errors", name)
+        for name in ("IllegalActionError", "NotationError", "RamsError", "RecordError")
+    },
+    "RulesError": ("rams.errors", "RulesError"),
+    "Event": ("rams.events", "Event"),
+    **{name: ("rams.record", name) for name in ("Record", "dumps", "loads", "record_of")},
+    "replay_summary": ("rams.record", "replay_summary"),
+}
 
 #: The Rams family's names that the package once presented as its own (see above).
 _RAMS_NAMES = {
@@ -61,8 +81,10 @@ _RAMS_NAMES = {
 
 
 def __getattr__(name: str) -> object:
-    """The Rams family's names of :data:`_RAMS_NAMES`, imported when asked for."""
-    if name in _RAMS_NAMES:
-        module, attr = _RAMS_NAMES[name]
+    """The package's names (:data:`_NAMES`) and the Rams family's (:data:`_RAMS_NAMES`),
+    imported when asked for."""
+    where = _NAMES.get(name) or _RAMS_NAMES.get(name)
+    if where is not None:
+        module, attr = where
         return getattr(importlib.import_module(module), attr)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

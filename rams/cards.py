@@ -133,11 +133,19 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
+def _suit_cards(suit: int) -> tuple[tuple[Card, ...], ...]:
+    """The cards of every 13-bit pattern of ``suit``, by the pattern: the patterns below
+    ``1 << r`` doubled by the rank ``r`` each time (a fifth of the time of testing each bit
+    of each pattern, which a command's start paid)."""
+    patterns: list[tuple[Card, ...]] = [()]
+    for r in range(13):
+        c = (13 * suit + r,)
+        patterns += [p + c for p in patterns]
+    return tuple(patterns)
+
+
 # For each suit, the cards of every 13-bit pattern of that suit (cards_of without a bit loop).
-_SUIT_CARDS = tuple(
-    tuple(tuple(13 * s + r for r in range(13) if m >> r & 1) for m in range(1 << 13))
-    for s in range(4)
-)
+_SUIT_CARDS = tuple(_suit_cards(s) for s in range(4))
 
 
 def cards_of(mask: int) -> list[Card]:

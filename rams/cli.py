@@ -2,6 +2,12 @@
 of the leaf modules).
 
 Bad input never ends in a traceback: one line on stderr and exit status 2.
+
+A command imports what it needs when it runs (``replay`` the records and the record's
+family, ``rules`` the families' presets, ``serve`` the web server): the module itself
+imports only the catalogue, so that ``rams replay``, ``rams verify`` and ``rams rules``
+start quickly (``benchmarks/cli_start.py``; ``tests/test_cli_start.py`` checks that none of
+them imports a heavy package).
 """
 
 from __future__ import annotations
@@ -12,17 +18,14 @@ import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rams import games
 from rams.errors import RamsError, RecordError
-from rams.fair import FairLog
-from rams.games.story import match_text
-from rams.parallel import release_ray
-from rams.record import Record, loads, replay_summary
-from rams.rulebook import rules_text as rulebook_text
-from rams.verify import verify
 from rams.words import LANGS, Phrase, decimal, default_lang, os_reason, text
+
+if TYPE_CHECKING:
+    from rams.fair import FairLog
+    from rams.record import Record
 
 __all__ = ["main"]
 
@@ -30,6 +33,8 @@ Command = Callable[[argparse.Namespace], int]
 
 
 def _read_record(path: str) -> Record:
+    from rams.record import loads
+
     try:
         if path == "-":
             data = sys.stdin.read()
@@ -44,6 +49,9 @@ def _read_record(path: str) -> Record:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from rams.games.story import match_text
+    from rams.record import replay_summary
+
     record = _read_record(args.file)
     game = record.replay()
     if args.json:
@@ -60,6 +68,8 @@ def _verify(args: argparse.Namespace) -> int:
     written; with ``--mine``, also against the person's own log of what they were shown.
     One line: exit 0 when all hold, 2 naming the part that does not (the dealing, the play,
     the result, the log) and why."""
+    from rams.verify import verify
+
     lang = args.lang or default_lang()
     try:
         record = _read_record(args.file)
@@ -83,6 +93,8 @@ def _verify(args: argparse.Namespace) -> int:
 def _read_log(path: str, lang: str) -> FairLog | None:
     """A person's log (``rams-fair-log/1``) from a file; None, said on stderr, if it cannot
     be read or is not one."""
+    from rams.fair import FairLog
+
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
@@ -133,6 +145,8 @@ def _analyse(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
+    from rams import games
+
     if args.preset is None:
         for name, p in games.presets().items():
             lo, hi = p.players
@@ -141,6 +155,8 @@ def _rules(args: argparse.Namespace) -> int:
     family = games.family_of(args.preset)
     rules = family.rules(args.preset, args.players)
     if args.text:
+        from rams.rulebook import rules_text as rulebook_text
+
         print(rulebook_text(rules, args.lang or default_lang()))
     else:
         print(family.rules_text(rules))
@@ -428,7 +444,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     finally:
-        release_ray()  # (a Ray this command started stops now, not in Ray's exit hook)
+        parallel = sys.modules.get("rams.parallel")  # (not imported: no Ray was started)
+        if parallel is not None:
+            parallel.release_ray()  # (a Ray this command started stops now, not at exit)
 
 
 if __name__ == "__main__":

@@ -19,15 +19,15 @@ must take it
 
 from __future__ import annotations
 
+import os
 import re
 import textwrap
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from rams import tomldata
 from rams.words import russian_plural, text
 
 __all__ = ["Clause", "Rulebook", "rulebook", "rules_text", "rules_view", "source_names"]
@@ -327,9 +327,8 @@ def _plain(value: Any) -> str:
 @cache
 def rulebook(family: str) -> Rulebook:
     """The rules reference of a game family (``rams``), read once from the package."""
-    path = resources.files("rams.games").joinpath(family, "rulebook.toml")
-    with path.open("rb") as f:
-        return Rulebook(family, tomllib.load(f))
+    games = os.path.join(os.path.dirname(__file__), "games")  # (not importlib.resources)
+    return Rulebook(family, tomldata.load(os.path.join(games, family, "rulebook.toml")))
 
 
 def check(book: Rulebook, clause_ids: Iterable[str], rules_sets: Iterable[Any]) -> list[str]:

@@ -10,7 +10,7 @@ Fields of several kinds are worded here: a :class:`Seat` (``p2`` in the engine's
 English text, the player's name on a screen), a :class:`Suit`, and any value that words
 itself (a :class:`Phrase`; :class:`rams.cards.Cards`, record notation ``AS 8D`` in the
 engine's text, ``Т♠ 8♦`` on a Russian screen). The catalogue is the bottom of the package:
-it imports none of it.
+it imports none of it (but :mod:`rams.tomldata`, which reads its files).
 
 >>> text("server.stale", "en")
 'The game has moved on; here is the table as it is now.'
@@ -27,12 +27,11 @@ import locale
 import math
 import os
 import string
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from importlib import resources
-from importlib.abc import Traversable
 from typing import Any
+
+from rams import tomldata
 
 __all__ = [
     "LANGS",
@@ -99,9 +98,8 @@ class Phrase:
         return self.words("en")
 
 
-def _load(path: Traversable, prefix: str) -> dict[str, dict[str, str]]:
-    with path.open("rb") as f:
-        data = tomllib.load(f)
+def _load(path: str, prefix: str) -> dict[str, dict[str, str]]:
+    data = tomldata.load(path)
     out: dict[str, dict[str, str]] = {}
 
     def walk(node: Mapping[str, Any], key: str) -> None:
@@ -121,13 +119,13 @@ def catalogue() -> dict[str, dict[str, str]]:
     """Every text of the package by key: the shared words, then those of each package of
     ``rams/games/`` that has a ``words.toml`` (a family, or parts several share: ``plain``)
     under its name."""
-    package = resources.files("rams")
-    out = _load(package.joinpath("words.toml"), "")
-    games = package.joinpath("games")
-    for folder in sorted(games.iterdir(), key=lambda f: f.name):
-        path = folder.joinpath("words.toml")
-        if folder.is_dir() and path.is_file():
-            out.update(_load(path, folder.name))
+    package = os.path.dirname(__file__)  # (not importlib.resources: its imports are slow)
+    out = _load(os.path.join(package, "words.toml"), "")
+    games = os.path.join(package, "games")
+    for name in sorted(os.listdir(games)):
+        path = os.path.join(games, name, "words.toml")
+        if os.path.isfile(path):
+            out.update(_load(path, name))
     return out
 
 

@@ -123,6 +123,11 @@ SLOW: dict[str, str] = {
     # Daily deals (issue 31): whole deals played through a server restarted, and in processes.
     "tests/web/test_daily_web.py::test_one_try_a_deal_stored_through_a_restart_and_seeds_after_the_day": "a server restarted",  # noqa: E501
     "tests/test_terminal_daily.py": "processes",
+    # Issue 29: the compact tensor along random play of every table; the short commands and
+    # the training example in processes of their own.
+    "tests/adapters/test_compact.py::test_the_compact_tensor_decodes_back_and_tells_every_view_apart": "sweep",  # noqa: E501
+    "tests/test_cli_start.py::test_a_short_command_imports_nothing_heavy": "processes",
+    "tests/adapters/test_vector.py::test_the_training_example_trains_on_the_batch": "a process",
 }
 
 

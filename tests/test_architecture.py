@@ -5,8 +5,8 @@ makes an edge of the module graph, and the graph must keep the layers of docs/ar
 
 From the bottom up:
 
-1. ``words`` (the text catalogue), ``errors``, ``cards``: they import only each other, in
-   that order.
+1. ``tomldata`` (the package's TOML files, cached), ``words`` (the text catalogue),
+   ``errors``, ``cards``: they import only each other, in that order.
 2. The core: the shared parts (``events``, ``actions``, ``tricks``, ``sheets``,
    ``rulebook``), the registry and the families (``games/``), ``record``, ``fair``,
    ``verify`` and the driver ``table``. It needs no third-party package.
@@ -31,7 +31,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "rams"
 
 #: The bottom, in order: each imports only those before it.
-BOTTOM = ("rams.words", "rams.errors", "rams.cards")
+BOTTOM = ("rams.tomldata", "rams.words", "rams.errors", "rams.cards")
 #: The layers above the core, bottom first, by module prefix (a package covers its modules).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("fast", ("rams.fast",)),

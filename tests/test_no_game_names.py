@@ -43,7 +43,6 @@ ALLOWED = {
                         'redoc_url=None, responses=ERRORS)'),
     ("rams/cli.py", 'parser = argparse.ArgumentParser(prog="rams", '
                     'description=w.help("description"))'),
-    ("rams/words.py", 'package = resources.files("rams")'),
 }  # fmt: skip
 #: Not yet moved (none now: Rams' card play asks its rules for the jacks by
 #: ``rams.games.rams.declarations.jack_credit``).

@@ -27,6 +27,25 @@ kinds of event:
   32 buckets, its number and its score change (scaled). A deal has fewer than S events
   of these kinds (measured: at most 31 in random play); later ones are dropped.
 
+The compact layout (``compact=True``): the same pieces but for the history, written
+without the event slots' card planes that are mostly empty:
+
+- ``plays`` (52 × (n + T + n), with perfect recall): for each card played, who played it,
+  in which trick and at which place of the trick (first, second…); a card not played is
+  all zeros;
+- ``stream`` (S' × slot'): every event but the card plays and the tricks (whose cards are
+  in ``plays``; their winner and points follow from the cards and the rules), oldest first:
+  its kind (K), its seat (n + 1), its detail hashed into 32 buckets and its characters (12,
+  each code ÷ 128, so that no two details meet), its number and score change (scaled), the
+  cards it names (52: its cards, secret cards and cards drawn together) and which of the
+  three it names (3). A deal has fewer than S' = 8 + 4n of these (:func:`stream_slots`;
+  measured in random play: at most 24 at seven seats, 18 in Boston); later ones are dropped.
+
+Together with the rest of the tensor (the hand, the hand as dealt) this is lossless: two
+views of a seat that differ (in any event as the seat sees it, or in its hand) get
+different tensors (``tests/adapters/test_compact.py`` checks it along random play of every
+preset, and that the compact tensor, too, is the same on twin deals).
+
 The strings are for people and logs: cards in the record notation of :mod:`rams.cards`
 (``AS``, ``TH``), seats ``p1``… as the records write them.
 """
@@ -42,12 +61,25 @@ import numpy as np
 from rams.adapters.episode import EpisodeSpec
 from rams.cards import card_str, suit_str
 
-__all__ = ["EVENT_SLOTS", "Encoder"]
+__all__ = ["DETAIL_CHARS", "EVENT_SLOTS", "Encoder", "stream_slots"]
 
 #: The events a tensor keeps (card plays are in ``tricks``/``played`` instead).
 EVENT_SLOTS = 48
+
+
+def stream_slots(players: int) -> int:
+    """The events a compact tensor keeps for ``players`` seats (card plays and tricks are
+    in ``plays`` instead): 8 + 4 a seat (measured in random play: at most 24 at seven seats,
+    18 in Boston)."""
+    return 8 + 4 * players
+
+
 _DETAIL_BUCKETS = 32
+#: How many characters of an event's detail a compact tensor writes (the longest: 10).
+DETAIL_CHARS = 12
 _SKIPPED_KINDS = frozenset({"PLAY", "CARD"})
+#: Events a compact tensor leaves out of its stream: their cards are in ``plays``.
+_PLAYED_KINDS = frozenset({"PLAY", "CARD", "TRICK"})
 _CALLS = {None: 0, "play": 1, "pass": 2}
 
 
@@ -56,18 +88,33 @@ def _bucket(detail: str) -> int:
     return zlib.crc32(detail.encode()) % _DETAIL_BUCKETS
 
 
+@functools.cache
+def _chars(detail: str, at: int) -> tuple[tuple[int, float], ...]:
+    """The first :data:`DETAIL_CHARS` characters of a detail as scalars (code ÷ 128; a
+    character past ASCII as 1), from position ``at``."""
+    return tuple((at + i, min(ord(ch), 128) / 128) for i, ch in enumerate(detail[:DETAIL_CHARS]))
+
+
 class Encoder:
     """The tensor layout and strings of a table's views, for one kind of observer.
 
     ``public``: the table and its history; ``private``: the seat's own cards; ``recall``:
-    the whole history in order (an information state) rather than the position now.
+    the whole history in order (an information state) rather than the position now;
+    ``compact``: the history in the compact layout (``plays`` and ``stream``).
     """
 
     def __init__(
-        self, spec: EpisodeSpec, *, public: bool = True, private: bool = True, recall: bool = True
+        self,
+        spec: EpisodeSpec,
+        *,
+        public: bool = True,
+        private: bool = True,
+        recall: bool = True,
+        compact: bool = False,
     ) -> None:
         self.spec = spec
         self.public, self.private, self.recall = public, private, recall
+        self.compact = compact
         n, tricks = spec.players, spec.max_tricks
         self.n, self.tricks = n, tricks
         #: The view of a deal that opens with declarations (its planes, ``records``, ``known``).
@@ -79,6 +126,14 @@ class Encoder:
         self.kind_ids = {id(k): self.kinds.get(k, -1) for k in spec.event_type}
         self.phase_ids = {id(p): i for p, i in self.phases.items()}
         self.slot = len(kinds) + (n + 1) + 3 * 52 + _DETAIL_BUCKETS + 2
+        streamed = [k for k in spec.event_type if k.name not in _PLAYED_KINDS]
+        self.stream_kinds = {k: i for i, k in enumerate(streamed)}
+        #: Each kind's index in the compact stream by its id, -1 if left out.
+        self.stream_ids = {id(k): self.stream_kinds.get(k, -1) for k in spec.event_type}
+        self.stream_slot = len(streamed) + (n + 1) + _DETAIL_BUCKETS + DETAIL_CHARS + 2 + 52 + 3
+        self.stream_slots = stream_slots(n)
+        #: The width of a card's row of ``plays``: its seat, its trick, its place.
+        self.play_width = n + tricks + n
         starts = [abs(x) for x in spec.start_scores]
         self.scale = float(max([50, *starts]))
         pieces: list[tuple[str, int, tuple[int, ...]]] = [("player", n, (n,))]
@@ -95,7 +150,9 @@ class Encoder:
                 pieces.append(("dealt", 52, (52,)))
         if public:
             pieces += [("shown", n * 52, (n, 52)), ("trick", n * 52, (n, 52))]
-            if recall:
+            if recall and compact:
+                pieces.append(("plays", 52 * self.play_width, (52, self.play_width)))
+            elif recall:
                 pieces.append(("tricks", tricks * n * 52, (tricks, n, 52)))
             else:
                 pieces.append(("played", n * 52, (n, 52)))
@@ -111,7 +168,11 @@ class Encoder:
                 ]
             else:
                 pieces.append(("sizes", n, (n,)))
-            pieces.append(("events", EVENT_SLOTS * self.slot, (EVENT_SLOTS, self.slot)))
+            if compact:
+                shape = (self.stream_slots, self.stream_slot)
+                pieces.append(("stream", self.stream_slots * self.stream_slot, shape))
+            else:
+                pieces.append(("events", EVENT_SLOTS * self.slot, (EVENT_SLOTS, self.slot)))
         self.pieces = pieces
         self.offsets: dict[str, int] = {}
         at = 0
@@ -153,7 +214,15 @@ class Encoder:
                 ones += [base + 52 * s + c for c in cards]
             base = o["trick"]
             ones += [base + 52 * s + c for s, c in view.trick]
-            if self.recall:
+            if self.recall and self.compact:
+                base, width = o["plays"], self.play_width
+                seat_at, place_at = base, base + n
+                trick_at = base + 2 * n
+                for k, trick in enumerate(view.tricks):
+                    for place, (s, c) in enumerate(trick):
+                        at = width * c
+                        ones += (seat_at + at + s, trick_at + at + k, place_at + at + place)
+            elif self.recall:
                 base = o["tricks"]
                 for k, trick in enumerate(view.tricks):
                     ones += [base + 52 * (n * k + s) + c for s, c in trick]
@@ -181,7 +250,10 @@ class Encoder:
             else:
                 base = o["sizes"]
                 scalars += [(base + s, h / self.tricks) for s, h in enumerate(view.hand_sizes)]
-            self._events(view.events, ones, scalars)
+            if self.compact:
+                self._stream(view.events, ones, scalars)
+            else:
+                self._events(view.events, ones, scalars)
         out.fill(0.0)
         out[np.fromiter(ones, np.intp, len(ones))] = 1.0  # (faster than indexing by a list)
         if scalars:
@@ -220,6 +292,46 @@ class Encoder:
                 scalars.append((detail_at + _DETAIL_BUCKETS, e.number / 16))
             if e.delta:
                 scalars.append((detail_at + _DETAIL_BUCKETS + 1, e.delta / scale))
+            at += slot
+
+    def _stream(self, events: Any, ones: list[int], scalars: list[tuple[int, float]]) -> None:
+        """The compact stream: the events but the card plays and tricks, a slot each."""
+        kinds = self.stream_ids
+        slot, n = self.stream_slot, self.n
+        k_size = len(self.stream_kinds)
+        at = self.offsets["stream"]
+        end = at + self.stream_slots * slot
+        scale = self.scale
+        for e in events:
+            index = kinds[id(e.kind)]
+            if index < 0:
+                continue
+            if at >= end:
+                break
+            seat_at = at + k_size
+            detail_at = seat_at + n + 1
+            chars_at = detail_at + _DETAIL_BUCKETS
+            number_at = chars_at + DETAIL_CHARS
+            cards_at = number_at + 2
+            fields_at = cards_at + 52
+            ones.append(at + index)
+            ones.append(seat_at + (n if e.seat is None else e.seat))
+            if e.detail:
+                ones.append(detail_at + _bucket(e.detail))
+                scalars += _chars(e.detail, chars_at)
+            if e.number:
+                scalars.append((number_at, e.number / 16))
+            if e.delta:
+                scalars.append((number_at + 1, e.delta / scale))
+            if e.cards:
+                ones += [cards_at + c for c in e.cards]
+                ones.append(fields_at)
+            if e.secret:
+                ones += [cards_at + c for c in e.secret]
+                ones.append(fields_at + 1)
+            if e.drawn:
+                ones += [cards_at + c for c in e.drawn]
+                ones.append(fields_at + 2)
             at += slot
 
     # Strings ----------------------------------------------------------------------------

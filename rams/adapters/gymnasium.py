@@ -12,7 +12,8 @@ generator; the agent holds seat ``seat`` and the others are bots by name (``rand
 ``heuristic``, ``easy``, ``medium``, ``hard``; of the plain games, their own:
 :func:`rams.bots.make_bot`), untimed, with generators drawn from the same seed, so a seed
 gives the same episode whatever the machine. The bots act on their own observations; the
-agent observes its tensor (:mod:`rams.adapters.encoding`) and finds the legal actions in
+agent observes its tensor (:mod:`rams.adapters.encoding`; its compact layout with
+``compact=True``) and finds the legal actions in
 ``info["action_mask"]`` and :meth:`RamsEnv.action_masks` (the name MaskablePPO of
 sb3-contrib calls). The reward comes at the end: the agent's points in the deal. A deal
 that ends before the agent's first turn (void, E3) is dealt again. An action the mask
@@ -53,6 +54,7 @@ class RamsEnv(gymnasium.Env[np.ndarray, np.int64]):
         opponents: str | Sequence[str] = "random",
         dealer: int = 0,
         recall: bool = True,
+        compact: bool = False,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -63,7 +65,7 @@ class RamsEnv(gymnasium.Env[np.ndarray, np.int64]):
         if len(names) != n - 1:  # (the agent is one of the seats' players)
             raise RulesError("cli.bots_for_seats", ("bots",), count=len(names) + 1, seats=n)
         self.opponents = names
-        self.encoder = Encoder(self.episode_spec, recall=recall)
+        self.encoder = Encoder(self.episode_spec, recall=recall, compact=compact)
         self.observation_space = spaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.episode_spec.action_count)
         self.render_mode = render_mode

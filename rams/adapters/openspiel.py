@@ -173,11 +173,14 @@ class RamsState(pyspiel.State):  # type: ignore[misc]
 
 class RamsObserver:
     """OpenSpiel's observer: a NumPy ``tensor`` (with named views in ``dict``) and strings,
-    from the seat's observation alone (:class:`rams.adapters.encoding.Encoder`)."""
+    from the seat's observation alone (:class:`rams.adapters.encoding.Encoder`); its one
+    parameter, ``{"compact": True}``, asks for the compact layout."""
 
     def __init__(self, spec: EpisodeSpec, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
-            raise RamsError("adapters.observer_params", params=repr(params))
+        params = dict(params or {})
+        compact = params.pop("compact", False)
+        if params or not isinstance(compact, bool):
+            raise RamsError("adapters.compact.observer_params", params=repr(params or compact))
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise RamsError("adapters.observer_all")
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
@@ -186,6 +189,7 @@ class RamsObserver:
             public=bool(iig_obs_type.public_info),
             private=self.private,
             recall=bool(iig_obs_type.perfect_recall),
+            compact=compact,
         )
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = self.encoder.views(self.tensor)

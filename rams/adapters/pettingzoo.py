@@ -13,7 +13,8 @@
 An episode is one deal (:mod:`rams.adapters.episode`), dealt by the environment's random
 generator (``reset(seed=…)`` seeds it); the agents ``player_0``… are the seats. An agent
 observes its tensor, written from its own observation (:mod:`rams.adapters.encoding`; the
-whole history in order when ``recall``, the default); the agent to act finds its
+whole history in order when ``recall``, the default; in the compact layout when
+``compact``); the agent to act finds its
 ``action_mask`` (int8 over every action id) in its info, as PettingZoo's tests and
 tutorials read it (a Dict observation space draws their warning). The rewards come at
 the end: each seat's points in the deal. The seats of a trick game act one at a time, so
@@ -52,12 +53,13 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         *,
         dealer: int = 0,
         recall: bool = True,
+        compact: bool = False,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         self.spec = EpisodeSpec(preset, players, dealer, **options)
-        self.encoder = Encoder(self.spec, recall=recall)
+        self.encoder = Encoder(self.spec, recall=recall, compact=compact)
         self.render_mode = render_mode
         n = self.spec.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
@@ -156,5 +158,5 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
 
 def env(preset: str = DEFAULT_PRESET, players: int | None = None, **kwargs: Any) -> RamsAEC:
     """The AEC environment of ``preset`` for ``players`` seats; ``kwargs``: ``dealer``,
-    ``recall``, ``render_mode``, and the preset's house rules."""
+    ``recall``, ``compact``, ``render_mode``, and the preset's house rules."""
     return RamsAEC(preset, players, **kwargs)

@@ -9,7 +9,8 @@ public stays the same (the spectator's view at every step): a traded card may st
 in what the rules announce — S3's write-off of the aces a trick-taker held, say — and then
 it was not quite unseen. At every step up to there, every
 tensor and string seat ``s`` gets — OpenSpiel's information state and observation,
-PettingZoo's and Gymnasium's observations — is the same in both deals, though the other
+PettingZoo's and Gymnasium's observations, in the full and the compact layout — is the
+same in both deals, though the other
 hands are not; and the seat holding a traded card does see the difference (the test can
 fail).
 """
@@ -85,13 +86,28 @@ class Channels:
         self.aec.reset(seed=0)
         self.gym = RamsEnv(*table)
         self.gym.reset(seed=0)
+        # The compact layout of each (rams.adapters.encoding), through the same gates.
+        self.compact_aec = aec_env(*table, compact=True)
+        self.compact_aec.reset(seed=0)
+        self.compact_gym = RamsEnv(*table, compact=True)
+        self.compact_gym.reset(seed=0)
+        import pyspiel
+
+        recall = pyspiel.IIGObservationType(perfect_recall=True)
+        self.compact_spiel = self.game.make_py_observer(recall, {"compact": True})
 
     def of(self, ep: Episode, seat: int) -> list[Any]:
         state = self.game.new_initial_state()
         state.episode = ep
         self.aec.episode = ep
         self.gym.episode, self.gym.seat = ep, seat
+        self.compact_aec.episode = ep
+        self.compact_gym.episode, self.compact_gym.seat = ep, seat
+        self.compact_spiel.set_from(state, seat)
         return [
+            self.compact_spiel.tensor.tobytes(),
+            self.compact_aec.observe(f"player_{seat}").tobytes(),
+            self.compact_gym._observe().tobytes(),
             tuple(state.information_state_tensor(seat)),
             tuple(state.observation_tensor(seat)),
             state.information_state_string(seat),

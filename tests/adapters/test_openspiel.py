@@ -218,7 +218,12 @@ def test_an_observer_it_cannot_make_is_refused_in_words() -> None:
     game = pyspiel.load_game("python_rams", {"preset": "duel"})
     with pytest.raises(RamsError) as params:
         game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False), {"x": 1})
-    assert "parameters" in params.value.words("en") and "параметров" in params.value.words("ru")
+    assert "compact" in params.value.words("en") and "параметр" in params.value.words("ru")
+    with pytest.raises(RamsError):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False), {"compact": 1})
+    recall = pyspiel.IIGObservationType(perfect_recall=True)
+    compact = game.make_py_observer(recall, {"compact": True})
+    assert "stream" in compact.dict and "events" not in compact.dict
     every = pyspiel.IIGObservationType(
         perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
     )

@@ -1,0 +1,323 @@
+"""Many deals of a Rams-family preset stepped in lockstep in compiled code: a batch of ``N``
+deals, the legal-action masks and compact observations of all ``N`` at once.
+
+Each deal is the fast core's state (:mod:`rams.fast.core`, the reference engine's game:
+``tests/test_fast_equivalence.py``), dealt from a deck this module shuffles (xorshift, a
+generator per deal, seeded from one seed), driven by the engine's action ids. A deal runs
+as an episode of :mod:`rams.adapters.episode` runs: from the start of a match (every record
+at the preset's start), the dealer the batch names, a claim (S7) taken for its seat as soon
+as it may be, cut short after ``max_decisions``; its return is each seat's points,
+``better × (after − before)`` (a record that runs down gains points). A deal that ends is
+dealt again at once (its final points in ``rewards`` and ``done`` set for that step).
+
+The observation of a deal is the seat to move's, written from what that seat may see:
+the seat (n), its hand (52), its hand as dealt (52), the card turned at the start (52) and
+the trump (5), the card plays (52 × (n + T + n): each card's seat, trick and place, as the
+compact tensor of :mod:`rams.adapters.encoding` writes them), and the calls — every action
+but a card played, in order, as (seat, id), the ids that hide a card made public: an
+exchange by the number of cards (``ID_EXCHANGE + k``), the dealer's swap for the turned
+card by that card (``ID_SWAP + turned``). Not in it: the cards the declarations show (S3's
+jacks, rams), which the reference view shows: a policy reads them from nowhere here.
+
+Two faces, both in :mod:`rams.adapters.vector`: the functional one (every seat's decisions,
+self-play) and Gymnasium's vector API (one seat against uniformly random seats, stepped
+inside the kernel too).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from rams.fast import core as fc
+from rams.fast import play as fp
+from rams.fast import tables as ft
+from rams.fast.play import A_DEAL_HANDS, A_HANDS, A_RECORDS, A_START_RECORDS, NONE
+
+__all__ = [
+    "CALL_SEAT",
+    "H_CARD_PLACE",
+    "deal_deck",
+    "observe_all",
+    "reset_all",
+    "step_against_random",
+    "step_all",
+]
+
+# The per-deal bookkeeping beside the state (``book``, int64): the generator, the decisions,
+# the card turned at the start, the number of calls, then each card's seat, trick and place
+# (−1: not played), then the calls (seat, id).
+B_RNG, B_DECISIONS, B_TURNED, B_CALLS = range(4)
+H_CARD_SEAT = 4
+H_CARD_TRICK = H_CARD_SEAT + 52
+H_CARD_PLACE = H_CARD_TRICK + 52
+CALL_SEAT = H_CARD_PLACE + 52
+
+
+def book_size(slots: int) -> int:
+    """The bookkeeping's width for ``slots`` calls."""
+    return CALL_SEAT + 2 * slots
+
+
+def obs_size(n: int, tricks: int, slots: int, actions: int) -> int:
+    """The observation's width: seat, hand, dealt, turned, trump, plays, calls."""
+    return n + 3 * 52 + 5 + 52 * (2 * n + tricks) + slots * (n + actions - 52)
+
+
+@njit(cache=True)
+def _next(book: np.ndarray) -> int:
+    x = np.uint64(book[B_RNG])
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    book[B_RNG] = np.int64(x)
+    return int(x >> np.uint64(1))
+
+
+@njit(cache=True)
+def _claims(
+    s: np.ndarray, r: np.ndarray, book: np.ndarray, slots: int, obs: np.ndarray, calls_at: int
+) -> None:
+    """S7: a seat that may claim the game claims it (the episode's way)."""
+    n = s[fp.S_N]
+    for _round in range(n):
+        claimed = False
+        for seat in range(n):
+            if s[fp.S_WINNER] == NONE and fc.can_claim(s, r, seat):
+                _call(book, slots, seat, fc.ID_CLAIM, obs, calls_at, n)
+                fc.apply_legal(s, r, fc.ID_CLAIM, seat)
+                claimed = True
+                break
+        if not claimed:
+            return
+
+
+@njit(cache=True)
+def _call(
+    book: np.ndarray, slots: int, seat: int, a: int, obs: np.ndarray, calls_at: int, n: int
+) -> None:
+    """A call (an action but a card played), kept and written into the observation."""
+    k = book[B_CALLS]
+    if k < slots:
+        book[CALL_SEAT + 2 * k] = seat
+        book[CALL_SEAT + 2 * k + 1] = a
+        width = (obs.shape[0] - calls_at) // slots
+        obs[calls_at + width * k + seat] = 1.0
+        obs[calls_at + width * k + n + a - 52] = 1.0
+    book[B_CALLS] = k + 1
+
+
+@njit(cache=True)
+def _deal(
+    s: np.ndarray, r: np.ndarray, book: np.ndarray, deck: np.ndarray, dealer: int, slots: int,
+    obs: np.ndarray, tricks: int,
+) -> None:  # fmt: skip
+    """Shuffle ``deck`` by the deal's generator and deal a new deal into ``s``."""
+    size = r[ft.R_PACK]
+    for i in range(size - 1, 0, -1):
+        j = _next(book) % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    deal_deck(s, r, book, deck, dealer, slots, obs, tricks)
+
+
+@njit(cache=True)
+def deal_deck(
+    s: np.ndarray, r: np.ndarray, book: np.ndarray, deck: np.ndarray, dealer: int, slots: int,
+    obs: np.ndarray, tricks: int,
+) -> None:  # fmt: skip
+    """Deal ``deck`` as it lies (top first) into ``s``, the bookkeeping and the observation
+    afresh (the seat's part is written by :func:`_observe`)."""
+    records = np.zeros(fp.MAXP, dtype=np.int64)
+    for i in range(r[ft.R_PLAYERS]):
+        records[i] = r[ft.R_START]
+    s[:] = fc.new_state(r, dealer, deck, records, 1, NONE)
+    book[B_DECISIONS] = 0
+    book[B_TURNED] = s[fp.S_TURNED]
+    book[B_CALLS] = 0
+    for c in range(52):
+        book[H_CARD_SEAT + c] = -1
+        book[H_CARD_TRICK + c] = -1
+        book[H_CARD_PLACE + c] = -1
+    obs[:] = 0.0
+    n = s[fp.S_N]
+    if book[B_TURNED] >= 0:
+        obs[n + 104 + book[B_TURNED]] = 1.0
+    _claims(s, r, book, slots, obs, _calls_at(n, tricks))
+
+
+@njit(cache=True)
+def _calls_at(n: int, tricks: int) -> int:
+    """Where the calls begin in an observation (after the plays)."""
+    return n + 3 * 52 + 5 + 52 * (2 * n + tricks)
+
+
+@njit(cache=True)
+def _over(s: np.ndarray, book: np.ndarray, most: int) -> bool:
+    return s[fp.S_PHASE] == fc.DONE or s[fp.S_TO_MOVE] < 0 or book[B_DECISIONS] >= most
+
+
+@njit(cache=True)
+def _apply(
+    s: np.ndarray, r: np.ndarray, book: np.ndarray, seat: int, a: int, slots: int,
+    obs: np.ndarray, tricks: int,
+) -> None:  # fmt: skip
+    """Apply a legal id for ``seat``, writing it into the bookkeeping and the observation's
+    history (the plays, the calls) first."""
+    n = s[fp.S_N]
+    calls_at = _calls_at(n, tricks)
+    if s[fp.S_PHASE] == fc.PLAY and a < 52 and s[fp.S_DAVE_PENDING] == NONE:
+        trick, place = s[fp.S_TRICKS_PLAYED], s[fp.S_TRICK_LEN]
+        book[H_CARD_SEAT + a] = seat
+        book[H_CARD_TRICK + a] = trick
+        book[H_CARD_PLACE + a] = place
+        row = n + 3 * 52 + 5 + (2 * n + tricks) * a
+        obs[row + seat] = 1.0
+        obs[row + n + place] = 1.0
+        obs[row + 2 * n + trick] = 1.0
+    else:
+        shown = a
+        if s[fp.S_PHASE] == fc.EXCHANGE and fc.ID_EXCHANGE <= a < fc.ID_SWAP:
+            shown = fc.ID_EXCHANGE + fp.popcount(a - fc.ID_EXCHANGE)
+        elif s[fp.S_PHASE] == fc.DEALER_TRUMP and fc.ID_SWAP <= a < fc.ID_KEEP:
+            shown = fc.ID_SWAP + s[fp.S_TURNED]
+        _call(book, slots, seat, shown, obs, calls_at, n)
+    fc.apply_legal(s, r, a, seat)
+    book[B_DECISIONS] += 1
+    _claims(s, r, book, slots, obs, calls_at)
+
+
+@njit(cache=True)
+def _points(s: np.ndarray, better: int, out: np.ndarray) -> None:
+    for k in range(s[fp.S_N]):
+        out[k] = better * (s[A_RECORDS + k] - s[A_START_RECORDS + k])
+
+
+@njit(cache=True)
+def _observe(
+    s: np.ndarray, book: np.ndarray, obs: np.ndarray, mask: np.ndarray, r: np.ndarray,
+    buf: np.ndarray,
+) -> int:  # fmt: skip
+    """Write the seat to move's part of the observation (the seat, its hand now and as
+    dealt, the trump: the history is written as it happens) and its legal mask; returns
+    the seat (−1: none, the seat's part left empty)."""
+    n = s[fp.S_N]
+    obs[: n + 104] = 0.0
+    obs[n + 156 : n + 161] = 0.0
+    mask[:] = 0
+    seat = s[fp.S_TO_MOVE]
+    if seat < 0 or s[fp.S_PHASE] == fc.DONE:
+        return -1
+    obs[seat] = 1.0
+    hand = s[A_HANDS + seat]
+    while hand:
+        low = hand & -hand
+        obs[n + fp.popcount(low - 1)] = 1.0
+        hand ^= low
+    dealt = s[A_DEAL_HANDS + seat]
+    while dealt:
+        low = dealt & -dealt
+        obs[n + 52 + fp.popcount(low - 1)] = 1.0
+        dealt ^= low
+    trump = s[fp.S_TRUMP]
+    obs[n + 156 + (4 if trump < 0 else trump)] = 1.0
+    m = fc.legal_actions(s, r, seat, buf)
+    for i in range(m):
+        mask[buf[i]] = 1
+    return seat
+
+
+@njit(cache=True)
+def reset_all(
+    states: np.ndarray, books: np.ndarray, decks: np.ndarray, r: np.ndarray, seed: int,
+    dealer: int, slots: int, obs: np.ndarray, tricks: int,
+) -> None:  # fmt: skip
+    """Seed every deal's generator from ``seed`` and deal every deal."""
+    for i in range(states.shape[0]):
+        books[i, B_RNG] = (seed * 2654435761 + 97 * i + 1) | 1
+        for _warm in range(8):
+            _next(books[i])
+        _deal(states[i], r, books[i], decks[i], dealer, slots, obs[i], tricks)
+
+
+@njit(cache=True)
+def observe_all(
+    states: np.ndarray, books: np.ndarray, r: np.ndarray, obs: np.ndarray, masks: np.ndarray,
+    to_move: np.ndarray,
+) -> None:  # fmt: skip
+    """Every deal's observation (the seat to move's part), legal mask and seat to move."""
+    buf = np.empty(64, dtype=np.int64)
+    for i in range(states.shape[0]):
+        to_move[i] = _observe(states[i], books[i], obs[i], masks[i], r, buf)
+
+
+@njit(cache=True)
+def step_all(
+    states: np.ndarray, books: np.ndarray, decks: np.ndarray, r: np.ndarray,
+    actions: np.ndarray, dealer: int, better: int, most: int, tricks: int, slots: int,
+    obs: np.ndarray, masks: np.ndarray, to_move: np.ndarray, rewards: np.ndarray,
+    dones: np.ndarray, illegal: np.ndarray,
+) -> None:  # fmt: skip
+    """The seat to move of every deal takes ``actions[i]`` (an illegal id: nothing changes,
+    ``illegal[i]`` set); a deal that ends writes its points into ``rewards[i]``, sets
+    ``dones[i]`` and is dealt again; then every observation and mask."""
+    buf = np.empty(64, dtype=np.int64)
+    for i in range(states.shape[0]):
+        s = states[i]
+        book = books[i]
+        rewards[i, :] = 0.0
+        dones[i] = False
+        illegal[i] = False
+        seat = s[fp.S_TO_MOVE]
+        a = actions[i]
+        if seat < 0 or not (0 <= a < masks.shape[1]) or masks[i, a] == 0:
+            illegal[i] = True  # (the mask is the one this deal was last observed with)
+        else:
+            _apply(s, r, book, seat, a, slots, obs[i], tricks)
+        if _over(s, book, most):
+            _points(s, better, rewards[i])
+            dones[i] = True
+            _deal(s, r, book, decks[i], dealer, slots, obs[i], tricks)
+        to_move[i] = _observe(s, book, obs[i], masks[i], r, buf)
+
+
+@njit(cache=True)
+def step_against_random(
+    states: np.ndarray, books: np.ndarray, decks: np.ndarray, r: np.ndarray,
+    actions: np.ndarray, agent: int, dealer: int, better: int, most: int, tricks: int,
+    slots: int, obs: np.ndarray, masks: np.ndarray, rewards: np.ndarray, dones: np.ndarray,
+    truncated: np.ndarray, illegal: np.ndarray,
+) -> None:  # fmt: skip
+    """The agent's seat takes ``actions[i]`` in every deal; the other seats then act
+    uniformly at random (each deal's generator) until the agent is to move again or the deal
+    ends; a deal that ends writes the agent's points, sets ``dones`` (``truncated`` when cut
+    short) and is dealt again, its other seats acting up to the agent's first turn (a deal
+    over before it, dealt again)."""
+    buf = np.empty(64, dtype=np.int64)
+    points = np.zeros(fp.MAXP, dtype=np.int64)
+    for i in range(states.shape[0]):
+        s = states[i]
+        book = books[i]
+        rewards[i] = 0.0
+        dones[i] = False
+        truncated[i] = False
+        illegal[i] = False
+        a = actions[i]
+        if a >= 0:  # (−1: only bring the deal to the agent, as after a reset)
+            if s[fp.S_TO_MOVE] != agent or a >= masks.shape[1] or masks[i, a] == 0:
+                illegal[i] = True
+            else:
+                _apply(s, r, book, agent, a, slots, obs[i], tricks)
+        while True:
+            while not _over(s, book, most) and s[fp.S_TO_MOVE] != agent:
+                seat = s[fp.S_TO_MOVE]
+                m = fc.legal_actions(s, r, seat, buf)
+                _apply(s, r, book, seat, buf[_next(book) % m], slots, obs[i], tricks)
+            if not _over(s, book, most):
+                break
+            if actions[i] >= 0 and not dones[i]:
+                _points(s, better, points)
+                rewards[i] = points[agent]
+                dones[i] = True
+                truncated[i] = s[fp.S_PHASE] != fc.DONE and s[fp.S_TO_MOVE] >= 0
+            _deal(s, r, book, decks[i], dealer, slots, obs[i], tricks)
+        _observe(s, book, obs[i], masks[i], r, buf)

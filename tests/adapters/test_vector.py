@@ -1,0 +1,172 @@
+"""The batch of deals in compiled code (:mod:`rams.adapters.vector`) is the reference
+engine's game: from fixed seeds, every deal of the batch is replayed in an episode of
+:mod:`rams.adapters.episode` from the same deck, the same actions taken in both; at every
+step the batch's legal mask is the engine's legal ids, and a deal ends in both at once with
+the same points. Its observation holds nothing the seat may not see (twin decks), and
+Gymnasium's vector API checks pass."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from rams.adapters.episode import Episode
+from rams.adapters.vector import RamsVectorEnv, VectorDeals
+from rams.errors import RulesError
+from rams.fast.play import A_HANDS
+from tests.adapters.tables import TABLES, table_id
+
+RAMS_TABLES = [t for t in TABLES if t[0] not in ("ramsch", "ramsch-jacks", "whist",
+                                                  "whist-named", "boston", "kony")]  # fmt: skip
+
+
+@pytest.mark.parametrize("table", RAMS_TABLES, ids=table_id)
+def test_the_batch_plays_the_engines_game(table: tuple[str, int], sweep_scale: int) -> None:
+    num = 6
+    deals = VectorDeals(*table, num=num)
+    obs, masks, to_move = deals.reset(seed=7)
+    episodes = [Episode.dealt(deals.spec, deals.deck(i), {}) for i in range(num)]
+    rng = random.Random(table_id(table))
+    ended = 0
+    steps = 0
+    while ended < 3 * num * sweep_scale:
+        actions = np.zeros(num, np.int64)
+        for i, ep in enumerate(episodes):
+            assert not ep.is_over
+            assert to_move[i] == ep.to_move
+            legal = ep.legal()
+            assert np.flatnonzero(masks[i]).tolist() == legal, (i, steps)
+            view = ep.observation(ep.to_move)
+            assert _hand(deals, obs[i]) == sorted(view.hand)
+            played = [list(t) for t in view.tricks] + ([list(view.trick)] if view.trick else [])
+            assert _plays(deals, obs[i]) == played, (i, steps)  # (the trick on the table too)
+            actions[i] = rng.choice(legal)
+            ep.apply(int(actions[i]))
+        obs, masks, to_move, rewards, dones, illegal = deals.step(actions)
+        assert not illegal.any()
+        steps += 1
+        for i, ep in enumerate(episodes):
+            assert bool(dones[i]) == ep.is_over, (i, steps)
+            if dones[i]:
+                assert rewards[i].tolist() == ep.points(), (i, steps)
+                episodes[i] = Episode.dealt(deals.spec, deals.deck(i), {})
+                ended += 1
+            else:
+                assert not rewards[i].any()
+    assert steps > 10
+
+
+def _hand(deals: VectorDeals, row: np.ndarray) -> list[int]:
+    n = deals.players
+    return [int(c) for c in np.flatnonzero(row[n : n + 52])]
+
+
+def _plays(deals: VectorDeals, row: np.ndarray) -> list[list[tuple[int, int]]]:
+    """The tricks read back from the observation's plays (each card's seat, place, trick)."""
+    n, width = deals.players, 2 * deals.players + deals.tricks
+    at = n + 3 * 52 + 5
+    found = {}
+    for c in range(52):
+        part = row[at + width * c : at + width * (c + 1)]
+        if part.any():
+            seat, place, trick = (int(np.flatnonzero(x)[0]) for x in
+                                  (part[:n], part[n : 2 * n], part[2 * n :]))  # fmt: skip
+            found[(trick, place)] = (seat, c)
+    tricks: list[list[tuple[int, int]]] = []
+    for trick, place in sorted(found):
+        while len(tricks) <= trick:
+            tricks.append([])
+        tricks[trick].append(found[(trick, place)])
+    return tricks
+
+
+def test_an_illegal_action_changes_nothing_and_is_said() -> None:
+    deals = VectorDeals("classic", 3, num=2)
+    _obs, masks, _ = deals.reset(seed=1)
+    before = deals.states.copy()
+    wrong = np.array([int(np.flatnonzero(masks[i] == 0)[0]) for i in range(2)])
+    _, _, _, _, dones, illegal = deals.step(wrong)
+    assert illegal.all() and not dones.any()
+    assert (deals.states == before).all()
+
+
+def test_twin_decks_look_the_same_to_the_seat_to_move() -> None:
+    """Two deals whose decks differ in two cards in two other hands give the seat to move
+    the same observation (masks too) after the same actions; the holder of one of them sees
+    the difference (the test can fail)."""
+    deals = VectorDeals("classic", 4, num=2)
+    deals.reset(seed=3)
+    deck = deals.deck(0)
+    seat = int(deals.to_move[0])
+    hands = [int(deals.states[0, A_HANDS + k]) for k in range(4)]
+    others = [k for k in range(4) if k != seat]
+    a = next(c for c in deck if hands[others[0]] >> c & 1)
+    b = next(c for c in deck if hands[others[1]] >> c & 1)
+    twin = [b if c == a else a if c == b else c for c in deck]
+    deals.deal(0, deck)
+    deals.deal(1, twin)
+    assert deals.to_move[0] == deals.to_move[1] == seat
+    assert (deals.obs[0] == deals.obs[1]).all() and (deals.masks[0] == deals.masks[1]).all()
+    rng = random.Random(5)
+    holder_saw = False
+    for _ in range(40):  # the same actions while both stay alike for the seat
+        if deals.to_move[0] != deals.to_move[1] or (deals.masks[0] != deals.masks[1]).any():
+            break  # (a traded card reached the table: the deals part)
+        who = int(deals.to_move[0])
+        if who == seat:
+            assert (deals.obs[0] == deals.obs[1]).all()
+        elif who == others[0]:
+            assert (deals.obs[0] != deals.obs[1]).any()  # (its hand differs)
+            holder_saw = True
+        action = rng.choice(np.flatnonzero(deals.masks[0]).tolist())
+        _, _, _, _, dones, _ = deals.step(np.array([action, action]))
+        if dones.any():
+            break
+    assert holder_saw
+
+
+def test_gymnasiums_vector_api() -> None:
+    env = RamsVectorEnv("duel", num_envs=16, seat=1)
+    obs, info = env.reset(seed=2)
+    assert obs.shape == (16, env.single_observation_space.shape[0])
+    assert env.observation_space.contains(obs)
+    rng = np.random.default_rng(0)
+    finished = 0
+    total = 0.0
+    for _ in range(200):
+        masks = info["action_mask"]
+        assert (masks.sum(axis=1) > 0).all()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert not info["illegal"].any()
+        finished += int((terminated | truncated).sum())
+        total += float(rewards.sum())
+        assert not rewards[~(terminated | truncated)].any()
+    assert finished > 16
+
+
+def test_a_plain_game_is_refused_in_words() -> None:
+    with pytest.raises(RulesError) as e:
+        VectorDeals("whist", 4, num=2)
+    assert "whist" in e.value.words("en") and "семьи Рамса" in e.value.words("ru")
+
+
+def test_the_training_example_trains_on_the_batch() -> None:
+    """``benchmarks/train_masked_policy.py --vector N`` trains and measures on the batch."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "train_masked_policy.py"), "--vector", "8",
+         "--episodes", "40", "--evaluate", "16"],
+        capture_output=True, text=True, timeout=300, check=True, cwd=root,
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("$ python benchmarks/train_masked_policy.py --vector 8")
+    assert "trained 40 deals of classic" in done.stdout
+    assert "the compiled batch of 8" in done.stdout
+    assert lines[-1] in ("beats random: yes", "beats random: no")
