@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from rams import games
-from rams.cards import Cards, parse_cards
+from rams.cards import Cards, card_codes, parse_cards
+from rams.errors import NotationError
 from rams.lessons import (
     Lesson,
     all_lessons,
@@ -67,11 +68,41 @@ def _show(lesson: Lesson, lang: str) -> None:
 
 
 def _ask(lesson: Lesson, lang: str) -> str:
+    shown = position_json(lesson, lang)
     if lesson.goal == "why":
-        for option in position_json(lesson, lang)["options"]:
+        for option in shown["options"]:
             print(f"  {option['clause']}. {option['text']}")
         return text("learn.ask_why", lang, options=", ".join(lesson.options))
+    choices = shown["choices"]
+    if lesson.goal == "play" and choices is not None:
+        # The moves that are not a card, numbered; cards to pick, named as the table writes them.
+        for number, button in enumerate(choices["buttons"], start=1):
+            print(f"  {number}. {button['label']}")
+        if choices["pick"] is not None and not choices["cards"]:
+            print(text("learn.ask_pick", lang))
     return text(f"learn.ask_{lesson.goal}", lang)
+
+
+def _move(lesson: Lesson, said: str) -> str:
+    """A move as typed, as the record writes it: an action's number (its button), cards
+    for the lesson's pick (its verb and the cards), else as typed (a card in any notation
+    the table or the record writes, or a move in record notation)."""
+    choices = position_json(lesson, "en")["choices"] if lesson.goal == "play" else None
+    if choices is None:
+        return said
+    buttons = choices["buttons"]
+    word = said.strip()
+    if word.isdigit() and 1 <= int(word) <= len(buttons):
+        return str(buttons[int(word) - 1]["action"])
+    pick = choices["pick"]
+    if pick is not None and not choices["cards"]:
+        try:
+            cards = parse_cards(word)
+        except NotationError:
+            return said
+        if cards:
+            return " ".join([pick["verb"], *card_codes(cards)])
+    return said
 
 
 def _start(args: argparse.Namespace, lang: str) -> list[Lesson] | None:
@@ -119,7 +150,7 @@ def run_learn(args: argparse.Namespace) -> int:
                 continue
             if lesson.goal == "play" and not args.no_analysis:
                 print(text("learn.thinking", lang), flush=True)
-            outcome = check(lesson, answer, analyse=not args.no_analysis)
+            outcome = check(lesson, _move(lesson, answer), analyse=not args.no_analysis)
             if outcome.right:
                 print(text("learn.right", lang))
                 done.add(lesson.key)

@@ -38,7 +38,7 @@ from rams import games
 from rams.actions import Play
 from rams.cards import Card, Cards, card_str, parse_cards
 from rams.errors import IllegalActionError, NotationError, RamsError
-from rams.games.display import display_json
+from rams.games.display import choices_json, display_json
 from rams.games.protocol import DealState
 from rams.rulebook import rulebook
 from rams.words import Phrase, text
@@ -48,11 +48,15 @@ __all__ = [
     "Lesson",
     "Outcome",
     "all_lessons",
+    "analysable",
+    "answer_json",
     "check",
     "find",
+    "index_json",
     "lessons",
     "load_progress",
     "names",
+    "outcome_json",
     "position_json",
     "progress_path",
     "save_progress",
@@ -340,8 +344,12 @@ def position_json(lesson: Lesson, lang: str) -> dict[str, Any]:
     view = deal.observation(lesson.seat)
     who = names(lesson, lang)
     trick = [{"name": who[s], "card": card_str(c)} for s, c in getattr(view, "trick", ())]
-    shown = display_json(fam.display(view), who, lang)
-    shown.pop("choices", None)  # (the lesson asks its own question)
+    display = fam.display(view)
+    shown = display_json(display, who, lang)
+    # A move asked for: the seat's choices as the table offers them (cards, a pick, words);
+    # the other goals ask their own question (cards to name, a clause to choose).
+    choices = choices_json(display.choices, who, lang) if lesson.goal == "play" else None
+    tried = fam.action_words(fam.parse_action(lesson.tried), who, lang) if lesson.tried else None
     return {
         "key": lesson.key,
         "family": lesson.family,
@@ -356,6 +364,8 @@ def position_json(lesson: Lesson, lang: str) -> dict[str, Any]:
         "hand": [card_str(c) for c in view.hand],
         "trick": trick,
         "display": shown,
+        "choices": choices,
+        "tried": tried,
         "options": [
             {"clause": c, "text": rulebook(lesson.family).clause(c).words(lang)}
             for c in lesson.options
@@ -365,8 +375,48 @@ def position_json(lesson: Lesson, lang: str) -> dict[str, Any]:
 
 
 def outcome_json(lesson: Lesson, outcome: Outcome, lang: str) -> dict[str, Any]:
-    """An outcome as a front end shows it."""
-    return {"right": outcome.right, "lines": outcome.lines(lesson, lang)}
+    """An outcome as a front end shows it: right or not, its lines in words, the clauses
+    they rest on, and the bots' values where they were asked."""
+    return {
+        "right": outcome.right,
+        "lines": outcome.lines(lesson, lang),
+        "clauses": list(outcome.clauses),
+        "values": None if outcome.values is None else list(outcome.values),
+    }
+
+
+def analysable(lesson: Lesson, outcome: Outcome) -> bool:
+    """Whether the bots may be asked about this wrong answer: a legal move of a ``play``
+    lesson that is not its answer (an illegal one is explained by its clause)."""
+    return (
+        lesson.goal == "play"
+        and not outcome.right
+        and not outcome.clauses
+        and (len(outcome.why) == 1 and outcome.why[0].key.endswith(".hint"))
+    )
+
+
+def answer_json(key: str, answer: str, lang: str, analyse: bool) -> dict[str, Any]:
+    """An answer to the lesson ``key`` checked, as a front end shows it (a function of plain
+    values, for a worker process: the web asks the bots there)."""
+    lesson = find(key)
+    return outcome_json(lesson, check(lesson, answer, analyse=analyse), lang)
+
+
+def index_json(lang: str) -> list[dict[str, Any]]:
+    """Every family's lessons as a front end lists them: the family, and each lesson's key,
+    number, goal and title."""
+    return [
+        {
+            "family": family,
+            "lessons": [
+                {"key": x.key, "number": x.number, "goal": x.goal, "title": x.words("title", lang)}
+                for x in found
+            ],
+        }
+        for family, found in all_lessons().items()
+        if found
+    ]
 
 
 # Progress ----------------------------------------------------------------------------------

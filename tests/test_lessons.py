@@ -4,8 +4,10 @@ terminal (pty) and its --list."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -167,3 +169,47 @@ def test_learn_in_a_terminal_explains_and_keeps_progress(tmp_path: Path) -> None
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert load_progress(tmp_path / "progress.json") == {"whist/cheap"}
+
+
+def test_russian_prompts_write_cards_as_the_table_and_take_them_so(tmp_path: Path) -> None:
+    # The prompts showed record codes («AS, 10H») on a Russian screen; now the table's
+    # notation, which the answer may use too (Т♠, 10♥, or letters: тп, 10ч).
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "rams.cli", "learn", "rams/swap", "--lang", "ru", "--no-analysis"],
+        encoding="utf-8", timeout=60, env=_env(tmp_path), dimensions=(60, 200),
+    )  # fmt: skip
+    seen = io.StringIO()
+    child.logfile_read = seen
+    child.expect("Урок 3 из 10: Возьмите открытый козырь")
+    child.expect("1. Не брать козырь")  # (the one move that is not a card, by its number)
+    child.expect("Какие карты\\? Перечислите их через пробел \\(Т♠ 10♥ или тп 10ч\\)")
+    child.expect("Ваш ход: карта, как на столе \\(Т♠, 10♥")
+    child.sendline("8п")  # the eight of spades: legal, but the seven is the most useless
+    child.expect("Неверно")
+    child.expect("семёрку пик")
+    child.expect("Ваш ход")
+    child.sendline("7♠")
+    child.expect("Верно!")
+    child.expect("Урок 4 из 10")
+    child.expect("Перечислите через пробел")
+    child.sendline("тч")  # the ace of hearts, the trump ace, must lead (P4)
+    child.expect("Верно!")
+    child.expect("Урок 5 из 10")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    # Nothing on the Russian screen in record codes (what was typed is not echoed).
+    assert not re.search(r"\b(10|[2-9TJQKA])[SCDH]\b", seen.getvalue()), seen.getvalue()
+    assert load_progress(tmp_path / "progress.json") == {"rams/swap", "rams/trump-ace-lead"}
+    # An action by its number: Whist's trump named by the dealer's partner, hearts the 4th.
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "rams.cli", "learn", "whist/name-trump", "--lang", "ru", "--no-analysis"],
+        encoding="utf-8", timeout=60, env=_env(tmp_path), dimensions=(60, 200),
+    )  # fmt: skip
+    child.expect("4. Козырь: черви")
+    child.expect("Ваш ход")
+    child.sendline("4")
+    child.expect("Верно!")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
