@@ -66,6 +66,7 @@ def test_lessons_on_a_desktop_in_russian(browser: Any, tmp_path: Path) -> None:
         assert hand.count() == 13
         assert "Т\n♥" in hand.all_inner_texts() and "A\n♥" not in hand.all_inner_texts()
         assert "W5" in page.inner_text("#rules")
+        assert page.inner_text("#answer p") == "Сыграйте карту."
         _save(page, tmp_path, "learn-lesson-desktop-ru.png")
         # A spade while holding hearts: refused, by W5 and its words.
         page.click("#hand .card[data-card='3S']")
@@ -79,6 +80,11 @@ def test_lessons_on_a_desktop_in_russian(browser: Any, tmp_path: Path) -> None:
         page.wait_for_selector("#result.wrong >> text=взятку берёт дама")
         assert "Ваш ответ: Т♥" in page.inner_text("#result")
         assert page.locator("#ask-bots").count() == (1 if bots.available("hard") else 0)
+        if bots.available("hard"):  # the bots' values of the ace and of the best move
+            page.click("#ask-bots")
+            page.wait_for_selector("#why >> text=Боты оценивают ваш ход в", timeout=120_000)
+            assert re.search(r"ваш ход в \d+,\d, лучший — в \d+,\d", page.inner_text("#why"))
+            assert page.locator("#ask-bots").count() == 0  # (asked once)
         # No record code («AS») anywhere on the Russian page: the table's notation only.
         assert not re.search(r"\b(10|[2-9TJQKA])[SCDH]\b", page.inner_text("#lesson"))
         _save(page, tmp_path, "learn-wrong-desktop-ru.png")

@@ -152,7 +152,8 @@ export function showLearn(app, family = null, lessonId = null) {
     } else {
       const choices = shown.choices || { cards: [], pick: null, buttons: [] };
       const pick = choices.pick;
-      parts.push(el("p", {}, pick && pick.some !== null ? w("web_pick") : w("web_play")));
+      const what = pick && pick.some !== null ? "web_pick" : choices.buttons.length ? "web_play" : "web_card";
+      parts.push(el("p", {}, w(what)));
       const buttons = [];
       if (pick && pick.some !== null) {
         const codes = shown.hand.filter((c) => marked.has(c));
