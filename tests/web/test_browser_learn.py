@@ -15,6 +15,7 @@ from typing import Any
 from rams import bots
 from tests.web.helpers import cards_named, thread_server
 from tests.web.test_browser import _save, pytestmark  # noqa: F401
+from tests.web.test_browser_table import _axe
 from tests.web.test_lessons_web import _hidden
 
 TOTAL = 42  # 10 lessons of Rams, 8 of each other family
@@ -26,6 +27,7 @@ def _page(browser: Any, lang: str, size: tuple[int, int]) -> tuple[Any, Any, lis
         viewport={"width": size[0], "height": size[1]},
         is_mobile=size[0] < 500,
         has_touch=size[0] < 500,
+        bypass_csp=True,  # (axe-core is injected into the page)
     )
     page = ctx.new_page()
     errors: list[str] = []
@@ -56,6 +58,7 @@ def test_lessons_on_a_desktop_in_russian(browser: Any, tmp_path: Path) -> None:
         assert page.inner_text("#learn-progress") == f"Пройдено 0 из {TOTAL}"
         assert page.locator("a.lesson").count() == TOTAL
         assert page.locator(".learn-family h2").all_inner_texts()[:2] == ["Рамс", "Рамс по Фихману"]
+        assert _axe(page) == []
         _save(page, tmp_path, "learn-list-desktop-ru.png")
         # Whist, lesson 4: Аня is last to a trick of 2♥ В♥ 8♥, hearts trumps.
         page.click("a.lesson[data-key='whist/cheap']")
@@ -87,6 +90,7 @@ def test_lessons_on_a_desktop_in_russian(browser: Any, tmp_path: Path) -> None:
             assert page.locator("#ask-bots").count() == 0  # (asked once)
         # No record code («AS») anywhere on the Russian page: the table's notation only.
         assert not re.search(r"\b(10|[2-9TJQKA])[SCDH]\b", page.inner_text("#lesson"))
+        assert _axe(page) == []
         _save(page, tmp_path, "learn-wrong-desktop-ru.png")
         page.click("#hand .card[data-card='QH']")
         page.wait_for_selector("#result.right")
@@ -118,6 +122,7 @@ def test_lessons_on_a_phone_in_english(browser: Any, tmp_path: Path) -> None:
         page.goto(f"{server.base}/learn/rams/swap")
         page.wait_for_selector("#lesson[data-key='rams/swap']")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+        assert _axe(page) == []
         _save(page, tmp_path, "learn-lesson-phone-en.png")
         # Rams: the ace of hearts is turned; the dealer gives a card for it. Pick 8♠: legal,
         # not the lesson's (the seven is the most useless).
@@ -155,6 +160,7 @@ def test_lessons_on_a_phone_in_english(browser: Any, tmp_path: Path) -> None:
         page.click("#lang-switch")
         page.wait_for_selector("h1 >> text=Урок")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert _axe(page) == []
         _save(page, tmp_path, "learn-lesson-phone-ru.png")
         page.click("#all-lessons")
         page.wait_for_selector("#lessons")
