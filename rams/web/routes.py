@@ -572,6 +572,9 @@ async def ask_bots(
     workers = s.tables.workers
     if not bots_here():
         raise TableError(409, "no_bots", "learn.no_bots")
+    plain = await asyncio.to_thread(lessons.check, lesson, body.answer, analyse=False)
+    if not lessons.analysable(lesson, plain):  # (nothing for the bots: answered here)
+        return lessons.outcome_json(lesson, plain, _lang(lang))
     if workers.waiting >= LESSON_QUEUE:
         raise TableError(503, "busy", "learn.busy")
     found = await workers.run(

@@ -93,6 +93,9 @@ def test_the_lessons_over_http(tmp_path: Path) -> None:
 def test_the_bots_value_a_wrong_move_in_the_workers(tmp_path: Path) -> None:
     with thread_server(f"sqlite:///{tmp_path / 'rams.sqlite3'}", think_workers=1) as server:
         url = f"{server.base}/api/lessons/whist/cheap/bots"
+        # A card the rules forbid: its clause says why, and no worker is asked.
+        refused = httpx.post(url, json={"answer": "3S"}, timeout=60).json()
+        assert refused["clauses"] == ["W5"] and server.tables.workers.started == 0
         found = httpx.post(url, params={"lang": "ru"}, json={"answer": "AH"}, timeout=300).json()
         assert server.tables.workers.done == 1  # (in a worker process, not the request's)
     assert found["right"] is False and found["values"] is not None
