@@ -283,6 +283,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.set_defaults(run=_rules)
     _add_play(sub, w)
     _add_daily(sub, w)
+    _add_learn(sub, w)
     _add_simulate(sub, w)
     _add_tournament(sub, w)
     _add_serve(sub, w)
@@ -323,6 +324,16 @@ def _leaf(module: str, function: str, extra: str) -> Command:
 
 #: The bots a person may name by a word of either language (``terminal.bot_NAME``).
 _WORDED_BOTS = ("easy", "medium", "hard", "heuristic", "random")
+
+
+def _add_learn(sub: Any, w: _Words) -> None:
+    p = sub.add_parser("learn", help=w.help("learn"), description=w.help("learn"))
+    p.add_argument("lesson", nargs="?", metavar=w.var("lesson"), help=w.help("learn_lesson"))
+    p.add_argument("--list", action="store_true", help=w.help("learn_list"))
+    p.add_argument("--progress", metavar=w.var("file"), help=w.help("learn_progress"))
+    p.add_argument("--no-analysis", action="store_true", help=w.help("learn_no_analysis"))
+    _add_lang(p, w)
+    p.set_defaults(run=_leaf("rams.learn_cli", "run_learn", "play"))
 
 
 def _add_play(sub: Any, w: _Words) -> None:

@@ -49,6 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rams.parallel",
             "rams.progress",
             "rams.files",
+            "rams.lessons",
         ),
     ),
     (
@@ -57,6 +58,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rams.cli",
             "rams.simulate_cli",
             "rams.tournament_cli",
+            "rams.learn_cli",
             "rams.terminal",
             "rams.web",
             "rams.games.rams.screen",

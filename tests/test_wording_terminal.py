@@ -105,7 +105,8 @@ def test_lang_on_the_command_line_chooses_the_help_before_the_locale() -> None:
         (["play", "--lang", "ru", "--pace"], "rams play: ошибка: --pace: нужно одно значение"),
         (["analyse", "x.json"], "rams analyse: ошибка: не хватает обязательных аргументов: --seat"),
         (["dance"], "rams: ошибка: КОМАНДА: нет такого значения: 'dance' (можно: 'replay', "
-         "'verify', 'analyse', 'rules', 'play', 'daily', 'simulate', 'tournament', 'serve')"),
+         "'verify', 'analyse', 'rules', 'play', 'daily', 'learn', 'simulate', 'tournament', "
+         "'serve')"),
         (["rules", "--frob"], "rams: ошибка: непонятные аргументы: --frob"),
     ],
 )  # fmt: skip

@@ -405,6 +405,19 @@ class Family(Protocol[R, A, V_contra, M]):
         """Every option of ``rules``, its value and its clause (``rams rules PRESET``)."""
         ...
 
+    def lesson_deal(
+        self,
+        rules: Any,
+        dealer: int,
+        hands: Mapping[int, str],
+        places: Mapping[str, str],
+    ) -> DealState:
+        """A deal of ``rules`` dealt with the given cards, for a lesson (:mod:`rams.lessons`):
+        ``hands`` by 0-based seat in record notation, ``places`` the family's other places
+        (Rams' ``turned``, ``stock``, ``talon``; Ramsch's ``rest``, Boston's ``turned``);
+        every other place gets the remaining cards in pack order."""
+        ...
+
     def screen(self) -> Any:
         """The family's terminal screen (a :class:`rams.terminal.widgets.Screen`; it draws
         with Rich, so it is imported only when asked for)."""

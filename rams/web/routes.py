@@ -15,14 +15,14 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Request, WebSocket
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
 
-from rams import games
+from rams import games, lessons
 from rams.bots import available_levels
 from rams.errors import RamsError
 from rams.games import DEFAULT_PRESET, FAMILIES, SHARED, parse_override
@@ -57,6 +57,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 KEY_PATTERN = r"^[0-9a-f]{64}$"
 #: A player's id: a key's SHA-256 in hex, or a bot level's ``bot:LEVEL``.
 PLAYER_PATTERN = r"^([0-9a-f]{64}|bot:[a-z]{1,16})$"
+#: The most jobs that may wait for the worker processes when a learner asks the bots.
+LESSON_QUEUE = 16
 #: The close code of a websocket the server ends, its reason a code the page words
 #: (``slow_reader``, ``moved``, ``server_moved``, ``unreachable``).
 CLOSE_CODE = 4000
@@ -147,6 +149,7 @@ def words() -> dict[str, dict[str, str]]:
             **section("web.living", lang),
             **{f"fair.{k}": v for k, v in section("fair", lang).items()},
             **{f"ratings.{k}": v for k, v in section("ratings", lang).items()},
+            **{f"learn.{k}": v for k, v in section("learn", lang).items()},
             **{f"analysis.{k}": v for k, v in section("analysis.web", lang).items()},
             **{f"lobby.{k}": v for k, v in section("lobby", lang).items()},
             **{f"reactions.{k}": v for k, v in section("reactions", lang).items()},
@@ -300,6 +303,12 @@ async def daily_page() -> FileResponse:
 @pages.get("/ratings/{family}")
 @pages.get("/p/{player}")
 async def ratings_page() -> FileResponse:
+    return _page()
+
+
+@pages.get("/learn")
+@pages.get("/learn/{family}/{lesson}")
+async def learn_page() -> FileResponse:
     return _page()
 
 
@@ -494,6 +503,85 @@ async def get_player(player: str, s: Served) -> dict[str, Any]:
     if found is None:
         raise TableError(404, "no_player")
     return found
+
+
+# The lessons (rams.lessons) -------------------------------------------------------------------
+
+
+class AnswerBody(BaseModel):
+    """``POST /api/lessons/{family}/{id}/check`` and ``…/bots``: the learner's answer, as the
+    page sends it (a move in record notation, cards, or a clause id)."""
+
+    answer: str = Field(min_length=1, max_length=200)
+
+
+def _lesson(family: str, lesson_id: str) -> lessons.Lesson:
+    try:
+        return lessons.find(f"{family}/{lesson_id}")
+    except KeyError:
+        raise TableError(404, "no_lesson", "learn.no_lesson") from None
+
+
+@api.get("/lessons")
+async def get_lessons(lang: str = "ru") -> dict[str, Any]:
+    """Every family's lessons: each one's key, number, goal and title."""
+    return {"families": lessons.index_json(_lang(lang))}
+
+
+@api.get("/lessons/{family}/{lesson_id}")
+async def get_lesson(family: str, lesson_id: str, lang: str = "ru") -> dict[str, Any]:
+    """A lesson as the learner sees it (its position through the learner's observation:
+    never a card that seat may not see), its task, the rules beside it, and what the page
+    offers to answer with."""
+    lesson = _lesson(family, lesson_id)
+    shown = await asyncio.to_thread(lessons.position_json, lesson, _lang(lang))
+    return {**shown, "total": len(lessons.lessons(family))}
+
+
+@api.post("/lessons/{family}/{lesson_id}/check")
+async def check_lesson(
+    family: str, lesson_id: str, body: AnswerBody, lang: str = "ru"
+) -> dict[str, Any]:
+    """An answer checked by the engine (never by the bots: that is ``…/bots``): right, or
+    why not in words with the clauses; ``ask_bots`` where the bots may value the move."""
+    lesson = _lesson(family, lesson_id)
+
+    def checked() -> dict[str, Any]:
+        outcome = lessons.check(lesson, body.answer, analyse=False)
+        found = lessons.outcome_json(lesson, outcome, _lang(lang))
+        return {**found, "ask_bots": lessons.analysable(lesson, outcome) and bots_here()}
+
+    return await asyncio.to_thread(checked)
+
+
+def bots_here() -> bool:
+    """Whether the strong bot, which values the lessons' moves, runs here."""
+    from rams import bots
+
+    return bots.available("hard")
+
+
+@api.post("/lessons/{family}/{lesson_id}/bots")
+async def ask_bots(
+    request: Request, family: str, lesson_id: str, body: AnswerBody, s: Served, lang: str = "ru"
+) -> dict[str, Any]:
+    """«Спросить ботов»: a wrong move valued by the strong bot, in the server's worker
+    processes (in its turn with the tables' work, each address a queue of its own), as
+    ``…/check`` answers it with the bots' values added. Refused (503) while too many wait."""
+    lesson = _lesson(family, lesson_id)
+    workers = s.tables.workers
+    if not bots_here():
+        raise TableError(409, "no_bots", "learn.no_bots")
+    plain = await asyncio.to_thread(lessons.check, lesson, body.answer, analyse=False)
+    if not lessons.analysable(lesson, plain):  # (nothing for the bots: answered here)
+        return lessons.outcome_json(lesson, plain, _lang(lang))
+    if workers.waiting >= LESSON_QUEUE:
+        raise TableError(503, "busy", "learn.busy")
+    found = await workers.run(
+        f"learn:{address(request)}", "hint", lessons.answer_json, lesson.key, body.answer,
+        _lang(lang), True,
+    )  # fmt: skip
+    return cast(dict[str, Any], found)
 
 
 # The websocket -------------------------------------------------------------------------------

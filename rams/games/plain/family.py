@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rams.actions import Play, Say, play_of, split_line
-from rams.cards import card_str
+from rams.cards import card_str, pack, parse_card, parse_cards
 from rams.errors import NotationError
 from rams.events import Event
 from rams.games.display import Display, Settlement, Verdict, Words
@@ -156,6 +156,34 @@ class PlainFamily:
         if text.lower() in self.WORDS:
             return Say(text.lower())
         raise NotationError("plain.notation.unknown", text=repr(text), clause=self.record_clause)
+
+    def lesson_deal(
+        self, rules: PlainRules, dealer: int, hands: Mapping[int, str], places: Mapping[str, str]
+    ) -> PlainDeal:
+        """A deal from given cards, dealt one at a time from the dealer's left, the dealer
+        last (F2, W2, B1, T2): places ``rest`` (what lies under the hands: Ramsch's skat)
+        and ``turned`` (Boston's card from the second pack)."""
+        unknown = set(places) - {"rest", "turned"}
+        if unknown:
+            raise KeyError(sorted(unknown)[0])
+        players = rules.players
+        size: int = getattr(rules, "pack_size")  # noqa: B009 (each game's rules say it)
+        per = size // players
+        given = {seat: parse_cards(cards) for seat, cards in hands.items()}
+        tail = parse_cards(places.get("rest", ""))
+        used = [c for cs in given.values() for c in cs] + tail
+        if len(set(used)) != len(used):
+            raise ValueError("a card placed twice")
+        spare = [c for c in pack(size) if c not in set(used)]
+        for seat in range(players):
+            if seat not in given:
+                given[seat], spare = spare[:per], spare[per:]
+            if len(given[seat]) != per:
+                raise ValueError(f"seat {seat} holds {len(given[seat])} cards, not {per}")
+        deck = [given[(dealer + 1 + k) % players][i] for i in range(per) for k in range(players)]
+        match = self.new_match(rules, first_dealer=dealer)
+        extra = {"turned": parse_card(places["turned"])} if "turned" in places else {}
+        return match.start_deal(deck + tail + spare, dealer, **extra)
 
     def deal_extra(self, rng: random.Random) -> dict[str, Any]:
         """A deal's extra record fields drawn at random (Boston's turned card)."""

@@ -11,6 +11,7 @@ from rams.games.display import Amounts, Display, PayColumn, Settlement, Verdict,
 from rams.games.protocol import DealLayout, Family, PresetInfo
 from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
+from rams.games.rams.dealing import arrange_deck
 from rams.games.rams.display import display
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
@@ -209,6 +210,25 @@ class RamsFamily:
         from rams.games.rams.screen import SCREEN
 
         return SCREEN
+
+    def lesson_deal(
+        self, rules: Rules, dealer: int, hands: Mapping[int, str], places: Mapping[str, str]
+    ) -> Deal:
+        """A deal from given cards (:func:`~rams.games.rams.dealing.arrange_deck`): places
+        ``turned``, ``stock`` (its top first) and ``talon``."""
+        unknown = set(places) - {"turned", "stock", "talon"}
+        if unknown:
+            raise KeyError(sorted(unknown)[0])
+        deck = arrange_deck(
+            rules,
+            dealer,
+            dict(hands),
+            places.get("turned"),
+            places.get("stock", ""),
+            places.get("talon", ""),
+        )
+        match = RamsMatch(rules, first_dealer=dealer)
+        return match.start_deal(deck, dealer)
 
     def deal_extra(self, rng: random.Random) -> dict[str, Any]:
         return {}  # a Rams deal is its dealer and its deck

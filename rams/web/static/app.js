@@ -4,6 +4,7 @@ import { showCreate } from "./create.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showPlayer, showRatings } from "./ratings.js";
+import { showLearn } from "./learn.js";
 import { applyPrefs, prefsMenu } from "./prefs.js";
 import { showFlash } from "./lobby.js";
 import { showDaily } from "./daily.js";
@@ -18,6 +19,7 @@ function route() {
   else if ((m = path.match(/^\/r\/([\w-]{1,32})$/))) current = showReplay(app, m[1]);
   else if ((m = path.match(/^\/ratings(?:\/(\w{1,16}))?$/))) current = showRatings(app, m[1] || "rams");
   else if ((m = path.match(/^\/daily(?:\/(\d{4}-\d{2}-\d{2}))?$/))) current = showDaily(app, m[1] || null);
+  else if ((m = path.match(/^\/learn(?:\/(\w{1,16})\/([\w-]{1,40}))?$/))) current = showLearn(app, m[1] ?? null, m[2] ?? null);
   else if ((m = path.match(/^\/p\/([0-9a-f]{64}|bot:\w{1,16})$/))) current = showPlayer(app, m[1]);
   else if (path === "/" || path === "") current = showCreate(app);
   else current = showNotFound(app);
@@ -36,6 +38,7 @@ function drawHeader() {
   document.getElementById("lang-switch").textContent = t("lang");
   document.getElementById("ratings-link").textContent = t("ratings.title");
   document.getElementById("daily-link").textContent = t("daily.title");
+  document.getElementById("learn-link").textContent = t("learn.title");
   document.title = t("brand");
   document.getElementById("prefs")?.remove();
   document.getElementById("lang-switch").before(prefsMenu());
