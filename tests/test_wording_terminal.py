@@ -36,7 +36,18 @@ from tests.util import make_deal, run
 
 RAMS = [sys.executable, "-m", "rams.cli"]
 RU = {**os.environ, "LANG": "ru_RU.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "COLUMNS": "100"}
-COMMANDS = ("replay", "verify", "analyse", "rules", "play", "simulate", "tournament", "serve")
+COMMANDS = (
+    "replay",
+    "verify",
+    "analyse",
+    "rules",
+    "play",
+    "simulate",
+    "tournament",
+    "serve",
+    "learn",
+    "daily",
+)
 
 #: Latin words a Russian --help may hold beside the command's own names: what a person
 #: types as it is (a value of an option, a file's name, an address's scheme) and the names
@@ -45,6 +56,7 @@ TYPED = {
     "rams", "ru", "en", "auto", "local", "ray", "Ray", "info", "json", "JSON", "fair", "log",
     "sqlite", "postgresql", "psycopg", "redis", "Redis", "PostgreSQL", "SQLAlchemy",
     "uvicorn", "X", "Forwarded", "For", "https", "h", "help",
+    "saves", "state", "lessons", "whist", "finesse",  # (files and lessons typed as they are)
 }  # fmt: skip
 
 
@@ -271,3 +283,10 @@ def test_B5_bostons_partner_is_invited_by_name_not_by_seat_number() -> None:
     assert screen.parse("да", answer, names) == Say("accept")
     assert screen.parse("yes", answer, names) == Say("accept")
     assert screen.parse("no", answer, names) == Say("decline")
+
+
+def test_every_command_of_the_parser_has_its_help_checked() -> None:
+    """A new command joins :data:`COMMANDS`, so its Russian help is checked too."""
+    parser = build_parser("ru")
+    commands = {sub for a in parser._actions for sub in (getattr(a, "choices", None) or {})}
+    assert commands == set(COMMANDS)
