@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -32,11 +32,12 @@ from rams.actions import Play
 from rams.bots.sampling import Sampling, Tally
 from rams.cards import Card
 from rams.games.protocol import AnyBot
+from rams.games.seatview import SeatView
 
 __all__ = ["CardSearch", "Round", "SearchBot"]
 
-V = TypeVar("V")
-V_contra = TypeVar("V_contra", contravariant=True)
+V = TypeVar("V", bound=SeatView)
+V_contra = TypeVar("V_contra", bound=SeatView, contravariant=True)
 W = TypeVar("W")
 
 
@@ -100,7 +101,7 @@ class SearchBot(Sampling, Generic[V]):
         ``before_play``."""
         cards = self.search.cards(view)
         if cards is None or len(cards) < 2:
-            legal: Sequence[Any] = view.legal_actions  # type: ignore[attr-defined]
+            legal = view.legal_actions
             if len(legal) == 1:
                 return legal[0]
             return self.before_play.act(view)
