@@ -20,8 +20,8 @@ from _provenance import header
 
 from rams import games
 from rams.bots import Bot
-from rams.bots.plain_search import PlainSearchBot
 from rams.games.plain.family import plain_family
+from rams.games.plain.search import PlainSearchBot
 from rams.tournament import make_bot, run_tournament_deals, summarize
 
 VARIANTS: dict[str, tuple[int, int, bool, int, str | None]] = {}

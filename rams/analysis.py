@@ -10,10 +10,11 @@ higher better:
 - **Rams**: minus the seat's record at the end of the deal (§7: the record is written off,
   lower is better for the player, so its negative here); the strong bot's bonus for winning
   the game (S6) is left out. Card play by PIMC over the exact solver
-  (:meth:`rams.bots.pimc.PimcBot.card_values`), play or pass, the exchange (the
+  (:meth:`rams.bots.pimc.SearchBot.card_values` with :mod:`rams.games.rams.search`'s
+  pieces), play or pass, the exchange (the
   evaluator's four best and the one played, where the evaluator has a model for the
   rules), the turned trump and the duel's talon by simulation
-  (:meth:`rams.bots.simulate.SimulatedDeclare.choice_values`, E1–E5, V2).
+  (:meth:`rams.games.rams.search.SimulatedDeclare.choice_values`, E1–E5, V2).
 - **Ramsch**: minus the penalty points written (F7).
 - **The trump deals (kony)**: the seat's tricks (T5).
 - **Whist**: 2 points a trick of the seat's side (W6's trick points; the honours left out),
@@ -21,8 +22,9 @@ higher better:
 - **Boston**: what the declarer's side writes (B11), negated for the others; the bids (B3,
   B4) and the partner's choices (B5) included.
 
-The plain games' cards by :meth:`rams.bots.plain_search.PlainSearchBot.card_values` and
-their contracts by :meth:`rams.bots.plain_contracts.ContractBot.decision_values`. Decisions
+The plain games' cards by the same :meth:`~rams.bots.pimc.SearchBot.card_values` with
+:mod:`rams.games.plain.search`'s pieces, and their contracts by the one simulation's
+:meth:`rams.bots.simulate.SimulatingBot.decision_values`. Decisions
 no bot simulates (Даве, Pam's swap, the claim, the trump deals' naming of the trump, the
 out-of-turn «Играю вместе») are not rated.
 

@@ -282,8 +282,8 @@ class Episode:
 
     def resample(self, seat: int, rng: random.Random) -> Episode:
         """A deal that ``seat`` cannot tell from this one: the same observation for it, the
-        cards it cannot see drawn again by the bots' samplers (:func:`rams.bots.pimc.
-        sample_hands` in Rams' play, :func:`rams.bots.plain_search.sample_world` in the
+        cards it cannot see drawn again by the bots' samplers (:func:`rams.games.rams.search.
+        sample_hands` in Rams' play, :func:`rams.games.plain.search.sample_world` in the
         plain games; before Rams' play, a deck dealt again with the seat's cards where they
         lay and the actions replayed). Every sample is checked: the seat's observation is
         the same. ``Episode.fallbacks`` counts the times no sample was found and a copy
@@ -306,7 +306,7 @@ class Episode:
     fallbacks: ClassVar[int] = 0
 
     def _sampled_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
-        from rams.bots.plain_search import sample_world
+        from rams.games.plain.search import sample_world
 
         world = sample_world(view, rng)
         out = self.copy()
@@ -319,7 +319,7 @@ class Episode:
         return out
 
     def _play_world(self, seat: int, view: Any, rng: random.Random) -> Episode | None:
-        from rams.bots.pimc import _relaxed, knowledge_of, sample_hands
+        from rams.games.rams.search import _relaxed, knowledge_of, sample_hands
 
         know = knowledge_of(view)
         hands = None

@@ -7,20 +7,18 @@ that measures how far from perfect play they are.
   play.
 - ``hard``: the strongest we have: PIMC card play with a budget sized to the table, and the
   learned evaluator for play or pass, the exchange, the turned trump and the talon.
-- ``allseeing`` (:mod:`rams.bots.allseeing`): sees every card — it solves the real deal
-  exactly for its card play — and decides before play like ``hard``. For measurement only:
-  the terminal and the web table refuse it.
+- ``allseeing`` (:class:`rams.games.rams.search.AllSeeingBot`): sees every card — it solves
+  the real deal exactly for its card play — and decides before play like ``hard``. For
+  measurement only: the terminal and the web table refuse it.
 """
 
 from __future__ import annotations
 
 import random
 
-from rams.bots.allseeing import AllSeeingBot
 from rams.bots.evaluator import EvaluatorBot
-from rams.bots.pimc import PimcBot
-from rams.bots.simulate import SimulatedDeclare
 from rams.games.rams.actions import Action
+from rams.games.rams.search import AllSeeingBot, PimcBot, SimulatedDeclare
 from rams.games.rams.view import Observation
 
 __all__ = ["AllSeeingBot", "hard", "hardsim", "medium"]
@@ -44,7 +42,8 @@ class _SizedPimc(PimcBot):
         self.seconds = HARD_SECONDS.get(n, 0.2) if self.timed else None
         self.node_budget = HARD_NODES.get(n, 80_000)
         self.max_samples = HARD_SAMPLES.get(n, 16)
-        return super().act(view)
+        action: Action = super().act(view)
+        return action
 
 
 def medium(rng: random.Random, timed: bool = True) -> PimcBot:
@@ -63,7 +62,8 @@ def hard(rng: random.Random, timed: bool = True) -> PimcBot:
 
 
 def hardsim(rng: random.Random, timed: bool = True) -> SimulatedDeclare:
-    """``hard`` with play or pass decided by simulation (:mod:`rams.bots.simulate`)."""
+    """``hard`` with its decisions before play taken by the one simulation
+    (:mod:`rams.bots.simulate`, with Rams' decisions)."""
     bot = SimulatedDeclare(rng, hard(random.Random(rng.getrandbits(63)), timed),
                            seconds=0.3 if timed else None)  # fmt: skip
     bot.name = "hardsim"

@@ -6,8 +6,9 @@ A game gives the loop two functions. ``draw()`` deals one world (the game's samp
 its inference about who holds what) and weighs it (1 when the game does not weigh its
 worlds; 0 or less drops it), or answers None when no world was found on this try.
 ``value(world)`` gives each card's value in that world (the game's solver and scoring). The
-loop knows no game: Rams' :class:`~rams.bots.pimc.PimcBot` and the plain games'
-:class:`~rams.bots.plain_search.PlainSearchBot` both run it.
+loop knows no game: the one PIMC search (:class:`~rams.bots.pimc.SearchBot`) and the one
+simulation of decisions before play (:class:`~rams.bots.simulate.SimulatingBot`) both run it,
+for every game.
 
 >>> import random
 >>> rng = random.Random(1)
@@ -19,12 +20,13 @@ loop knows no game: Rams' :class:`~rams.bots.pimc.PimcBot` and the plain games'
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-__all__ = ["Tally", "sample_values"]
+__all__ = ["Sampling", "Tally", "sample_values"]
 
 W = TypeVar("W")
 C = TypeVar("C", bound=Hashable)
@@ -89,3 +91,26 @@ def sample_values(
                 totals[c] += weight * v
         tally.weight += weight
     return tally
+
+
+class Sampling:
+    """What a bot that runs the loop holds: its own random generator (its worlds are drawn
+    from it), up to ``samples`` worlds a decision, drawn until ``seconds`` have passed when
+    timed (None: the count alone decides), and its ``name``."""
+
+    def __init__(self, rng: random.Random, samples: int, seconds: float | None, name: str) -> None:
+        self.rng = rng
+        self.samples = samples
+        self.seconds = seconds
+        self.name = name
+
+    def sample(
+        self,
+        cards: Iterable[C],
+        draw: Callable[[], tuple[W, float] | None],
+        value: Callable[[W], Mapping[C, float]],
+        tries: int | None = None,
+        at_least: int = 1,
+    ) -> Tally[C]:
+        """The loop, within this bot's limits (:func:`sample_values`)."""
+        return sample_values(cards, draw, value, self.samples, self.seconds, tries, at_least)

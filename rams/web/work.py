@@ -118,10 +118,13 @@ def warm() -> int:
     """A worker's first job when the pool is started ahead (:meth:`Workers.prestart`): the
     bots' code loaded (the compiled solver from its cache), so that no table's first bot
     move waits for it. Its process id."""
-    from rams import bots
+    from rams import bots, games
 
     if bots.available("hard"):
-        from rams.bots import levels, plain_search  # noqa: F401 - loaded here, once
+        from rams.bots.families import part
+
+        for name in games.FAMILIES:  # every game's search pieces, loaded here once
+            part(games.family(name), "search")
     return os.getpid()
 
 

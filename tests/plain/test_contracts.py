@@ -1,6 +1,6 @@
-"""hard's decisions before play in Whist and Boston, by simulation
-(:mod:`rams.bots.plain_contracts`): on hands whose best choice is worked out by hand (W4,
-B3, B5, B7, B10, B11), and through whole deals."""
+"""hard's decisions before play in Whist and Boston, by the one simulation
+(:class:`rams.games.plain.search.ContractBot`): on hands whose best choice is worked out by
+hand (W4, B3, B5, B7, B10, B11), and through whole deals."""
 
 from __future__ import annotations
 
@@ -14,12 +14,11 @@ pytest.importorskip("numba")
 from rams import games
 from rams.actions import Say
 from rams.bots import make_bot
-from rams.bots.plain_contracts import ContractBot, play_out
-from rams.bots.plain_search import World
 from rams.cards import SUIT_MASKS, parse_card
 from rams.games.boston.bids import Bid
 from rams.games.boston.game import BostonDeal
 from rams.games.plain.actions import Trump
+from rams.games.plain.search import ContractBot, World, play_out
 from rams.games.whist.game import WhistDeal
 from rams.table import bot_turn
 
@@ -152,8 +151,8 @@ def test_hard_decides_before_play_in_whole_deals_without_seeing_hidden_cards(pre
 def test_hardcards_is_for_measurement_only() -> None:
     """``hardcards`` (hard's cards, the heuristic's decisions before play) is measured
     against ``hard`` in tournaments and refused to tables, as the all-seeing bot is."""
-    from rams.bots.plain_search import PlainSearchBot
     from rams.errors import RulesError
+    from rams.games.plain.search import PlainSearchBot
 
     with pytest.raises(RulesError):
         make_bot("hardcards", random.Random(1), family="boston")

@@ -1,6 +1,7 @@
-"""The plain games' ``hard`` bot (PIMC, :mod:`rams.bots.plain_search`): its samples respect
-everything a seat has seen (F2, F4, W3, W5, B6, B8, B9, T4), it never sees a hidden card,
-it plays legal cards through whole deals, and the all-seeing bot is for measurement only."""
+"""The plain games' ``hard`` bot (the one PIMC search with the plain games' pieces,
+:mod:`rams.games.plain.search`): its samples respect everything a seat has seen (F2, F4,
+W3, W5, B6, B8, B9, T4), it never sees a hidden card, it plays legal cards through whole
+deals, and the all-seeing bot is for measurement only."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from rams import games
 from rams.actions import Play
 from rams.bots import available_levels, make_bot
 from rams.bots.plain import TrickReader
-from rams.bots.plain_search import PlainSearchBot, _likelihood, sample_world
 from rams.cards import SUIT_MASKS, mask_of, pack_mask
 from rams.errors import RulesError
+from rams.games.plain.search import PlainSearchBot, _likelihood, sample_world
 from rams.table import bot_turn
 
 PRESETS = [("ramsch", 3), ("ramsch", 4), ("ramsch-jacks", 3), ("kony", 4), ("whist", 4),

@@ -1,20 +1,28 @@
-"""How ``hard`` values Boston's cards (:mod:`rams.bots.plain_search`): the contract made or
-set and the overtricks (B11), by the double-dummy solver once the hands are short; and its
-bids and partner (B3–B5) by simulation (:mod:`rams.bots.plain_contracts`)."""
+"""How ``hard`` values Boston's cards (:mod:`rams.games.plain.search`, the bots' one search):
+the contract made or set and the overtricks (B11), by the double-dummy solver once the hands
+are short; and its bids and partner (B3–B5) by the one simulation of decisions before
+play."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from rams.bots import plain_search
-from rams.bots.plain_contracts import ContractBot, Decisions, play_out
-from rams.bots.plain_search import World, _seen, sample_world
+from rams.bots.simulate import SimulatingBot
 from rams.cards import SUITS, parse_card
 from rams.games.boston.bids import Bid, Invite
 from rams.games.boston.bots import ACCEPT, ALONE, DECLINE, PASS, REJECT, TOGETHER
 from rams.games.boston.game import PARTNER_EXTRA, BostonDeal
+from rams.games.plain import search as plain_search
 from rams.games.plain.deal import PlainDeal, PlainView
+from rams.games.plain.search import (
+    ContractBot,
+    PlainDecisions,
+    World,
+    _seen,
+    play_out,
+    sample_world,
+)
 
 __all__ = ["DECISIONS", "BostonDecisions", "Evaluator"]
 
@@ -52,7 +60,7 @@ class Evaluator(plain_search.Evaluator):
 Choices = dict[Any, Callable[[World], float]]
 
 
-class BostonDecisions(Decisions):
+class BostonDecisions(PlainDecisions):
     """B3, B11: a trump game of ``k`` tricks is worth its value and 2 a trick above ``k``
     when the declarer's side takes them, else minus its value; a null its value when the
     declarer takes no trick, else minus it. The auction bids the best legal game when it is
@@ -71,12 +79,15 @@ class BostonDecisions(Decisions):
         team = (deal.declarer,) if deal.partner is None else (deal.declarer, deal.partner)
         return team, deal.contract.is_null
 
-    def act(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Any:
-        if any(isinstance(a, Bid) for a in legal):
-            return bot._simulate(view, self._bid_choices(bot, view, legal))
-        if ALONE in legal or ACCEPT in legal:
-            return self._partner(bot, view, legal)
-        return None
+    def act(self, bot: SimulatingBot[Any], view: PlainView) -> Any:
+        """B5: an invited player accepts a game worth something to him; everything else by
+        simulation (:meth:`choices`)."""
+        legal = list(view.legal_actions)
+        if DECLINE in legal and not any(isinstance(a, Bid) for a in legal):  # invited
+            assert isinstance(bot, ContractBot) and view.seat is not None
+            declarer = int(view.extra["declarer"])
+            return ACCEPT if self._value(bot, view, (declarer, view.seat)) > 0 else DECLINE
+        return super().act(bot, view)
 
     def choices(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Choices | None:
         if any(isinstance(a, Bid) for a in legal):
@@ -85,12 +96,12 @@ class BostonDecisions(Decisions):
             return self._partner_choices(bot, view, legal)
         return None
 
-    def act_out_of_turn(self, bot: ContractBot, view: PlainView, offers: list[Any]) -> Any:
+    def act_out_of_turn(self, bot: SimulatingBot[Any], view: PlainView, offers: list[Any]) -> Any:
         """«Играю вместе» (B5) when playing with the declarer is worth something to me
         (decided once a contract: the offer is open while the declarer chooses)."""
         if TOGETHER not in offers:
             return super().act_out_of_turn(bot, view, offers)
-        assert view.seat is not None
+        assert isinstance(bot, ContractBot) and view.seat is not None
         key = (view.seat, view.dealer, view.extra["contract"], view.extra["declarer"],
                view.hand)  # fmt: skip
         if key not in bot._offers:
@@ -149,16 +160,6 @@ class BostonDecisions(Decisions):
             if isinstance(bid, Bid):
                 choices[bid] = self._score(bot, view, bid, (view.seat,))
         return choices
-
-    def _partner(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Any:
-        """B5: alone or the invitation worth most; an invited player accepts a game worth
-        something to him; the declarer accepts «Играю вместе» worth more than alone."""
-        assert view.seat is not None
-        me = view.seat
-        declarer = int(view.extra["declarer"])
-        if DECLINE in legal:  # invited
-            return ACCEPT if self._value(bot, view, (declarer, me)) > 0 else DECLINE
-        return bot._simulate(view, self._partner_choices(bot, view, legal))
 
     def _partner_choices(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Choices:
         """B5: the invited player's answer; the declarer's answer to «Играю вместе»; alone

@@ -1,10 +1,10 @@
-"""How ``hard``'s search values the trump deals' cards (:mod:`rams.bots.plain_search`): the
+"""How ``hard``'s search values the trump deals' cards (:mod:`rams.games.plain.search`): the
 seat's own tricks (T5)."""
 
 from __future__ import annotations
 
-from rams.bots import plain_search
 from rams.fast.maxn import Goal
+from rams.games.plain import search as plain_search
 
 __all__ = ["Evaluator"]
 

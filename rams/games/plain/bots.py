@@ -1,8 +1,10 @@
 """The plain games' bots, as their families hand them out
 (:attr:`rams.games.protocol.Family.bots`): a bot by name, and the strong bot's values of a
 decision for the analysis and the hints. A module of the bots' layer beside the games' rules:
-the family names it, :func:`rams.bots.of` imports it. Each game's own heuristic and search
-settings are its package's ``bots`` and ``search`` (:func:`rams.bots.families.part`).
+the family names it, :func:`rams.bots.of` imports it. Their searching bots are the bots' one
+search and one simulation with the plain games' pieces (:mod:`rams.games.plain.search`); each
+game's own heuristic and scoring are its package's ``bots`` and ``search``
+(:func:`rams.bots.families.part`).
 """
 
 from __future__ import annotations
@@ -13,8 +15,6 @@ from typing import Any
 from rams.actions import Play
 from rams.bots import available
 from rams.bots.families import part
-from rams.bots.plain_contracts import ContractBot
-from rams.bots.plain_search import PlainSearchBot
 from rams.errors import RulesError
 from rams.games.plain.family import PlainFamily
 from rams.games.protocol import AnyBot
@@ -24,13 +24,13 @@ __all__ = ["MEASURING", "NAMES", "PLAIN_BOTS", "evaluate", "make_bot", "plain_bo
 
 #: The bots of the plain games (§10.2–10.5), and the levels offered to people: ``easy``
 #: plays the game's heuristic with now and then a random card, ``medium`` the heuristic,
-#: ``hard`` PIMC card play (:mod:`rams.bots.plain_search`; it needs the compiled solvers).
+#: ``hard`` PIMC card play (:mod:`rams.games.plain.search`; it needs the compiled solvers).
 PLAIN_BOTS = ("random", "heuristic", "easy", "medium", "hard")
 #: hard's samples and time for one card (the latency goals: median under 0.2 s, p99 under
 #: 2 s in the 13-card games), and its max^n node budget a card and sample.
 PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS, PLAIN_HARD_BUDGET = 24, 0.25, 1500
 #: hard's samples and time for a decision before play, in a game that simulates them (a
-#: bid, the trump, the partner: :mod:`rams.bots.plain_contracts`).
+#: bid, the trump, the partner: :class:`rams.games.plain.search.ContractBot`).
 PLAIN_CONTRACT_SAMPLES, PLAIN_CONTRACT_SECONDS = 16, 0.6
 #: For measurement only: the all-seeing bot, and ``hardcards`` (hard's card play with the
 #: heuristic's decisions before play, to measure those decisions against).
@@ -68,7 +68,7 @@ def plain_bot(
 
         return NoisyBot(inner, rng, 0.25, "easy")
     if name in ("hard", "hardcards", "allseeing"):
-        from rams.bots import plain_search
+        from rams.games.plain import search as plain_search
 
         model = part(family, "bots").heuristic(random.Random(rng.getrandbits(63)))
         if name == "allseeing":
@@ -79,10 +79,10 @@ def plain_bot(
         )  # fmt: skip
         decisions = getattr(part(family, "search"), "DECISIONS", None) if name == "hard" else None
         if decisions is not None:
-            from rams.bots.plain_contracts import ContractBot
-
             seconds = PLAIN_CONTRACT_SECONDS if timed else None
-            return ContractBot(rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds, decisions)
+            return plain_search.ContractBot(
+                rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds, decisions
+            )
         return hard
     inner.name = name
     return inner
@@ -104,6 +104,8 @@ def evaluate(
 ) -> dict[Any, float] | None:
     """Cards by ``hard``'s search; the decisions before play by its simulation, where it
     simulates them — in the points the game writes for the seat."""
+    from rams.games.plain.search import ContractBot, PlainSearchBot
+
     bot: Any = make_bot(family, "hard", rng, timed=False)
     legal = list(view.legal_actions)
     if all(isinstance(a, Play) for a in legal):

@@ -1,6 +1,8 @@
 """Rams' bots, as its family hands them out (:attr:`rams.games.protocol.Family.bots`): a bot
 by name, and the strong bot's values of a decision for the analysis and the hints. A module of
 the bots' layer beside the game's rules: the family names it, :func:`rams.bots.of` imports it.
+Its searching bots are the bots' one search and one simulation with Rams' pieces
+(:mod:`rams.games.rams.search`).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def _level(name: str) -> Factory:
 
 
 def _pimc(rng: random.Random, timed: bool = True) -> AnyBot:
-    from rams.bots.pimc import PimcBot
+    from rams.games.rams.search import PimcBot
 
     return PimcBot(rng, seconds=0.05 if timed else None)
 
@@ -60,7 +62,7 @@ def _evaluator(rng: random.Random, timed: bool = True) -> AnyBot:
 
 
 def _all_seeing(rng: random.Random, timed: bool = True) -> AnyBot:
-    from rams.bots.allseeing import AllSeeingBot
+    from rams.games.rams.search import AllSeeingBot
 
     return AllSeeingBot(rng)
 
@@ -102,12 +104,11 @@ def evaluate(
     family: Any, view: Any, samples: int, rng: random.Random, action: Any = None
 ) -> dict[Any, float] | None:
     """Cards by ``hard``'s PIMC search; play or pass, the exchange and Даве by its
-    simulation (:class:`rams.bots.simulate.SimulatedDeclare`); ``action`` (one played)
+    simulation (:class:`rams.games.rams.search.SimulatedDeclare`); ``action`` (one played)
     is valued too where the bot would value only its best few (the exchange)."""
     from rams.actions import Play
     from rams.bots.levels import HARD_NODES, hardsim
-    from rams.bots.pimc import PimcBot
-    from rams.bots.simulate import SimulatedDeclare
+    from rams.games.rams.search import PimcBot, SimulatedDeclare
     from rams.games.rams.view import Phase
 
     sim = hardsim(rng, timed=False)
@@ -122,7 +123,7 @@ def evaluate(
         pimc.seconds = None
         pimc.max_samples = samples
         pimc.node_budget = HARD_NODES.get(view.rules.players, 80_000)
-        cards = pimc.card_values(view, [a.card for a in legal], win_bonus=0)
+        cards = pimc.card_values(view, [a.card for a in legal], points=True)
         if pimc.last_samples == 0:
             return None
         return {a: cards[a.card] for a in legal}
@@ -132,5 +133,5 @@ def evaluate(
     if action is not None and action not in choices:  # (an exchange outside the best too)
         choices = [*choices, action]
     sim.samples = samples
-    values: dict[Any, float] | None = sim.choice_values(view, choices, win_bonus=0)
+    values: dict[Any, float] | None = sim.choice_values(view, choices, points=True)
     return values

@@ -1,11 +1,11 @@
-"""How ``hard``'s search values Ramsch's cards (:mod:`rams.bots.plain_search`): the penalty
+"""How ``hard``'s search values Ramsch's cards (:mod:`rams.games.plain.search`): the penalty
 written (F7), then the fewest card points."""
 
 from __future__ import annotations
 
-from rams.bots import plain_search
 from rams.cards import cards_of
 from rams.fast.maxn import CARD_POINTS, POINT_WEIGHT, Goal
+from rams.games.plain import search as plain_search
 from rams.games.ramsch.game import penalties
 
 __all__ = ["Evaluator"]

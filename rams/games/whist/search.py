@@ -1,18 +1,18 @@
-"""How ``hard`` values Whist's cards (:mod:`rams.bots.plain_search`): the tricks of the seat's
-side (W6), by the double-dummy solver once the hands are short; and the trump it names
-(W4) by simulation (:mod:`rams.bots.plain_contracts`)."""
+"""How ``hard`` values Whist's cards (:mod:`rams.games.plain.search`, the bots' one search):
+the tricks of the seat's side (W6), by the double-dummy solver once the hands are short; and
+the trump it names (W4) by the one simulation of decisions before play."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from rams.bots import plain_search
 from rams.bots.plain import best_suit
-from rams.bots.plain_contracts import ContractBot, Decisions, play_out
 from rams.cards import cards_of
+from rams.games.plain import search as plain_search
 from rams.games.plain.actions import Trump
 from rams.games.plain.deal import PlainDeal, PlainView
+from rams.games.plain.search import ContractBot, PlainDecisions, play_out
 from rams.games.whist.game import DELEGATE, WhistDeal
 
 __all__ = ["DECISIONS", "Evaluator", "WhistDecisions"]
@@ -33,7 +33,7 @@ class Evaluator(plain_search.Evaluator):
         return 2.0 * future if self.points else float(future)
 
 
-class WhistDecisions(Decisions):
+class WhistDecisions(PlainDecisions):
     """W4: the suit worth the most tricks to the dealer's side, or the partner's choice; in
     the points the game writes, 2 a trick of the seat's side (W6)."""
 
@@ -44,11 +44,6 @@ class WhistDecisions(Decisions):
 
     def side(self, deal: PlainDeal) -> tuple[tuple[int, ...], bool]:
         return (deal.dealer, (deal.dealer + 2) % 4), False
-
-    def act(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Any:
-        if any(isinstance(a, Trump) for a in legal):
-            return bot._simulate(view, self._trump_choices(bot, view, legal))
-        return None
 
     def choices(
         self, bot: ContractBot, view: PlainView, legal: list[Any]

@@ -1,6 +1,11 @@
-"""PIMC card play for the plain games (RULES §10.2–10.5): sample the hidden hands from what a
-seat has seen, weight each sample by how likely the others' earlier cards were, solve each
-sample with every card known, and play the card best on the weighted average.
+"""The plain games' pieces of the bots' one search (:mod:`rams.bots.pimc`, RULES
+§10.2–10.5) and of the one simulation of decisions before play (:mod:`rams.bots.simulate`):
+a module of the bots' layer beside the games' rules; each game's scoring is its own package's
+``search`` module (its ``Evaluator`` and ``DECISIONS``, asked for through its family).
+
+**Card play** (:class:`PlainCards`, ``hard``): sample the hidden hands from what a seat has
+seen, weight each sample by how likely the others' earlier cards were, solve each sample
+with every card known, and play the card best on the weighted average.
 
 - **Sampling** respects everything the view shows: the seat's own hand, the cards played,
   the cards shown (Whist's turned card W3, Boston's open hand B9), the seat's own card set
@@ -18,21 +23,31 @@ sample with every card known, and play the card best on the weighted average.
   the trump deals' tricks (T5), Whist's tricks of the seat's side (W6), Boston's contract
   made or set and the overtricks (B11).
 
-Decisions before play (bids, the trump, the partner) are the heuristic's. The all-seeing bot
-(:class:`AllSeeingPlain`, measurement only) evaluates the real deal the same way.
+**Decisions before play** (:class:`PlainDecisions`, for the games whose ``search`` module
+gives them: Whist's named trump, Boston's bid and partner): each decision samples the hidden
+hands as card play does, plays every choice it could make out on each sample, and takes the
+choice whose average score, as the game writes it, is best. A sample is played out as
+``hard`` plays (:func:`play_out`): the game's heuristic for every seat (each seeing only its
+own view) while the hands are long, then the double-dummy solver once no hand holds more
+than :data:`DD_CARDS` cards (a null to its end by the heuristic: it is short).
+
+The all-seeing bot (:class:`AllSeeingPlain`, measurement only) evaluates the real deal the
+same way.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rams.actions import Play
 from rams.bots.families import part
+from rams.bots.pimc import Round, SearchBot
 from rams.bots.plain import PlainHeuristic, TrickReader
-from rams.bots.sampling import sample_values
+from rams.bots.sampling import Tally
+from rams.bots.simulate import Decisions, Plan, SimulatingBot
 from rams.cards import Card, cards_of, mask_of, pack_mask
 from rams.fast import dd
 from rams.fast.maxn import Goal, MaxN
@@ -40,7 +55,19 @@ from rams.games.plain.deal import Kind, PlainDeal, PlainView
 from rams.games.plain.family import plain_family
 from rams.tricks import CARDS, SUIT, T_FOLLOW, above, beats, legal, reveals
 
-__all__ = ["AllSeeingPlain", "Evaluator", "PlainSearchBot", "World", "sample_world"]
+__all__ = [
+    "DD_CARDS",
+    "AllSeeingPlain",
+    "Choices",
+    "ContractBot",
+    "Evaluator",
+    "PlainCards",
+    "PlainDecisions",
+    "PlainSearchBot",
+    "World",
+    "play_out",
+    "sample_world",
+]
 
 #: The chance the model of the others plays a card other than the heuristic's choice.
 EPSILON = 0.3
@@ -235,11 +262,71 @@ class Evaluator:
         raise NotImplementedError
 
 
-class PlainSearchBot:
-    """PIMC card play for a plain game; ``model`` (the game's heuristic) decides before play,
-    and is the model of the others for weighting samples."""
+class PlainCards:
+    """The plain games' pieces of the one PIMC search (the module's docstring): ``model``
+    (the game's heuristic) is the model of the others for weighting samples (``infer``;
+    else every sample weighs 1) and breaks near-ties; each sample's solve has ``budget``
+    max^n nodes a card, or goes double-dummy once no hand holds more than ``dd_cards``.
+    With ``early`` ``"heuristic"`` the model's card is played while the hands are longer
+    than that (by default so where the family says: measured better in the side games
+    than searching by playouts there)."""
 
-    sees_all = False
+    def __init__(
+        self,
+        model: PlainHeuristic,
+        budget: int = 1500,
+        infer: bool = True,
+        dd_cards: int = DD_CARDS,
+        early: str | None = None,
+    ) -> None:
+        self.model = model
+        self.budget = budget
+        self.infer = infer
+        self.dd_cards = dd_cards
+        self.early = early
+        self.solver = MaxN(tt_bits=16)
+
+    def cards(self, view: PlainView) -> list[Card] | None:
+        """The cards, when every legal action is one."""
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        if not plays or len(plays) != len(view.legal_actions):
+            return None
+        return [a.card for a in plays]
+
+    def first(self, bot: SearchBot[Any], view: PlainView, cards: list[Card]) -> Card | None:
+        """The model's card while the hands are long, where the game plays it then."""
+        early = self.early or plain_family(view.family).early_tricks
+        if early == "heuristic" and max(view.hand_sizes) > self.dd_cards:
+            card: Card = self.model._card(view, cards)
+            return card
+        return None
+
+    def round(self, bot: SearchBot[Any], view: PlainView, points: bool) -> Round[World]:
+        """Worlds sampled from what the seat has seen, weighted by the model, valued by the
+        game's :class:`Evaluator`."""
+        seen = _seen(view)
+        evaluator: Evaluator = part(plain_family(view.family), "search").Evaluator(view, points)
+        r = evaluator.r
+
+        def draw() -> tuple[World, float]:
+            world = sample_world(view, bot.rng, seen)
+            return world, _likelihood(view, world, self.model, r) if self.infer else 1.0
+
+        def value(world: World) -> dict[Card, float]:
+            return evaluator.values(world, self.solver, self.budget, self.dd_cards)
+
+        return Round(draw, value)
+
+    def pick(
+        self, bot: SearchBot[Any], view: PlainView, cards: list[Card], tally: Tally[Card]
+    ) -> Card:
+        return _best(tally.totals, self.model._card(view, cards))
+
+
+class PlainSearchBot(SearchBot[PlainView]):
+    """The plain games' card play by the one PIMC search (:class:`PlainCards`), with
+    ``samples`` samples (drawn until ``seconds`` are spent, when timed); ``model`` (the
+    game's heuristic) decides before play."""
 
     def __init__(
         self,
@@ -253,67 +340,9 @@ class PlainSearchBot:
         dd_cards: int = DD_CARDS,
         early: str | None = None,
     ) -> None:
-        self.rng = rng
+        self.plain = PlainCards(model, budget, infer, dd_cards, early)
+        super().__init__(rng, self.plain, model, samples, seconds, name)
         self.model = model
-        self.samples = samples
-        self.seconds = seconds
-        self.budget = budget
-        self.name = name
-        self.infer = infer  # weight the samples by the model (else every sample weighs 1)
-        self.dd_cards = dd_cards
-        # "heuristic": the model's card while the hands are longer than ``dd_cards``; by
-        # default so in the side games (measured: better than searching by playouts there)
-        self.early = early
-        self.solver = MaxN(tt_bits=16)
-
-    def act(self, view: PlainView) -> Any:
-        plays = [a for a in view.legal_actions if isinstance(a, Play)]
-        if not plays or len(plays) != len(view.legal_actions):
-            return self.model.act(view)
-        if len(plays) == 1:
-            return plays[0]
-        return Play(self.choose(view, [a.card for a in plays]))
-
-    def act_out_of_turn(self, view: PlainView, offers: list[Any]) -> Any:
-        return self.model.act_out_of_turn(view, offers)
-
-    def choose(self, view: PlainView, cards: list[Card]) -> Card:
-        """The card with the best weighted value over the samples."""
-        early = self.early or plain_family(view.family).early_tricks
-        if early == "heuristic" and max(view.hand_sizes) > self.dd_cards:
-            card: Card = self.model._card(view, cards)
-            return card
-        totals, _ = self._totals(view, cards, False)
-        return _best(totals, self.model._card(view, cards))
-
-    def card_values(
-        self, view: PlainView, cards: list[Card], points: bool = False
-    ) -> dict[Card, float]:
-        """Each card's weighted average value over the sampled deals (searched whatever the
-        hands' length): the bot's utility (the module's docstring), or with ``points`` what
-        the game writes for the seat (:class:`Evaluator`)."""
-        totals, weight_sum = self._totals(view, cards, points)
-        if weight_sum <= 0:
-            return totals
-        return {c: t / weight_sum for c, t in totals.items()}
-
-    def _totals(
-        self, view: PlainView, cards: list[Card], points: bool
-    ) -> tuple[dict[Card, float], float]:
-        """The weighted sums of each card's value over the samples, and the weights' sum."""
-        seen = _seen(view)
-        evaluator: Evaluator = part(plain_family(view.family), "search").Evaluator(view, points)
-        r = evaluator.r
-
-        def draw() -> tuple[World, float]:
-            world = sample_world(view, self.rng, seen)
-            return world, _likelihood(view, world, self.model, r) if self.infer else 1.0
-
-        def value(world: World) -> dict[Card, float]:
-            return evaluator.values(world, self.solver, self.budget, self.dd_cards)
-
-        tally = sample_values(cards, draw, value, self.samples, self.seconds)
-        return tally.totals, tally.weight
 
 
 def _best(totals: dict[Card, float], preferred: Card) -> Card:
@@ -334,11 +363,122 @@ class AllSeeingPlain(PlainSearchBot):
 
     def act_full(self, deal: PlainDeal, seat: int) -> Any:
         view = deal.observation(seat)
-        plays = [a for a in view.legal_actions if isinstance(a, Play)]
-        if not plays or len(plays) != len(view.legal_actions) or len(plays) == 1:
+        cards = self.plain.cards(view)
+        if cards is None or len(cards) < 2:
             return self.act(view)
         world = World(tuple(deal.hand_of(s) for s in range(deal.n)), mask_of(deal.rest))
-        cards = [a.card for a in plays]
         evaluator: Evaluator = part(plain_family(view.family), "search").Evaluator(view)
-        values = evaluator.values(world, self.solver, self.budget)
+        values = evaluator.values(world, self.plain.solver, self.plain.budget)
         return Play(_best({c: values[c] for c in cards}, self.model._card(view, cards)))
+
+
+# Decisions before play ------------------------------------------------------------------------
+
+Prelude = Sequence[tuple[int, Any]]
+Choices = dict[Any, Callable[[World], float]]
+
+
+class PlainDecisions(Decisions[PlainView]):
+    """A game's decisions before play as the one simulation takes them (its ``search``
+    module's ``DECISIONS``): how a sampled deal is dealt and who declares it, which choices
+    a view offers and how each scores on a world."""
+
+    #: The game's points for one unit of a choice's score (Whist: 2 a trick, W6).
+    scale = 1.0
+
+    def deal(self, view: PlainView, dealer: int, deck: list[int]) -> PlainDeal:
+        """A deal of the view's game with ``deck``, to play a sample out on."""
+        raise NotImplementedError
+
+    def side(self, deal: PlainDeal) -> tuple[tuple[int, ...], bool]:
+        """The declaring side of a deal whose contract is fixed, and whether it plays a
+        null."""
+        raise NotImplementedError
+
+    def choices(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Choices | None:
+        """Each choice's score on a sampled deal, at a decision the game simulates."""
+        return None
+
+    def plan(self, bot: SimulatingBot[Any], view: PlainView, points: bool) -> Plan[Any] | None:
+        """The choices' scores over worlds sampled as card play samples them (each weighing
+        1; at least four); with ``points`` in the game's points (:attr:`scale`)."""
+        assert isinstance(bot, ContractBot)
+        choices = self.choices(bot, view, list(view.legal_actions))
+        if not choices:
+            return None
+        return bot.plan_of(view, choices, self.scale if points else 1.0)
+
+
+def play_out(
+    view: PlainView,
+    world: World,
+    prelude: Prelude,
+    model: PlainHeuristic,
+    decisions: PlainDecisions | None = None,
+) -> list[int]:
+    """The tricks each seat takes when ``world``'s deal is played after ``prelude`` (the
+    ``(seat, action)`` pairs that fix the contract): ``model`` for every seat, then the
+    double-dummy solver for the ending (the declaring side's tricks there are written to
+    the declarer; the others' are not counted). ``decisions``: the game's (its family's
+    when None)."""
+    if decisions is None:
+        decisions = getattr(part(plain_family(view.family), "search"), "DECISIONS", None)
+        assert decisions is not None
+    hands = [list(cards_of(h)) for h in world.hands]
+    n, dealer = len(hands), view.dealer
+    deck = [hands[(dealer + 1 + i) % n][i // n] for i in range(len(hands[0]) * n)]
+    deal = decisions.deal(view, dealer, deck)
+    for seat, action in prelude:
+        deal.apply(action, seat)
+    team, null = decisions.side(deal)
+    must_trump = view.rules.card_play[T_FOLLOW] != SUIT
+    while not deal.is_over:
+        play = deal.play
+        if play is not None and not play.trick:
+            held = [deal.hand_of(s) for s in range(n)]
+            if max(h.bit_count() for h in held) <= DD_CARDS:
+                more = dd.solve(held, deal.trump, play.to_move, team, null=null,
+                                must_trump=must_trump)  # fmt: skip
+                taken = list(play.taken)
+                taken[team[0]] += more
+                return taken
+        mover = deal.to_move
+        assert mover is not None
+        deal.apply(model.act(deal.observation(mover)), mover)
+    assert deal.play is not None
+    return list(deal.play.taken)
+
+
+class ContractBot(SimulatingBot[PlainView]):
+    """``inner`` (the game's search bot) for card play; the decisions before play by the one
+    simulation over ``samples`` sampled deals (at least four; fewer than ``samples`` when
+    ``seconds`` run out), as the game's ``decisions`` say; ``model`` plays the deals out."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        inner: Any,
+        model: PlainHeuristic,
+        samples: int = 16,
+        seconds: float | None = 0.6,
+        decisions: PlainDecisions | None = None,
+    ) -> None:
+        super().__init__(rng, inner, decisions or PlainDecisions(), samples, seconds, inner.name)
+        self.model = model
+        self._offers: dict[tuple[Any, ...], Any] = {}
+        self._played: dict[tuple[Any, ...], int] = {}  # a decision's play-outs
+
+    def plan_of(self, view: PlainView, choices: Choices, scale: float = 1.0) -> Plan[World]:
+        """The simulation of ``choices``: worlds dealt as card play deals them, every choice
+        scored on each (the play-outs kept while the decision lasts)."""
+        seen = _seen(view)
+        worlds = []  # (kept while the decision lasts: the memo of play-outs is by world)
+
+        def draw() -> tuple[World, float]:
+            worlds.append(sample_world(view, self.rng, seen))
+            return worlds[-1], 1.0
+
+        def value(world: World) -> dict[Any, float]:
+            return {choice: score(world) for choice, score in choices.items()}
+
+        return Plan(list(choices), draw, value, scale, at_least=4, done=self._played.clear)
