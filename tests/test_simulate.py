@@ -12,12 +12,12 @@ import pytest
 pytest.importorskip("numba")
 
 from rams.bots import make_bot
-from rams.bots.simulate import SimulatedDeclare, sample_deck
 from rams.cards import ACE, pack, rank_of
 from rams.games.rams.actions import KEEP, PASS, PLAY_IN, Exchange, Swap
 from rams.games.rams.deal import Deal
 from rams.games.rams.dealing import arrange_deck, deck_layout
 from rams.games.rams.rules import Rules
+from rams.games.rams.search import SimulatedDeclare, sample_deck
 from rams.games.rams.view import Observation, Phase
 
 

@@ -11,7 +11,6 @@ import pytest
 
 from rams.bots import LEVELS, bot_names, make_bot, measuring
 from rams.bots.evaluator import BASE_FEATURES, EvaluatorBot, features, load_models
-from rams.bots.pimc import knowledge_of, position_from, sample_hands
 from rams.cards import mask_of, pack
 from rams.errors import RulesError
 from rams.fast import core as fc
@@ -19,6 +18,7 @@ from rams.fast import solver as sv
 from rams.games.rams.actions import CLAIM, Play
 from rams.games.rams.deal import Deal, Standing
 from rams.games.rams.rules import PRESETS, Rules
+from rams.games.rams.search import knowledge_of, position_from, sample_hands
 from rams.games.rams.view import Phase
 from rams.tournament import make_bot as tournament_bot
 from rams.tournament import play_out

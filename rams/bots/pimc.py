@@ -22,7 +22,6 @@ Decisions before play are simulated by the one simulation, :mod:`rams.bots.simul
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -131,17 +130,3 @@ class SearchBot(Sampling, Generic[V]):
         tally = self.sample(cards, found.draw, found.value, tries=found.tries)
         self.last_samples = tally.samples
         return tally
-
-
-#: Where the names this module had before it served every game went (Rams' pieces of the
-#: search): older callers still find them here, imported when first asked for.
-_MOVED = {
-    name: "rams.games.rams.search"
-    for name in ("Knowledge", "PimcBot", "knowledge_of", "position_from", "sample_hands")
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        return getattr(importlib.import_module(_MOVED[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,7 +19,6 @@ Boston's bids and partner).
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -136,14 +135,3 @@ class SimulatingBot(Sampling, Generic[V]):
         if means is None:
             return None
         return {c: plan.scale * v for c, v in means.items()}
-
-
-#: Where the names this module had before it served every game went (Rams' decisions):
-#: older callers still find them here, imported when first asked for.
-_MOVED = {name: "rams.games.rams.search" for name in ("SimulatedDeclare", "sample_deck")}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        return getattr(importlib.import_module(_MOVED[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
