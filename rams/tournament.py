@@ -42,7 +42,7 @@ from rams.games import DEFAULT_FAMILY
 from rams.games.protocol import DealState, GameRules
 from rams.parallel import chunk_ranges, parallelism, run_in_order
 from rams.stats import Interval, mean_ci
-from rams.table import bot_turn
+from rams.table import bot_turn, close_bots, tell_deal_over
 
 __all__ = [
     "BotFactory",
@@ -216,7 +216,11 @@ def play_rotations(
         ]
         match = family.new_match(rules, None, random.Random(0), dealer)
         before = match.scores()
-        deal = play_out(match.start_deal(deck, dealer, **(extra or {})), agents)
+        try:
+            deal = play_out(match.start_deal(deck, dealer, **(extra or {})), agents)
+            tell_deal_over(match, deal, agents)
+        finally:
+            close_bots(agents)  # (an outside program's process: rams.bots.program)
         after = match.scores()
         points = tuple(family.better * (a - b) for a, b in zip(after, before, strict=True))
         won = match.winners()
