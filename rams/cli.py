@@ -286,6 +286,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     _add_learn(sub, w)
     _add_simulate(sub, w)
     _add_tournament(sub, w)
+    _add_ladder(sub, w)
     _add_serve(sub, w)
     return parser
 
@@ -395,6 +396,29 @@ def _add_tournament(sub: Any, w: _Words) -> None:
     p.add_argument("--rule", action="append", metavar=w.var("rule"), help=w.help("rule"))
     _add_lang(p, w)
     p.set_defaults(run=_leaf("rams.tournament_cli", "run_tournament", "bots"))
+
+
+def _add_ladder(sub: Any, w: _Words) -> None:
+    p = sub.add_parser("ladder", help=w.help("ladder"), description=w.help("ladder"))
+    p.add_argument(
+        "--engines", nargs="+", required=True, metavar=w.var("engine"), help=w.help("engines")
+    )
+    p.add_argument("--preset", required=True, metavar=w.var("preset"), help=w.help("preset"))
+    p.add_argument(
+        "--players", type=int, required=True, metavar=w.var("players"), help=w.help("players")
+    )
+    _add_number(p, w, "--deals", 20, "deals", "deals")
+    _add_number(p, w, "--seed", 0, "seed", "master_seed")
+    _add_number(p, w, "--move-time", 1.0, "seconds", "move_time")
+    _add_number(p, w, "--start-time", 5.0, "seconds", "start_time")
+    _add_number(p, w, "--memory", 512, "megabytes", "memory")
+    p.add_argument("--standin", default="random", metavar=w.var("bot"),
+                   help=w.help("standin", "random"))  # fmt: skip
+    p.add_argument("--out", default="ladder-results", metavar=w.var("dir"),
+                   help=w.help("ladder_out", "ladder-results"))  # fmt: skip
+    p.add_argument("--rule", action="append", metavar=w.var("rule"), help=w.help("rule"))
+    _add_lang(p, w)
+    p.set_defaults(run=_leaf("rams.ladder", "run_ladder", "bots"))
 
 
 def _add_serve(sub: Any, w: _Words) -> None:
