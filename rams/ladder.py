@@ -28,7 +28,6 @@ import shlex
 import shutil
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console

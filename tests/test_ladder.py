@@ -27,7 +27,8 @@ def test_the_ladder_rates_a_program_against_a_built_in_bot(
 ) -> None:
     out = tmp_path / "ladder"
     argv = ["ladder", "--engines", RANDOM, "builtin:heuristic", "--preset", "classic",
-            "--players", "3", "--deals", "2", "--seed", "5", "--out", str(out), "--lang", "en"]  # fmt: skip
+            "--players", "3", "--deals", "2", "--seed", "5", "--out", str(out),
+            "--lang", "en"]  # fmt: skip
     assert main(argv) == 0
     printed = capsys.readouterr().out
     assert "Ladder: " in printed and "Pairwise" in printed and "Protocol failures" in printed
