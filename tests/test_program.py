@@ -71,8 +71,8 @@ def test_the_reference_bots_play_every_preset_through_the_protocol(
     assert failed == [], [b.failure for b in failed]
     assert all(b.program_name == script.removesuffix("_bot.py") for b in bots)
     # Every decision of the deal was the programs' (none was a stand-in's).
-    assert sum(b._asked for b in bots) >= len([a for s, a in deal.actions if s is not None]) > 0
-    assert all(b._process is None for b in bots)  # (stopped)
+    assert sum(b.asked for b in bots) >= len([a for s, a in deal.actions if s is not None]) > 0
+    assert not any(b.running for b in bots)  # (stopped)
 
 
 def test_the_low_bot_leads_high_and_follows_low() -> None:

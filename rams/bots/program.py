@@ -37,7 +37,7 @@ import time
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from rams.bots import make_bot
 from rams.cards import SUITS, card_str
@@ -48,11 +48,16 @@ from rams.words import decimal, text
 __all__ = [
     "FAILURES",
     "PROTOCOL",
+    "Channel",
     "Failure",
     "Limits",
     "ProgramBot",
+    "ProtocolBreak",
     "event_json",
     "observation_json",
+    "read_line",
+    "start_program",
+    "write_line",
 ]
 
 #: The protocol's name and version: a program's ``ready`` must name it.
@@ -117,10 +122,53 @@ class Failure:
                     count=count)  # fmt: skip
 
 
-class _Broken(Exception):
+class ProtocolBreak(Exception):
+    """A program broke the protocol (what a :class:`Channel` raises): its :class:`Failure`."""
+
     def __init__(self, code: str, detail: str = "", number: float | None = None) -> None:
         super().__init__(code)
         self.failure = Failure(code, detail[:200], number)
+
+
+_Broken = ProtocolBreak
+
+
+def read_line(line: bytes, line_bytes: int) -> Any:
+    """A line a program wrote, read as JSON; :class:`ProtocolBreak` for one too long
+    (``too_long``) or not JSON (``garbage``)."""
+    if len(line) > line_bytes:
+        raise _Broken("too_long", "", len(line))
+    try:
+        return json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _Broken("garbage", line[:80].decode("utf-8", "replace")) from None
+
+
+def write_line(message: Mapping[str, Any]) -> bytes:
+    """A message as the host writes it: one line of JSON."""
+    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+class Channel(Protocol):
+    """How the host reaches a program: a process's pipes here (:func:`start_program`), a
+    websocket to the person's connector on the web server (:mod:`rams.web.ladder`). Each
+    call raises :class:`ProtocolBreak` when the program breaks the protocol."""
+
+    def send(self, message: Mapping[str, Any], seconds: float) -> None:
+        """Write one message within ``seconds``."""
+        ...
+
+    def receive(self, seconds: float) -> Any:
+        """The program's next line, read as JSON, within ``seconds``."""
+        ...
+
+    def finish(self) -> None:
+        """Close the program's input and give it a moment to leave by itself, then stop it."""
+        ...
+
+    def stop(self) -> None:
+        """Stop the program now."""
+        ...
 
 
 # The wire form of a view --------------------------------------------------------------
@@ -238,7 +286,7 @@ class _Pipe:
         self.buffer = b""
 
     def send(self, message: Mapping[str, Any], seconds: float) -> None:
-        data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+        data = write_line(message)
         deadline = time.monotonic() + seconds
         fd = self.out.fileno()
         while data:
@@ -272,18 +320,46 @@ class _Pipe:
                 raise _Broken("crashed", "", self._exit())
             self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
-        if len(line) > self.line_bytes:
-            raise _Broken("too_long", "", len(line))
-        try:
-            return json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise _Broken("garbage", line[:80].decode("utf-8", "replace")) from None
+        return read_line(line, self.line_bytes)
+
+    def finish(self) -> None:
+        with contextlib.suppress(OSError):
+            self.out.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=0.5)
+        _stop(self.process)
+
+    def stop(self) -> None:
+        _stop(self.process)
 
     def _exit(self) -> int | None:
         """The program's exit status (None: it closed its output but runs on)."""
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=1)
         return self.process.poll()
+
+
+def start_program(
+    command: Sequence[str],
+    limits: Limits,
+    stderr: int | IO[Any] | None = subprocess.DEVNULL,
+    cwd: str | None = None,
+) -> Channel:
+    """Start ``command`` in its own process group with the memory limit of ``limits``: the
+    channel to it over its standard input and output."""
+    try:
+        process = subprocess.Popen(
+            list(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            cwd=cwd,
+            start_new_session=True,  # (its own process group: stopped with all it starts)
+            preexec_fn=_limit_memory(limits.memory_mb),
+        )
+    except OSError:
+        raise _Broken("no_start", command[0] if command else "") from None
+    return _Pipe(process, limits.line_bytes)
 
 
 class ProgramBot:
@@ -293,7 +369,9 @@ class ProgramBot:
 
     After a failure (:attr:`failure`) the seat is played by ``standin`` (a bot's name of
     the family, made with ``rng``). ``on_failure(bot)`` is called once, when it happens.
-    ``stderr`` is where the program's own standard error goes (by default nowhere)."""
+    ``stderr`` is where the program's own standard error goes (by default nowhere).
+    ``connect``, when given, reaches the program instead of starting ``command`` here (the
+    web server's relay to a person's connector)."""
 
     def __init__(
         self,
@@ -306,6 +384,7 @@ class ProgramBot:
         on_failure: Callable[[ProgramBot], None] | None = None,
         stderr: int | IO[Any] | None = subprocess.DEVNULL,
         cwd: str | None = None,
+        connect: Callable[[], Channel] | None = None,
     ) -> None:
         self.command = list(command)
         self.name = name or " ".join(self.command)
@@ -313,20 +392,23 @@ class ProgramBot:
         self.limits = limits
         self.standin_name = standin
         self.on_failure = on_failure
-        self.stderr = stderr
-        self.cwd = cwd
+        self.connect = connect or (lambda: start_program(self.command, limits, stderr, cwd))
         #: Why the program lost its seat (None while it plays).
         self.failure: Failure | None = None
         #: The name the program gave in its ``ready``.
         self.program_name: str | None = None
+        #: The decisions it was asked for.
+        self.asked = 0
         self._standin: AnyBot | None = None
-        self._process: subprocess.Popen[bytes] | None = None
-        self._pipe: _Pipe | None = None
-        self._asked = 0
+        self._channel: Channel | None = None
         self._deals = 0
         self._events: tuple[Event, ...] = ()
-        self._seat: int | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
+
+    @property
+    def running(self) -> bool:
+        """Whether the program is running (started, not yet stopped)."""
+        return self._channel is not None
 
     # The bot's side -----------------------------------------------------------------------
 
@@ -343,33 +425,32 @@ class ProgramBot:
     def deal_over(self, view: Any, scores: Sequence[int], game_over: bool) -> None:
         """Tell the program a deal has ended (``deal_end``: the events it has not yet been
         sent, the scores as the family keeps them), and the game (``game_end``)."""
-        if self._pipe is None or self.failure is not None:
+        channel = self._channel
+        if channel is None or self.failure is not None:
             return
         try:
-            self._catch_up(view)
+            self._catch_up(channel, view)
             message = {"type": "deal_end", "deal": self._deals, "scores": list(scores)}
-            self._pipe.send(message, self.limits.move_seconds)
+            channel.send(message, self.limits.move_seconds)
             if game_over:
-                self._pipe.send({"type": "game_end", "scores": list(scores)}, 1.0)
+                channel.send({"type": "game_end", "scores": list(scores)}, 1.0)
         except _Broken as e:
             self._fail(e.failure)
 
     def close(self) -> None:
         """Say ``bye`` and stop the program (at once if it does not leave by itself)."""
-        process, pipe = self._process, self._pipe
-        if process is None or pipe is None:
+        channel = self._channel
+        if channel is None:
             return
-        self._process = self._pipe = None
-        if self.failure is None:
-            with contextlib.suppress(_Broken):
-                pipe.send({"type": "bye"}, 0.5)
-            with contextlib.suppress(OSError):
-                pipe.out.close()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(timeout=0.5)
-        _stop(process)
+        self._channel = None
         if self._finalizer is not None:
             self._finalizer.detach()
+        if self.failure is None:
+            with contextlib.suppress(_Broken):
+                channel.send({"type": "bye"}, 0.5)
+            channel.finish()
+        else:
+            channel.stop()
 
     # The protocol -------------------------------------------------------------------------
 
@@ -390,22 +471,22 @@ class ProgramBot:
         return self._standin.act(view)
 
     def _ask_program(self, view: Any, kind: str, choices: list[Any]) -> Any | None:
-        pipe = self._start(view)
-        self._catch_up(view)
-        self._asked += 1
+        channel = self._start(view)
+        self._catch_up(channel, view)
+        self.asked += 1
         said = [str(c) for c in choices]
         message = {
             "type": kind,
-            "id": self._asked,
+            "id": self.asked,
             "observation": observation_json(view),
             "seconds": self.limits.move_seconds,
         }
         message["offers" if kind == "offer" else "legal"] = said
-        pipe.send(message, self.limits.move_seconds)
-        answer = pipe.receive(self.limits.move_seconds)
+        channel.send(message, self.limits.move_seconds)
+        answer = channel.receive(self.limits.move_seconds)
         if not isinstance(answer, dict) or answer.get("type") != "action":
             raise _Broken("bad_message", _short(answer))
-        if answer.get("id") != self._asked:
+        if answer.get("id") != self.asked:
             raise _Broken("bad_message", _short(answer))
         action = answer.get("action")
         if action is None and kind == "offer":
@@ -414,25 +495,11 @@ class ProgramBot:
             raise _Broken("illegal", _short(action))
         return choices[said.index(action)]
 
-    def _start(self, view: Any) -> _Pipe:
-        if self._pipe is not None:
-            return self._pipe
-        try:
-            process = subprocess.Popen(
-                self.command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=self.stderr,
-                cwd=self.cwd,
-                start_new_session=True,  # (its own process group: stopped with all it starts)
-                preexec_fn=_limit_memory(self.limits.memory_mb),
-            )
-        except OSError:
-            raise _Broken("no_start", self.command[0]) from None
-        self._process = process
-        self._finalizer = weakref.finalize(self, _stop, process)
-        self._pipe = pipe = _Pipe(process, self.limits.line_bytes)
-        self._seat = view.seat
+    def _start(self, view: Any) -> Channel:
+        if self._channel is not None:
+            return self._channel
+        self._channel = channel = self.connect()
+        self._finalizer = weakref.finalize(self, channel.stop)
         rules = view.rules
         hello = {
             "type": "hello",
@@ -445,49 +512,47 @@ class ProgramBot:
             "limits": self.limits.to_json(),
         }
         try:
-            pipe.send(hello, self.limits.start_seconds)
-            ready = pipe.receive(self.limits.start_seconds)
+            channel.send(hello, self.limits.start_seconds)
+            ready = channel.receive(self.limits.start_seconds)
         except _Broken as e:
             code = "no_start" if e.failure.code in ("late", "crashed") else e.failure.code
-            raise _Broken(code, e.failure.detail or self.command[0], e.failure.number) from None
+            detail = e.failure.detail or (self.command[0] if self.command else self.name)
+            raise _Broken(code, detail, e.failure.number) from None
         if not isinstance(ready, dict) or ready.get("type") != "ready":
             raise _Broken("bad_message", _short(ready))
         if ready.get("protocol") != PROTOCOL:
             raise _Broken("bad_message", _short(ready))
         name = ready.get("name")
         self.program_name = name[:40] if isinstance(name, str) else None
-        return pipe
+        return channel
 
-    def _catch_up(self, view: Any) -> None:
+    def _catch_up(self, channel: Channel, view: Any) -> None:
         """Send the events the seat has not been sent yet; a new deal first (``deal``)."""
-        assert self._pipe is not None
         events = tuple(view.events)
         seen = self._events
         if events[: len(seen)] != seen or not seen:
             if seen or self._deals == 0:
                 self._deals += 1
                 message = {"type": "deal", "deal": self._deals, "dealer": view.dealer}
-                self._pipe.send(message, self.limits.move_seconds)
+                channel.send(message, self.limits.move_seconds)
             seen = ()
         new = events[len(seen) :]
         if new:
-            self._pipe.send(
-                {"type": "events", "events": [event_json(e) for e in new]},
-                self.limits.move_seconds,
-            )
+            message = {"type": "events", "events": [event_json(e) for e in new]}
+            channel.send(message, self.limits.move_seconds)
         self._events = events
 
     def _fail(self, failure: Failure) -> None:
         self.failure = failure
-        pipe, process = self._pipe, self._process
-        if pipe is not None:
+        channel, self._channel = self._channel, None
+        if channel is not None:
             message = {"type": "error", **failure.to_json(), "message": failure.words("en"),
                        "fatal": True}  # fmt: skip
             with contextlib.suppress(_Broken, OSError):
-                pipe.send(message, 0.2)
-        if process is not None:
-            _stop(process)
-        self._pipe = self._process = None
+                channel.send(message, 0.2)
+            channel.stop()
+            if self._finalizer is not None:
+                self._finalizer.detach()
         if self.on_failure is not None:
             self.on_failure(self)
 
