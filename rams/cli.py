@@ -288,6 +288,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     _add_tournament(sub, w)
     _add_ladder(sub, w)
     _add_serve(sub, w)
+    _add_bot(sub, w)
     return parser
 
 
@@ -421,6 +422,20 @@ def _add_ladder(sub: Any, w: _Words) -> None:
     p.set_defaults(run=_leaf("rams.ladder", "run_ladder", "bots"))
 
 
+def _add_bot(sub: Any, w: _Words) -> None:
+    p = sub.add_parser("bot", help=w.help("bot"), description=w.help("bot"))
+    commands = p.add_subparsers(dest="bot_command", required=True,
+                                metavar=w.var("command") if w.lang != "en" else None)  # fmt: skip
+    c = commands.add_parser("connect", help=w.help("bot_connect"),
+                            description=w.help("bot_connect"))  # fmt: skip
+    c.add_argument("url", metavar=w.var("url"), help=w.help("bot_url"))
+    c.add_argument("--key", required=True, metavar=w.var("key"), help=w.help("bot_key"))
+    _add_lang(c, w)
+    c.add_argument("program", nargs="*", metavar=w.var("program"),
+                   help=w.help("bot_program"))  # fmt: skip
+    c.set_defaults(run=_leaf("rams.web.connect", "run_connect", "web"))
+
+
 def _add_serve(sub: Any, w: _Words) -> None:
     p = sub.add_parser("serve", help=w.help("serve"), description=w.help("serve"))
     p.add_argument(
@@ -460,12 +475,18 @@ def _add_serve(sub: Any, w: _Words) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``rams`` command; returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    program: list[str] = []
+    if argv[:1] == ["bot"] and "--" in argv:  # (the program's own command line, as it is)
+        cut = argv.index("--")
+        argv, program = argv[:cut], argv[cut + 1 :]
     lang = cli_lang(argv)
     try:
         with argparse_words(lang):
             args = build_parser(lang).parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
+    if program:
+        args.program = program
     run: Command = args.run
     try:
         return run(args)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -333,15 +333,18 @@ def deal_scores(deal: DealResult) -> dict[str, float]:
     return {name: sum(p) / len(p) for name, p in total.items()}
 
 
-def ratings(deals: Sequence[DealResult]) -> dict[str, Rating]:
-    """OpenSkill (Plackett–Luce) ratings after every play of every deal, in deal order.
+def ratings(
+    deals: Sequence[DealResult], prior: Mapping[str, rating.Rating] | None = None
+) -> dict[str, Rating]:
+    """OpenSkill (Plackett–Luce) ratings after every play of every deal, in deal order,
+    from ``prior`` (each bot's rating before, where it has one: a ladder's) or the start.
 
     Each play ranks the distinct bots by their points (the mean over their seats when a bot
     has several): more points rank better, equal points tie. A play with a single distinct
     bot rates nothing.
     """
     names = _names(deals)
-    current = {name: rating.Rating() for name in names}
+    current = {name: (prior or {}).get(name, rating.Rating()) for name in names}
     for deal in deals:
         for play in deal.plays:
             points = _play_points(play)

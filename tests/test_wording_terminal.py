@@ -48,6 +48,7 @@ COMMANDS = (
     "learn",
     "daily",
     "ladder",
+    "bot",
 )
 
 #: Latin words a Russian --help may hold beside the command's own names: what a person
@@ -61,7 +62,7 @@ TYPED = {
     # rams ladder: an engine as it is typed (builtin:heuristic, "python3 examples/bots/
     # random_bot.py"), the protocol's ready, the stand-in's default, the folder's.
     "builtin", "heuristic", "python", "examples", "bots", "random", "bot", "py", "ready",
-    "ladder", "results",
+    "ladder", "results", "http", "connect",
 }  # fmt: skip
 
 
@@ -123,7 +124,7 @@ def test_lang_on_the_command_line_chooses_the_help_before_the_locale() -> None:
         (["analyse", "x.json"], "rams analyse: ошибка: не хватает обязательных аргументов: --seat"),
         (["dance"], "rams: ошибка: КОМАНДА: нет такого значения: 'dance' (можно: 'replay', "
          "'verify', 'analyse', 'rules', 'play', 'daily', 'learn', 'simulate', 'tournament', "
-         "'ladder', 'serve')"),
+         "'ladder', 'serve', 'bot')"),
         (["rules", "--frob"], "rams: ошибка: непонятные аргументы: --frob"),
     ],
 )  # fmt: skip

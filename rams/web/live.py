@@ -202,6 +202,10 @@ class Settings:
     redis_url: str | None = None
     lease_s: float = 10.0
     process_name: str | None = None
+    #: The public ladder (rams.web.ladder): seconds between two scheduled matches of the
+    #: connected bots (0: none), and the duplicate deals of a match.
+    ladder_every: float = 0.0
+    ladder_deals: int = 4
 
     def __post_init__(self) -> None:
         if self.standin not in LEVELS:

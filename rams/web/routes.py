@@ -28,6 +28,7 @@ from rams.errors import RamsError
 from rams.games import DEFAULT_PRESET, FAMILIES, SHARED, parse_override
 from rams.rulebook import rules_view
 from rams.web.analysis import Analyses, analysis_json
+from rams.web.ladder import Hub, Ladder, ladder_json, register_bot, serve_connector
 from rams.web.live import TableError, TableOptions, clip, cut_name
 from rams.web.protocol import LANGS, error
 from rams.web.replay import Replays
@@ -85,6 +86,9 @@ class Services:
     #: The server's clock (UTC): the daily deals' day, and when their seeds are published
     #: (a test sets another).
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
+    #: The public ladder's connected bots and its matches (rams.web.ladder).
+    hub: Hub = field(default_factory=Hub)
+    ladder: Ladder | None = None
 
     def finished_record(self, table_id: str) -> str:
         """A finished table's record (§12); 404 for no table, 409 while it is played."""
@@ -299,6 +303,8 @@ async def daily_page() -> FileResponse:
     return _page()
 
 
+@pages.get("/ladder")
+@pages.get("/ladder/{family}")
 @pages.get("/ratings")
 @pages.get("/ratings/{family}")
 @pages.get("/p/{player}")
@@ -484,6 +490,31 @@ async def get_preset_rules(preset: str, players: int | None = None, lang: str = 
     return rules_view(rules, _lang(lang))
 
 
+class BotBody(BaseModel):
+    """A bot to register for the public ladder: its name."""
+
+    name: str = Field(min_length=1, max_length=200)
+
+
+@api.post("/bots", status_code=201)
+async def create_bot(body: BotBody, s: Served) -> dict[str, Any]:
+    """Register a bot (rams.web.ladder): its id, its name and its secret key, given only
+    now (the server keeps its SHA-256)."""
+    name, _ = cut_name(body.name)
+    bot_id, key = await asyncio.to_thread(register_bot, s.store, name)
+    return {"id": bot_id, "name": name, "key": key}
+
+
+@api.get("/ladder/{family}")
+async def get_ladder(family: str, s: Served) -> dict[str, Any]:
+    """The public ladder of a family: ratings, matches, replays (rams.web.ladder)."""
+    if family not in FAMILIES:
+        raise TableError(404, "no_family")
+    found = await asyncio.to_thread(ladder_json, s.store, family)
+    found["connected"] = len(s.hub.connected)
+    return found
+
+
 @api.get("/ratings/{family}")
 async def get_ratings(family: str, s: Served) -> dict[str, Any]:
     """A family's leaderboard: people and bots, best ``ordinal`` (mu − 3 sigma) first."""
@@ -601,6 +632,13 @@ def _same_origin(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
     host = ws.headers.get("host", "")
     parts = urlsplit(origin)
     return bool(host) and parts.scheme in ("http", "https") and parts.netloc == host
+
+
+@sockets.websocket("/ws/bot")
+async def bot_socket(ws: WebSocket) -> None:
+    """A bot's connector (``rams bot connect``): the bot protocol relayed (rams.web.ladder)."""
+    s: Services = ws.app.state.services
+    await serve_connector(ws, s.store, s.hub)
 
 
 @sockets.websocket("/ws/{table_id}")

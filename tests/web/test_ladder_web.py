@@ -1,0 +1,126 @@
+"""The public ladder on the server (rams.web.ladder): a person registers a bot (a name, a
+secret key, no signup), runs ``rams bot connect URL --key KEY -- COMMAND…``, and the server
+plays its scheduled duplicate match with the bot through the relayed protocol; the ratings,
+the match and its replays are at ``/api/ladder/FAMILY``."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+
+from tests.web.helpers import thread_server
+
+ROOT = Path(__file__).resolve().parents[2]
+RANDOM_BOT = [sys.executable, str(ROOT / "examples" / "bots" / "random_bot.py")]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Any]:
+    with thread_server(f"sqlite:///{tmp_path / 'rams.sqlite3'}", bot_delay=0.0,
+                       ladder_every=0.3, ladder_deals=1) as s:  # fmt: skip
+        yield s
+
+
+def _connector(server: Any, key: str, command: list[str]) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "rams.cli", "bot", "connect", server.base, "--key", key,
+         "--lang", "en", "--", *command],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=ENV,
+    )  # fmt: skip
+
+
+def _stop(connector: subprocess.Popen[str]) -> None:
+    connector.terminate()
+    connector.wait(10)
+    assert connector.stderr is not None
+    connector.stderr.close()
+
+
+def _first_match(server: Any, family: str = "rams", seconds: float = 90) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        data = httpx.get(f"{server.base}/api/ladder/{family}").json()
+        if data["matches"]:
+            return dict(data)
+        time.sleep(0.3)
+    raise AssertionError("no ladder match was played")
+
+
+def test_a_registered_bot_connects_and_plays_a_scheduled_duplicate_match(server: Any) -> None:
+    made = httpx.post(f"{server.base}/api/bots", json={"name": "  Мой   бот "})
+    assert made.status_code == 201
+    bot = made.json()
+    assert bot["name"] == "Мой бот" and len(bot["key"]) == 64 and len(bot["id"]) == 16
+    with server.store.engine.connect() as c:  # only the key's SHA-256 is kept
+        row = c.execute(sa.text("SELECT * FROM rams_bots")).mappings().one()
+    assert row["key_hash"] == hashlib.sha256(bot["key"].encode()).hexdigest()
+    assert bot["key"] not in [str(v) for v in row.values()]
+    connector = _connector(server, bot["key"], RANDOM_BOT)
+    try:
+        assert connector.stderr is not None
+        said = connector.stderr.readline()
+        assert said.startswith("connected: the bot “Мой бот”")
+        data = _first_match(server)
+    finally:
+        _stop(connector)
+    match = data["matches"][0]
+    # Rams' first preset at its fewest seats (3): the bot, and the filler level twice.
+    level = "level:heuristic"
+    assert match["seats"] == [bot["id"], level, level] and match["deals"] == 1
+    assert match["names"] == {bot["id"]: "Мой бот", level: "heuristic"}
+    assert match["failures"] == {} and match["plays"] == 3
+    assert [(b["name"], b["seats"]) for b in match["bots"]] == [(bot["id"], 1), (level, 2)]
+    rated = {r["entrant"]: r for r in data["ratings"]}
+    assert set(rated) == {bot["id"], level} and rated[bot["id"]]["name"] == "Мой бот"
+    assert rated[bot["id"]]["matches"] == 1 and rated[level]["level"] == "heuristic"
+    for r in data["ratings"]:
+        assert r["low"] < r["mu"] < r["high"]
+        assert abs(r["ordinal"] - (r["mu"] - 3 * r["sigma"])) < 1e-9
+    # The first deal's three plays replay at /r/ID, the bot in its rotated seat.
+    assert len(match["replays"]) == 3
+    for rotation, table in enumerate(match["replays"]):
+        replay = httpx.get(f"{server.base}/api/tables/{table}/replay?lang=en")
+        assert replay.status_code == 200
+        assert replay.json()["players"].index("Мой бот") == (-rotation) % 3
+
+
+def test_a_connected_program_that_crashes_loses_its_seats_to_the_stand_in(server: Any) -> None:
+    bot = httpx.post(f"{server.base}/api/bots", json={"name": "crash"}).json()
+    crash = [sys.executable, "-c", "import sys; sys.exit(3)"]
+    connector = _connector(server, bot["key"], crash)
+    try:
+        assert connector.stderr is not None
+        assert connector.stderr.readline().startswith("connected")
+        match = _first_match(server)["matches"][0]
+    finally:
+        _stop(connector)
+    # Each of the three plays starts the program once; it never says ready.
+    assert match["failures"] == {bot["id"]: {"no_start": 3}}
+
+
+def test_a_wrong_key_is_refused_in_one_line(server: Any) -> None:
+    connector = _connector(server, "0" * 64, RANDOM_BOT)
+    assert connector.wait(30) == 2
+    assert connector.stderr is not None
+    err = connector.stderr.read().strip().splitlines()
+    connector.stderr.close()
+    assert err == ["the server refused the key: register the bot on the /ladder page and use "
+                   "the key it gives"]  # fmt: skip
+
+
+def test_a_bot_needs_a_name_and_a_family_must_exist(server: Any) -> None:
+    assert httpx.post(f"{server.base}/api/bots", json={"name": "   "}).status_code == 400
+    assert httpx.get(f"{server.base}/api/ladder/chess").status_code == 404
+    empty = httpx.get(f"{server.base}/api/ladder/whist").json()
+    assert empty["ratings"] == [] and empty["matches"] == [] and "rams" in empty["families"]
