@@ -64,7 +64,7 @@ def test_a_program_that_crashes_loses_its_seats_and_the_ladder_goes_on(
     # One deal, two rotations: the program starts in each play and fails to say ready.
     assert data["failures"] == {engine: {"no_start": 2}}
     printed = capsys.readouterr().out
-    assert "Нарушения протокола" in printed and "не запустилась × 2" in printed
+    assert "Нарушения протокола" in printed and "сбой запуска × 2" in printed
 
 
 @pytest.mark.parametrize(

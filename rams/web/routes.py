@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 from rams import games, lessons
 from rams.bots import available_levels
 from rams.errors import RamsError
-from rams.games import DEFAULT_PRESET, FAMILIES, SHARED, parse_override
+from rams.games import DEFAULT_FAMILY, DEFAULT_PRESET, FAMILIES, SHARED, parse_override
 from rams.rulebook import rules_view
 from rams.web.analysis import Analyses, analysis_json
 from rams.web.ladder import Hub, Ladder, ladder_json, register_bot, serve_connector
@@ -154,6 +154,8 @@ def words() -> dict[str, dict[str, str]]:
             **{f"fair.{k}": v for k, v in section("fair", lang).items()},
             **{f"ratings.{k}": v for k, v in section("ratings", lang).items()},
             **{f"learn.{k}": v for k, v in section("learn", lang).items()},
+            **{f"ladder.{k}": v for k, v in section("ladder.web", lang).items()},
+            **{f"ladder.code_{k}": v for k, v in section("ladder.code", lang).items()},
             **{f"analysis.{k}": v for k, v in section("analysis.web", lang).items()},
             **{f"lobby.{k}": v for k, v in section("lobby", lang).items()},
             **{f"reactions.{k}": v for k, v in section("reactions", lang).items()},
@@ -505,9 +507,11 @@ async def create_bot(body: BotBody, s: Served) -> dict[str, Any]:
     return {"id": bot_id, "name": name, "key": key}
 
 
+@api.get("/ladder")
 @api.get("/ladder/{family}")
-async def get_ladder(family: str, s: Served) -> dict[str, Any]:
-    """The public ladder of a family: ratings, matches, replays (rams.web.ladder)."""
+async def get_ladder(s: Served, family: str = DEFAULT_FAMILY) -> dict[str, Any]:
+    """The public ladder of a family (the default one's at /api/ladder): ratings, matches,
+    replays (rams.web.ladder)."""
     if family not in FAMILIES:
         raise TableError(404, "no_family")
     found = await asyncio.to_thread(ladder_json, s.store, family)
