@@ -459,6 +459,8 @@ def _add_serve(sub: Any, w: _Words) -> None:
     _add_number(p, w, "--heavy-tables", 3, "count", "heavy_tables")
     _add_number(p, w, "--analysis-queue", 8, "count", "analysis_queue")
     _add_number(p, w, "--unload-after", 30.0, "minutes", "unload_after")
+    _add_number(p, w, "--ladder-every", 0.0, "seconds", "ladder_every")
+    _add_number(p, w, "--ladder-deals", 4, "count", "ladder_deals")
     p.add_argument(
         "--allow-origin",
         action="append",
