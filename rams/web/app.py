@@ -126,6 +126,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     hub = Hub()
     ladder = Ladder(store, hub, LadderSettings(every=s.ladder_every, deals=s.ladder_deals))
     services.hub, services.ladder = hub, ladder
+    tables.hub = hub  # (a registered bot seated like a level, rams.web.ladder)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import re
 import sys
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -29,6 +30,18 @@ __all__ = ["connect", "run_connect", "socket_url"]
 
 #: The longest line relayed from a program (longer ones arrive cut: the server refuses them).
 MAX_LINE = 65_536
+
+
+def table_of(url: str) -> str | None:
+    """The table a link names (``…/t/ID``), or None.
+
+    >>> table_of("https://rams.example/t/Ab3-x"), table_of("https://rams.example")
+    ('Ab3-x', None)
+    """
+    found = re.fullmatch(
+        r"/t/([\w-]{1,32})/?", urlsplit(url if "://" in url else f"http://{url}").path
+    )
+    return found[1] if found else None
 
 
 def socket_url(url: str) -> str:
@@ -64,7 +77,8 @@ async def connect(url: str, key: str, command: list[str], say: Any = print) -> i
     """Connect and relay until the server ends it; the exit status (2: a refused key)."""
     programs: dict[int, _Program] = {}
     async with websockets.connect(socket_url(url), max_size=2**20) as ws:
-        await ws.send(json.dumps({"type": "bot", "key": key, "protocol": PROTOCOL}))
+        hello = {"type": "bot", "key": key, "protocol": PROTOCOL, "table": table_of(url)}
+        await ws.send(json.dumps(hello))
         answer = json.loads(await ws.recv())
         if answer.get("type") != "connected":
             return 2
@@ -90,6 +104,9 @@ async def connect(url: str, key: str, command: list[str], say: Any = print) -> i
         try:
             async for raw in ws:
                 message = json.loads(raw)
+                if message.get("type") in ("seated", "error"):  # (a seat taken by the link)
+                    say(message)
+                    continue
                 channel = message.get("channel")
                 if not isinstance(channel, int):
                     continue
@@ -134,8 +151,14 @@ def run_connect(args: argparse.Namespace) -> int:
         return 2
 
     def said(answer: dict[str, Any]) -> None:
-        print(text("ladder.connected", lang, name=answer.get("name"), id=answer.get("id")),
-              file=sys.stderr, flush=True)  # fmt: skip
+        if answer.get("type") == "seated":
+            line = text("ladder.seated", lang, table=answer.get("table"),
+                        seat=int(answer.get("seat", 0)) + 1)  # fmt: skip
+        elif answer.get("type") == "error":
+            line = str(answer.get("ru" if lang == "ru" else "message"))
+        else:
+            line = text("ladder.connected", lang, name=answer.get("name"), id=answer.get("id"))
+        print(line, file=sys.stderr, flush=True)
 
     try:
         status = asyncio.run(connect(args.url, args.key, command, said))

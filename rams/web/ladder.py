@@ -32,7 +32,7 @@ import queue
 import random
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -62,6 +62,7 @@ from rams.tournament import (
     summarize,
     summary_dict,
 )
+from rams.web.live import PROGRAM, TableError
 from rams.web.store import SeatRow, Store, bots, ladder_matches, ladder_ratings
 
 __all__ = [
@@ -300,10 +301,20 @@ class Hub:
         return Relay(connector, self._channels, line_bytes)
 
 
-async def serve_connector(ws: WebSocket, store: Store, hub: Hub) -> None:
+#: Seats a registered bot at a table by its link: (table id, ``prog:ID``, name) → the seat
+#: (:meth:`rams.web.tables.Tables.seat_program`; raises its TableError).
+SeatProgram = Callable[[str, str, str], Awaitable[int]]
+
+
+async def serve_connector(
+    ws: WebSocket, store: Store, hub: Hub, seat: SeatProgram | None = None
+) -> None:
     """A connector's websocket: ``{"type": "bot", "key", "protocol"}`` first (answered
     ``connected`` with the bot's id and name, or ``error`` and closed), then the relayed
-    lines of its programs (``relay``) and their ends (``exit``)."""
+    lines of its programs (``relay``) and their ends (``exit``). With ``"table": ID`` in
+    the first message (the connector was given a table's link), the bot also takes the
+    first free seat there (``seated`` with the seat, or ``error`` with the refusal's code
+    and words)."""
     await ws.accept()
     try:
         first = json.loads(await asyncio.wait_for(ws.receive_text(), 10))
@@ -325,6 +336,15 @@ async def serve_connector(ws: WebSocket, store: Store, hub: Hub) -> None:
             await old.ws.close(4002)
     await ws.send_text(json.dumps({"type": "connected", "id": bot_id, "name": name}))
     log.info("bot %s (%s) connected", bot_id, name)
+    table = first.get("table")
+    if seat is not None and isinstance(table, str) and 0 < len(table) <= 32:
+        try:
+            where = await seat(table, PROGRAM + bot_id, name)
+            await ws.send_text(json.dumps({"type": "seated", "table": table, "seat": where}))
+        except TableError as e:
+            refusal = {"type": "error", "code": e.code, "message": e.words("en"),
+                       "ru": e.words("ru")}  # fmt: skip
+            await ws.send_text(json.dumps(refusal))
     try:
         while True:
             text = await ws.receive_text()

@@ -642,7 +642,7 @@ def _same_origin(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
 async def bot_socket(ws: WebSocket) -> None:
     """A bot's connector (``rams bot connect``): the bot protocol relayed (rams.web.ladder)."""
     s: Services = ws.app.state.services
-    await serve_connector(ws, s.store, s.hub)
+    await serve_connector(ws, s.store, s.hub, s.tables.seat_program)
 
 
 @sockets.websocket("/ws/{table_id}")

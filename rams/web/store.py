@@ -247,7 +247,10 @@ class SeatRow:
 
     @property
     def rated_id(self) -> str | None:
-        """Who this seat's results rate: its person, or its bot level."""
+        """Who this seat's results rate: its person, or its bot level (a registered bot,
+        ``prog:ID``, is rated on the ladder, not here)."""
+        if self.bot is not None and self.bot.startswith("prog:"):
+            return None
         return bot_id(self.bot) if self.bot is not None else self.player_id
 
 

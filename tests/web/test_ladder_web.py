@@ -1,12 +1,15 @@
 """The public ladder on the server (rams.web.ladder): a person registers a bot (a name, a
 secret key, no signup), runs ``rams bot connect URL --key KEY -- COMMAND…``, and the server
 plays its scheduled duplicate match with the bot through the relayed protocol; the ratings,
-the match and its replays are at ``/api/ladder/FAMILY``."""
+the match and its replays are at ``/api/ladder/FAMILY``. A connected bot also takes an open
+seat of a table by its link, or is seated by the table's host like a level, and plays the
+game there through the same relay."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import random
 import subprocess
 import sys
 import time
@@ -18,7 +21,8 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from tests.web.helpers import thread_server
+from rams.record import loads
+from tests.web.helpers import Seat, create_table, over, play_until, thread_server
 
 ROOT = Path(__file__).resolve().parents[2]
 RANDOM_BOT = [sys.executable, str(ROOT / "examples" / "bots" / "random_bot.py")]
@@ -33,8 +37,12 @@ def server(tmp_path: Path) -> Iterator[Any]:
 
 
 def _connector(server: Any, key: str, command: list[str]) -> subprocess.Popen[str]:
+    return _connector_at(server.base, key, command)
+
+
+def _connector_at(url: str, key: str, command: list[str]) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "rams.cli", "bot", "connect", server.base, "--key", key,
+        [sys.executable, "-m", "rams.cli", "bot", "connect", url, "--key", key,
          "--lang", "en", "--", *command],
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=ENV,
     )  # fmt: skip
@@ -124,3 +132,59 @@ def test_a_bot_needs_a_name_and_a_family_must_exist(server: Any) -> None:
     assert httpx.get(f"{server.base}/api/ladder/chess").status_code == 404
     empty = httpx.get(f"{server.base}/api/ladder/whist").json()
     assert empty["ratings"] == [] and empty["matches"] == [] and "rams" in empty["families"]
+
+
+@pytest.fixture
+def table_server(tmp_path: Path) -> Iterator[Any]:
+    with thread_server(f"sqlite:///{tmp_path / 'rams.sqlite3'}", bot_delay=0.0) as s:
+        yield s
+
+
+def test_a_connected_bot_takes_a_seat_by_the_tables_link_and_plays_the_game(
+    table_server: Any,
+) -> None:
+    server = table_server
+    made = create_table(server.base, [None, None], preset="duel", rules={"start_score": 5})
+    bot = httpx.post(f"{server.base}/api/bots", json={"name": "Мой бот"}).json()
+    connector = _connector_at(f"{server.base}/t/{made['id']}", bot["key"], RANDOM_BOT)
+    me = Seat(server.ws_base, made["id"], made["token"])
+    try:
+        assert connector.stderr is not None
+        assert connector.stderr.readline().startswith("connected")
+        assert connector.stderr.readline().strip() == f"the bot sits at table {made['id']}, seat 2"
+        me.until(lambda m: m["type"] == "state" and m["table"]["status"] == "playing")
+        seat = me.state["table"]["seats"][1] if me.state else {}
+        assert (seat["name"], seat["bot"]) == ("Мой бот", f"prog:{bot['id']}")
+        agent = server.tables.get(made["id"]).table.agents[1]
+        play_until([me], random.Random(3), over([me]), timeout=120)
+    finally:
+        me.close()
+        _stop(connector)
+    # Every decision of seat 2 was the program's, through the relay (none the stand-in's).
+    assert agent.program.failure is None and agent.program.asked > 0
+    record = loads(httpx.get(f"{server.base}/api/tables/{made['id']}/record").text)
+    assert any(seat == 1 for d in record.deals for seat, _ in d.actions)
+
+
+def test_the_host_seats_a_connected_bot_like_a_level(table_server: Any) -> None:
+    server = table_server
+    made = create_table(server.base, [None, None, None], preset="classic")
+    bot = httpx.post(f"{server.base}/api/bots", json={"name": "Умник"}).json()
+    me = Seat(server.ws_base, made["id"], made["token"])
+    try:
+        me.until(lambda m: m["type"] == "welcome")  # (the table waits for players)
+        me.send({"type": "seat_bot", "seat": 1, "level": f"prog:{bot['id']}"})
+        refused = me.until(lambda m: m["type"] == "error")
+        assert refused["code"] == "bot_away"  # (not connected yet)
+        connector = _connector(server, bot["key"], RANDOM_BOT)
+        try:
+            assert connector.stderr is not None
+            assert connector.stderr.readline().startswith("connected")
+            me.send({"type": "seat_bot", "seat": 1, "level": f"prog:{bot['id']}"})
+            table = me.until(lambda m: m["type"] == "table" and m["table"]["seats"][1]["name"])
+            seat = table["table"]["seats"][1]
+            assert (seat["name"], seat["bot"]) == ("Умник", f"prog:{bot['id']}")
+        finally:
+            _stop(connector)
+    finally:
+        me.close()

@@ -2,7 +2,7 @@
 // сейчас», the open tables that wait for players (refreshed while the page is seen), each
 // joined in one click; the name's note when it is longer than a table takes; the host's
 // control that seats a bot in a free place of a waiting table; a note carried to the next page.
-import { api, el, freshSeed, lang, playerKey, presetName, saveSeatToken, t, toast } from "./common.js";
+import { api, el, freshSeed, lang, levelWord, playerKey, presetName, saveSeatToken, t, toast } from "./common.js";
 import { noteSeed, noteShown } from "./fair.js";
 
 // The most characters of a name (rams.web.live.NAME_MAX): a longer one is cut, and said so.
@@ -133,7 +133,7 @@ export function createLobby() {
 
   function seatWords(s) {
     if (s.name === null) return el("span", { class: "free" }, t("free"));
-    return el("span", {}, s.name, s.bot ? el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${s.bot}`)}`) : null);
+    return el("span", {}, s.name, s.bot ? el("span", { class: "badge" }, `${t("bot")} · ${levelWord(s.bot)}`) : null);
   }
 
   function tableItem(x) {
