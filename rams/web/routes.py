@@ -29,7 +29,7 @@ from rams.games import DEFAULT_FAMILY, DEFAULT_PRESET, FAMILIES, SHARED, parse_o
 from rams.rulebook import rules_view
 from rams.web.analysis import Analyses, analysis_json
 from rams.web.ladder import Hub, Ladder, ladder_json, register_bot, serve_connector
-from rams.web.live import TableError, TableOptions, clip, cut_name
+from rams.web.live import RateLimit, TableError, TableOptions, clip, cut_name
 from rams.web.protocol import LANGS, error
 from rams.web.replay import Replays
 from rams.web.store import Store, TableRow
@@ -89,6 +89,8 @@ class Services:
     #: The public ladder's connected bots and its matches (rams.web.ladder).
     hub: Hub = field(default_factory=Hub)
     ladder: Ladder | None = None
+    #: Bots registered by client address: 5 at once, then 2 a minute.
+    registrations: RateLimit = field(default_factory=lambda: RateLimit(2.0, 5))
 
     def finished_record(self, table_id: str) -> str:
         """A finished table's record (§12); 404 for no table, 409 while it is played."""
@@ -499,10 +501,12 @@ class BotBody(BaseModel):
 
 
 @api.post("/bots", status_code=201)
-async def create_bot(body: BotBody, s: Served) -> dict[str, Any]:
+async def create_bot(request: Request, body: BotBody, s: Served) -> dict[str, Any]:
     """Register a bot (rams.web.ladder): its id, its name and its secret key, given only
-    now (the server keeps its SHA-256)."""
+    now (the server keeps its SHA-256); so many from one address a minute."""
     name, _ = cut_name(body.name)
+    if not s.registrations.allow(address(request)):
+        raise TableError(429, "too_many_bots", "ladder.too_many_bots")
     bot_id, key = await asyncio.to_thread(register_bot, s.store, name)
     return {"id": bot_id, "name": name, "key": key}
 

@@ -130,6 +130,10 @@ def test_a_wrong_key_is_refused_in_one_line(server: Any) -> None:
 def test_a_bot_needs_a_name_and_a_family_must_exist(server: Any) -> None:
     assert httpx.post(f"{server.base}/api/bots", json={"name": "   "}).status_code == 400
     assert httpx.get(f"{server.base}/api/ladder/chess").status_code == 404
+    # Five bots at once from one address, then two a minute.
+    codes = [httpx.post(f"{server.base}/api/bots", json={"name": f"b{i}"}).status_code
+             for i in range(6)]  # fmt: skip
+    assert codes == [201] * 5 + [429]
     empty = httpx.get(f"{server.base}/api/ladder/whist").json()
     assert empty["ratings"] == [] and empty["matches"] == [] and "rams" in empty["families"]
 
