@@ -511,6 +511,12 @@ async def create_bot(request: Request, body: BotBody, s: Served) -> dict[str, An
     return {"id": bot_id, "name": name, "key": key}
 
 
+@api.get("/bots/connected")
+async def get_connected_bots(s: Served) -> dict[str, Any]:
+    """The registered bots connected now (rams.web.ladder): a table's host may seat them."""
+    return {"bots": [{"id": c.bot_id, "name": c.name} for c in s.hub.connected.values()]}
+
+
 @api.get("/ladder")
 @api.get("/ladder/{family}")
 async def get_ladder(s: Served, family: str = DEFAULT_FAMILY) -> dict[str, Any]:

@@ -9,12 +9,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from rams.tournament import DealResult, PlayResult
 from rams.web.ladder import _store_match
-from tests.web.helpers import thread_server
+from tests.web.helpers import create_table, thread_server
 from tests.web.test_browser import _save, pytestmark  # noqa: F401
+from tests.web.test_ladder_web import RANDOM_BOT, _connector, _stop
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 H = "level:heuristic"
@@ -88,4 +90,49 @@ def test_the_ladder_page_shows_ratings_matches_and_registers_a_bot(
         assert page.evaluate("document.scrollingElement.scrollWidth") <= width  # no sideways scroll
         _save(page, tmp_path, f"ladder-{size}-{lang}.png")
         ctx.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize(("size", "lang"), [("desktop", "ru"), ("phone", "en")])
+def test_the_host_seats_a_connected_bot_from_the_tables_control(
+    browser: Any, tmp_path: Path, size: str, lang: str
+) -> None:
+    """A registered bot connected by ``rams bot connect`` is offered beside the levels by a
+    waiting table's free seats; the host seats it, and the seat shows its name and that it
+    is a player's program."""
+    width, height = SIZES[size]
+    ru = lang == "ru"
+    with thread_server(f"sqlite:///{tmp_path / 'rams.sqlite3'}", bot_delay=0.0) as server:
+        bot = httpx.post(f"{server.base}/api/bots", json={"name": "Умник"}).json()
+        made = create_table(server.base, [None, None, None], preset="classic")
+        connector = _connector(server, bot["key"], RANDOM_BOT)
+        try:
+            assert connector.stderr is not None
+            assert connector.stderr.readline().startswith("connected")
+            ctx = browser.new_context(locale="ru-RU" if ru else "en-GB",
+                                      viewport={"width": width, "height": height})  # fmt: skip
+            page = ctx.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server.base)
+            page.evaluate(f"localStorage.setItem('rams.lang', '{lang}')")
+            page.evaluate(f"localStorage.setItem('rams.seat.{made['id']}', '{made['token']}')")
+            page.goto(f"{server.base}/t/{made['id']}")
+            offered = "Умник (программа игрока)" if ru else "Умник (a player's program)"
+            page.wait_for_selector(".seat-bot[data-seat='1']")
+            page.wait_for_function(
+                "(want) => [...document.querySelectorAll(\".seat-bot[data-seat='1'] option\")]"
+                ".some((o) => o.textContent === want)",
+                arg=offered,
+            )
+            page.select_option(".seat-bot[data-seat='1'] select", f"prog:{bot['id']}")
+            page.click(".seat-bot[data-seat='1'] button")
+            page.wait_for_function("document.querySelectorAll('.seat-bot').length === 1")
+            seat = page.locator(".lobby-seats li").nth(1).inner_text()
+            assert "Умник" in seat and ("программа игрока" if ru else "a player's program") in seat
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+            _save(page, tmp_path, f"ladder-seat-{size}-{lang}.png")
+            ctx.close()
+        finally:
+            _stop(connector)
     assert errors == []
