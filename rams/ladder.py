@@ -4,7 +4,9 @@ An engine is a built-in bot (``builtin:heuristic``) or a command line that start
 speaking the bot protocol (``"python3 examples/bots/random_bot.py"``,
 :mod:`rams.bots.program`). The engines play a duplicate tournament (:mod:`rams.tournament`:
 every deal once for each rotation of the seats); with fewer engines than seats they take the
-seats in turn (two engines at three seats: ``a b a``). Each program runs in its own process
+seats in turn (two engines at three seats: ``a b a``); with more, every choice of engines for
+the seats plays its own duplicate match on the same deals, and each engine is figured over
+the deals it played, each pair over the deals both played. Each program runs in its own process
 for each play, with its time per decision, its time to start and its memory limited; one
 that breaks the protocol loses its seat to a stand-in (``random``) for the rest of that play —
 so it loses those deals — and the ladder goes on. The results are printed as ``rams
@@ -28,6 +30,7 @@ import shlex
 import shutil
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 from rich.console import Console
@@ -39,11 +42,32 @@ from rams.errors import RamsError, RulesError
 from rams.files import writable_dir
 from rams.games import family_of, parse_override, presets
 from rams.progress import compile_solver, progress_bar
-from rams.tournament import make_bot, run_tournament_deals, summarize, summary_dict
+from rams.stats import mean_ci
+from rams.tournament import (
+    BotFigures,
+    DealResult,
+    PairFigures,
+    TournamentSummary,
+    deal_scores,
+    make_bot,
+    ratings,
+    run_tournament_deals,
+    summarize,
+    summary_dict,
+)
 from rams.tournament_cli import pairs_table, results_table, write_chart
 from rams.words import default_lang, os_reason, text
 
-__all__ = ["BUILTIN", "Failures", "engine_bot", "engine_command", "lineup", "run_ladder"]
+__all__ = [
+    "BUILTIN",
+    "Failures",
+    "engine_bot",
+    "engine_command",
+    "ladder_summary",
+    "lineup",
+    "lineups",
+    "run_ladder",
+]
 
 #: How an engine that is a built-in bot is named: ``builtin:NAME``.
 BUILTIN = "builtin:"
@@ -100,9 +124,48 @@ def lineup(engines: Sequence[str], players: int) -> list[str]:
     return [engines[s % len(engines)] for s in range(players)]
 
 
+def lineups(engines: Sequence[str], players: int) -> list[list[str]]:
+    """The seatings a ladder plays, each a duplicate match of its own on the same deals: the
+    engines in turn when they are no more than the seats, else every choice of as many
+    engines as seats.
+
+    >>> lineups(["a", "b"], 3)
+    [['a', 'b', 'a']]
+    >>> lineups(["a", "b", "c"], 2)
+    [['a', 'b'], ['a', 'c'], ['b', 'c']]
+    """
+    if len(engines) <= players:
+        return [lineup(engines, players)]
+    return [list(chosen) for chosen in combinations(engines, players)]
+
+
+def ladder_summary(deals: Sequence[DealResult], engines: Sequence[str]) -> TournamentSummary:
+    """The figures of a ladder whose matches seat different engines: each engine's points
+    per deal over the deals it played, its rating after every play (:func:`ratings`), and
+    each pair's difference over the deals both played (one lineup: :func:`summarize`)."""
+    scores = [deal_scores(d) for d in deals]
+    rated = ratings(deals)
+    bots = tuple(
+        BotFigures(name, 1, mean_ci([s[name] for s in scores if name in s]), rated[name])
+        for name in engines
+    )
+    pairs = tuple(
+        PairFigures(a, b, mean_ci([s[a] - s[b] for s in scores if a in s and b in s]))
+        for a, b in combinations(engines, 2)
+    )
+    return TournamentSummary(len(deals), sum(len(d.plays) for d in deals), bots, pairs)
+
+
+#: The most seatings a ladder plays (every choice of engines for the seats).
+MOST_LINEUPS = 200
+
+
 def _check_engines(engines: Sequence[str], players: int) -> None:
-    if not engines or len(engines) > players or len(set(engines)) != len(engines):
+    if not engines or len(set(engines)) != len(engines):
         raise RulesError("ladder.engines", ("engines",), count=len(engines), seats=players)
+    if len(lineups(engines, players)) > MOST_LINEUPS:
+        raise RulesError("ladder.lineups", ("engines",), count=len(engines), seats=players,
+                         most=MOST_LINEUPS)  # fmt: skip
     for engine in engines:
         command = engine_command(engine)
         if command is not None and (not command or shutil.which(command[0]) is None):
@@ -141,14 +204,17 @@ def run_ladder(args: argparse.Namespace) -> int:
     failures = Failures()
     factory = functools.partial(engine_bot, family=rules.family, limits=limits,
                                 standin=args.standin, failures=failures)  # fmt: skip
-    seats = lineup(engines, rules.players)
+    seatings = lineups(engines, rules.players)
     out = writable_dir(args.out, "--out")
     if SEARCHING.intersection(e.removeprefix(BUILTIN) for e in engines if e.startswith(BUILTIN)):
         compile_solver(lang)
-    with progress_bar(text("sim.deals", lang), args.deals) as advance:
-        result = run_tournament_deals(rules, seats, args.deals, args.seed, progress=advance,
-                                      factory=factory)  # fmt: skip
-    summary = summarize(result.deals)
+    deals: list[DealResult] = []
+    with progress_bar(text("sim.deals", lang), args.deals * len(seatings)) as advance:
+        for seats in seatings:  # (each on the same deals: the master seed's)
+            result = run_tournament_deals(rules, seats, args.deals, args.seed, progress=advance,
+                                          factory=factory)  # fmt: skip
+            deals += result.deals
+    summary = summarize(deals) if len(seatings) == 1 else ladder_summary(deals, engines)
     title = text("ladder.title", lang, preset=presets()[rules.preset_name].title[lang],
                  players=rules.players, deals=args.deals, seed=args.seed)  # fmt: skip
     stdout = Console(width=max(100, Console().width))
@@ -161,7 +227,7 @@ def run_ladder(args: argparse.Namespace) -> int:
             "preset": rules.preset_name,
             "players": rules.players,
             "engines": engines,
-            "seats": seats,
+            "seats": seatings[0] if len(seatings) == 1 else seatings,
             "deals": args.deals,
             "seed": args.seed,
             "limits": limits.to_json(),

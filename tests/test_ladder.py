@@ -67,10 +67,35 @@ def test_a_program_that_crashes_loses_its_seats_and_the_ladder_goes_on(
     assert "Нарушения протокола" in printed and "сбой запуска × 2" in printed
 
 
+def test_more_engines_than_seats_play_every_seating_on_the_same_deals(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    engines = ["builtin:random", RANDOM, "builtin:heuristic"]
+    argv = ["ladder", "--engines", *engines, "--preset", "duel", "--players", "2", "--deals",
+            "2", "--out", str(out), "--lang", "en"]  # fmt: skip
+    assert main(argv) == 0
+    data = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    # Three seatings of two (every choice of two engines), each on the same 2 deals, each
+    # deal in 2 rotations: 6 deals, 12 plays; each engine in 2 seatings (4 deals), each pair
+    # in one (2 deals).
+    assert data["parameters"]["seats"] == [engines[:2], [engines[0], engines[2]], engines[1:]]
+    assert (data["deals"], data["plays"]) == (6, 12)
+    assert [(b["name"], b["points_per_deal"]["n"]) for b in data["bots"]] == [
+        (e, 4) for e in engines
+    ]
+    assert [(p["first"], p["second"], p["difference"]["n"]) for p in data["pairs"]] == [
+        (engines[0], engines[1], 2),
+        (engines[0], engines[2], 2),
+        (engines[1], engines[2], 2),
+    ]
+    # Every engine was rated: its uncertainty fell below the start (25/3).
+    assert all(b["openskill"]["sigma"] < 25 / 3 for b in data["bots"])
+
+
 @pytest.mark.parametrize(
     ("engines", "said"),
     [
-        (["builtin:heuristic", "builtin:heuristic", "builtin:random"], "3 engines for 2 seats"),
+        (["builtin:random", "builtin:random"], "give at least one engine, each once"),
+        ([f"builtin:x{i}" for i in range(30)], "30 engines for 2 seats make more than 200"),
         (["/no/such/program --fast", "builtin:random"], "no such program: /no/such/program"),
         (["builtin:nonsense", "builtin:random"], "nonsense"),
     ],
