@@ -24,7 +24,7 @@ from urllib.parse import urlsplit, urlunsplit
 import websockets
 
 from rams.bots.program import PROTOCOL
-from rams.words import default_lang, text
+from rams.words import Phrase, default_lang, os_reason, text
 
 __all__ = ["connect", "run_connect", "socket_url"]
 
@@ -162,9 +162,13 @@ def run_connect(args: argparse.Namespace) -> int:
 
     try:
         status = asyncio.run(connect(args.url, args.key, command, said))
-    except (OSError, websockets.InvalidURI, websockets.InvalidHandshake) as e:
-        print(text("ladder.cannot_connect", lang, url=args.url, why=type(e).__name__),
+    except OSError as e:
+        print(text("ladder.cannot_connect", lang, url=args.url, why=os_reason(e)),
               file=sys.stderr)  # fmt: skip
+        return 2
+    except (websockets.InvalidURI, websockets.InvalidHandshake, ValueError):
+        why = Phrase("ladder.not_a_server")
+        print(text("ladder.cannot_connect", lang, url=args.url, why=why), file=sys.stderr)
         return 2
     if status == 2:
         print(text("ladder.bad_key", lang), file=sys.stderr)

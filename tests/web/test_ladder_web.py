@@ -22,7 +22,7 @@ import pytest
 import sqlalchemy as sa
 
 from rams.record import loads
-from tests.web.helpers import Seat, create_table, over, play_until, thread_server
+from tests.web.helpers import Seat, create_table, free_port, over, play_until, thread_server
 
 ROOT = Path(__file__).resolve().parents[2]
 RANDOM_BOT = [sys.executable, str(ROOT / "examples" / "bots" / "random_bot.py")]
@@ -192,3 +192,15 @@ def test_the_host_seats_a_connected_bot_like_a_level(table_server: Any) -> None:
             _stop(connector)
     finally:
         me.close()
+
+
+def test_a_server_that_does_not_answer_is_said_in_one_line_in_russian() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rams.cli", "bot", "connect", f"http://127.0.0.1:{free_port()}",
+         "--key", "k", "--lang", "ru", "--", *RANDOM_BOT],
+        capture_output=True, text=True, env=ENV, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"не удалось подключиться к {done.args[5]} (в соединении отказано)"
+    ]
