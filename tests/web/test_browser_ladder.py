@@ -119,15 +119,11 @@ def test_the_host_seats_a_connected_bot_from_the_tables_control(
             page.evaluate(f"localStorage.setItem('rams.seat.{made['id']}', '{made['token']}')")
             page.goto(f"{server.base}/t/{made['id']}")
             offered = "Умник (программа игрока)" if ru else "Умник (a player's program)"
-            page.wait_for_selector(".seat-bot[data-seat='1']")
-            page.wait_for_function(
-                "(want) => [...document.querySelectorAll(\".seat-bot[data-seat='1'] option\")]"
-                ".some((o) => o.textContent === want)",
-                arg=offered,
-            )
+            option = page.locator(".seat-bot[data-seat='1'] option", has_text=offered)
+            option.wait_for(state="attached")
             page.select_option(".seat-bot[data-seat='1'] select", f"prog:{bot['id']}")
             page.click(".seat-bot[data-seat='1'] button")
-            page.wait_for_function("document.querySelectorAll('.seat-bot').length === 1")
+            page.wait_for_selector(".seat-bot[data-seat='1']", state="detached")
             seat = page.locator(".lobby-seats li").nth(1).inner_text()
             assert "Умник" in seat and ("программа игрока" if ru else "a player's program") in seat
             assert page.evaluate("document.scrollingElement.scrollWidth") <= width
