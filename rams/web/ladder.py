@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import functools
 import hashlib
+import itertools
 import json
 import logging
 import queue
@@ -280,9 +281,24 @@ class Relay:
         self.stop()
 
     def stop(self) -> None:
-        self.connector.channels.pop(self.channel, None)
+        connector = self.connector
+        connector.channels.pop(self.channel, None)
+        stop = {"type": "stop", "channel": self.channel}
+        with contextlib.suppress(RuntimeError):  # (on the event loop itself: never wait on it)
+            if asyncio.get_running_loop() is connector.loop:
+                _later(connector.loop.create_task(connector.ws.send_text(json.dumps(stop))))
+                return
         with contextlib.suppress(ProtocolBreak):
-            self.connector.send({"type": "stop", "channel": self.channel}, 1.0)
+            connector.send(stop, 1.0)
+
+
+#: The stops sent from the event loop, kept until done (a task nobody holds may vanish).
+_STOPPING: set[asyncio.Task[None]] = set()
+
+
+def _later(task: asyncio.Task[None]) -> None:
+    _STOPPING.add(task)
+    task.add_done_callback(_STOPPING.discard)
 
 
 class Hub:
@@ -290,15 +306,14 @@ class Hub:
 
     def __init__(self) -> None:
         self.connected: dict[str, _Connector] = {}
-        self._channels = 0
+        self._channels = itertools.count(1)  # (taken from several threads: atomic)
 
     def channel(self, bot_id: str, line_bytes: int) -> Channel:
         """A new channel to a connected bot's program (``no_start`` if it is gone)."""
         connector = self.connected.get(bot_id)
         if connector is None:
             raise ProtocolBreak("no_start", bot_id)
-        self._channels += 1
-        return Relay(connector, self._channels, line_bytes)
+        return Relay(connector, next(self._channels), line_bytes)
 
 
 #: Seats a registered bot at a table by its link: (table id, ``prog:ID``, name) → the seat
