@@ -193,6 +193,7 @@ class DailyRow:
     table_id: str | None
     points: int | None
 
+
 # The public ladder (issue 30, rams.web.ladder): bots registered by a name and a secret key
 # (only the key's SHA-256 is kept), the duplicate matches the server schedules among them
 # and the built-in levels, and their ratings per family.
