@@ -286,7 +286,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     _add_learn(sub, w)
     _add_simulate(sub, w)
     _add_tournament(sub, w)
+    _add_ladder(sub, w)
     _add_serve(sub, w)
+    _add_bot(sub, w)
     return parser
 
 
@@ -397,6 +399,43 @@ def _add_tournament(sub: Any, w: _Words) -> None:
     p.set_defaults(run=_leaf("rams.tournament_cli", "run_tournament", "bots"))
 
 
+def _add_ladder(sub: Any, w: _Words) -> None:
+    p = sub.add_parser("ladder", help=w.help("ladder"), description=w.help("ladder"))
+    p.add_argument(
+        "--engines", nargs="+", required=True, metavar=w.var("engine"), help=w.help("engines")
+    )
+    p.add_argument("--preset", required=True, metavar=w.var("preset"), help=w.help("preset"))
+    p.add_argument(
+        "--players", type=int, required=True, metavar=w.var("players"), help=w.help("players")
+    )
+    _add_number(p, w, "--deals", 20, "deals", "deals")
+    _add_number(p, w, "--seed", 0, "seed", "master_seed")
+    _add_number(p, w, "--move-time", 1.0, "seconds", "move_time")
+    _add_number(p, w, "--start-time", 5.0, "seconds", "start_time")
+    _add_number(p, w, "--memory", 512, "megabytes", "memory")
+    p.add_argument("--standin", default="random", metavar=w.var("bot"),
+                   help=w.help("standin", "random"))  # fmt: skip
+    p.add_argument("--out", default="ladder-results", metavar=w.var("dir"),
+                   help=w.help("ladder_out", "ladder-results"))  # fmt: skip
+    p.add_argument("--rule", action="append", metavar=w.var("rule"), help=w.help("rule"))
+    _add_lang(p, w)
+    p.set_defaults(run=_leaf("rams.ladder", "run_ladder", "bots"))
+
+
+def _add_bot(sub: Any, w: _Words) -> None:
+    p = sub.add_parser("bot", help=w.help("bot"), description=w.help("bot"))
+    commands = p.add_subparsers(dest="bot_command", required=True,
+                                metavar=w.var("command") if w.lang != "en" else None)  # fmt: skip
+    c = commands.add_parser("connect", help=w.help("bot_connect"),
+                            description=w.help("bot_connect"))  # fmt: skip
+    c.add_argument("url", metavar=w.var("url"), help=w.help("bot_url"))
+    c.add_argument("--key", required=True, metavar=w.var("key"), help=w.help("bot_key"))
+    _add_lang(c, w)
+    c.add_argument("program", nargs="*", metavar=w.var("program"),
+                   help=w.help("bot_program"))  # fmt: skip
+    c.set_defaults(run=_leaf("rams.web.connect", "run_connect", "web"))
+
+
 def _add_serve(sub: Any, w: _Words) -> None:
     p = sub.add_parser("serve", help=w.help("serve"), description=w.help("serve"))
     p.add_argument(
@@ -420,6 +459,8 @@ def _add_serve(sub: Any, w: _Words) -> None:
     _add_number(p, w, "--heavy-tables", 3, "count", "heavy_tables")
     _add_number(p, w, "--analysis-queue", 8, "count", "analysis_queue")
     _add_number(p, w, "--unload-after", 30.0, "minutes", "unload_after")
+    _add_number(p, w, "--ladder-every", 0.0, "seconds", "ladder_every")
+    _add_number(p, w, "--ladder-deals", 4, "count", "ladder_deals")
     p.add_argument(
         "--allow-origin",
         action="append",
@@ -436,12 +477,18 @@ def _add_serve(sub: Any, w: _Words) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``rams`` command; returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    program: list[str] = []
+    if argv[:1] == ["bot"] and "--" in argv:  # (the program's own command line, as it is)
+        cut = argv.index("--")
+        argv, program = argv[:cut], argv[cut + 1 :]
     lang = cli_lang(argv)
     try:
         with argparse_words(lang):
             args = build_parser(lang).parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
+    if program:
+        args.program = program
     run: Command = args.run
     try:
         return run(args)

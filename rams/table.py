@@ -20,7 +20,16 @@ from rams.errors import IllegalActionError
 from rams.events import Event
 from rams.games.protocol import AnyBot, DealState, Match
 
-__all__ = ["Table", "Turn", "bot_turn", "choose", "next_turn", "offered_turn"]
+__all__ = [
+    "Table",
+    "Turn",
+    "bot_turn",
+    "choose",
+    "close_bots",
+    "next_turn",
+    "offered_turn",
+    "tell_deal_over",
+]
 
 Action = Any  # an action of the match's family
 Listener = Callable[[int, Action], None]
@@ -303,3 +312,22 @@ def bot_turn(
         if applied is not None:
             applied(turn.seat, action)
         return "acted" if turn.offers is None else "claimed"
+
+
+def tell_deal_over(match: Match, deal: DealState, agents: Sequence[AnyBot | None]) -> None:
+    """Tell each bot that wants to know (an optional ``deal_over(view, scores, game_over)``:
+    an outside program, :mod:`rams.bots.program`) that ``deal`` is over: its seat's view of
+    it, the scores as the family keeps them, whether the match is over too."""
+    scores = match.scores()
+    for seat, agent in enumerate(agents):
+        told = getattr(agent, "deal_over", None)
+        if told is not None:
+            told(deal.observation(seat), scores, match.is_over)
+
+
+def close_bots(agents: Sequence[AnyBot | None]) -> None:
+    """Let go of the bots that hold something (an optional ``close()``: a program's process)."""
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if close is not None:
+            close()

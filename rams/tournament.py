@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -42,7 +42,7 @@ from rams.games import DEFAULT_FAMILY
 from rams.games.protocol import DealState, GameRules
 from rams.parallel import chunk_ranges, parallelism, run_in_order
 from rams.stats import Interval, mean_ci
-from rams.table import bot_turn
+from rams.table import bot_turn, close_bots, tell_deal_over
 
 __all__ = [
     "BotFactory",
@@ -216,7 +216,11 @@ def play_rotations(
         ]
         match = family.new_match(rules, None, random.Random(0), dealer)
         before = match.scores()
-        deal = play_out(match.start_deal(deck, dealer, **(extra or {})), agents)
+        try:
+            deal = play_out(match.start_deal(deck, dealer, **(extra or {})), agents)
+            tell_deal_over(match, deal, agents)
+        finally:
+            close_bots(agents)  # (an outside program's process: rams.bots.program)
         after = match.scores()
         points = tuple(family.better * (a - b) for a, b in zip(after, before, strict=True))
         won = match.winners()
@@ -329,15 +333,18 @@ def deal_scores(deal: DealResult) -> dict[str, float]:
     return {name: sum(p) / len(p) for name, p in total.items()}
 
 
-def ratings(deals: Sequence[DealResult]) -> dict[str, Rating]:
-    """OpenSkill (Plackett–Luce) ratings after every play of every deal, in deal order.
+def ratings(
+    deals: Sequence[DealResult], prior: Mapping[str, rating.Rating] | None = None
+) -> dict[str, Rating]:
+    """OpenSkill (Plackett–Luce) ratings after every play of every deal, in deal order,
+    from ``prior`` (each bot's rating before, where it has one: a ladder's) or the start.
 
     Each play ranks the distinct bots by their points (the mean over their seats when a bot
     has several): more points rank better, equal points tie. A play with a single distinct
     bot rates nothing.
     """
     names = _names(deals)
-    current = {name: rating.Rating() for name in names}
+    current = {name: (prior or {}).get(name, rating.Rating()) for name in names}
     for deal in deals:
         for play in deal.plays:
             points = _play_points(play)

@@ -59,6 +59,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rams.simulate_cli",
             "rams.tournament_cli",
             "rams.learn_cli",
+            "rams.ladder",
             "rams.terminal",
             "rams.web",
             "rams.games.rams.screen",

@@ -47,6 +47,8 @@ COMMANDS = (
     "serve",
     "learn",
     "daily",
+    "ladder",
+    "bot",
 )
 
 #: Latin words a Russian --help may hold beside the command's own names: what a person
@@ -57,6 +59,10 @@ TYPED = {
     "sqlite", "postgresql", "psycopg", "redis", "Redis", "PostgreSQL", "SQLAlchemy",
     "uvicorn", "X", "Forwarded", "For", "https", "h", "help",
     "saves", "state", "lessons", "whist", "finesse",  # (files and lessons typed as they are)
+    # rams ladder: an engine as it is typed (builtin:heuristic, "python3 examples/bots/
+    # random_bot.py"), the protocol's ready, the stand-in's default, the folder's.
+    "builtin", "heuristic", "python", "examples", "bots", "random", "bot", "py", "ready",
+    "ladder", "results", "http", "connect",
 }  # fmt: skip
 
 
@@ -118,7 +124,7 @@ def test_lang_on_the_command_line_chooses_the_help_before_the_locale() -> None:
         (["analyse", "x.json"], "rams analyse: ошибка: не хватает обязательных аргументов: --seat"),
         (["dance"], "rams: ошибка: КОМАНДА: нет такого значения: 'dance' (можно: 'replay', "
          "'verify', 'analyse', 'rules', 'play', 'daily', 'learn', 'simulate', 'tournament', "
-         "'serve')"),
+         "'ladder', 'serve', 'bot')"),
         (["rules", "--frob"], "rams: ошибка: непонятные аргументы: --frob"),
     ],
 )  # fmt: skip

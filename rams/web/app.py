@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rams.web.analysis import Analyses
 from rams.web.daily import daily_api
+from rams.web.ladder import Hub, Ladder, LadderSettings
 from rams.web.live import Settings, TableError, clip
 from rams.web.replay import Replays
 from rams.web.routes import ERRORS, STATIC, Services, api, lang_of, meta, pages, sockets, words
@@ -122,12 +123,18 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         meta(),
         words(),
     )
+    hub = Hub()
+    ladder = Ladder(store, hub, LadderSettings(every=s.ladder_every, deals=s.ladder_deals))
+    services.hub, services.ladder = hub, ladder
+    tables.hub = hub  # (a registered bot seated like a level, rams.web.ladder)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
         await tables.start()
+        await ladder.start()
         yield
+        await ladder.stop()
         await tables.stop()
         services.replays.close()
         services.analyses.close()  # (a running analysis's row, left running, restarts)

@@ -19,6 +19,7 @@ from typing import Any
 
 from rams import games
 from rams.bots import LEVELS, Bot, make_bot
+from rams.bots.program import Channel, Limits, ProgramBot
 from rams.errors import RulesError
 from rams.fair import Dealer
 from rams.games import DEFAULT_FAMILY
@@ -90,6 +91,35 @@ class BotSeat:
     def fallback(self, view: Any) -> Any:
         """A random legal action: what a table plays when this bot could not think."""
         return random.Random(self.seed ^ len(view.events)).choice(list(view.legal_actions))
+
+
+#: A seat's bot that is a registered bot connected to the ladder (rams.web.ladder):
+#: ``prog:ID``.
+PROGRAM = "prog:"
+
+
+class ProgramSeat(BotSeat):
+    """A registered bot at a web table, seated like a level: the person's program, reached
+    through its connector (``connect``: a channel of :class:`rams.web.ladder.Hub`) and
+    spoken to by the bot protocol, its seat's view only; a program that breaks it (or a
+    connector gone) loses the seat to the ``random`` stand-in. It thinks in a thread of the
+    server (its program does the work), never in the worker processes."""
+
+    def __init__(self, bot: str, family: str, seed: int, connect: Callable[[], Channel],
+                 limits: Limits) -> None:  # fmt: skip
+        super().__init__(bot, family, seed)
+        self.program = ProgramBot([], random.Random(seed), name=bot, limits=limits,
+                                  connect=connect)  # fmt: skip
+
+    def decide(self, view: Any, offers: Sequence[Any] | None) -> Any:
+        """The program's answer to its turn (an offer out of turn when ``offers``)."""
+        if offers is not None:
+            return self.program.act_out_of_turn(view, list(offers))
+        return self.program.act(view)
+
+    def close(self) -> None:
+        """Stop the program (the game is over)."""
+        self.program.close()
 
 
 def clip(text: str, limit: int = 200) -> str:
@@ -202,6 +232,10 @@ class Settings:
     redis_url: str | None = None
     lease_s: float = 10.0
     process_name: str | None = None
+    #: The public ladder (rams.web.ladder): seconds between two scheduled matches of the
+    #: connected bots (0: none), and the duplicate deals of a match.
+    ladder_every: float = 0.0
+    ladder_deals: int = 4
 
     def __post_init__(self) -> None:
         if self.standin not in LEVELS:

@@ -25,10 +25,11 @@ from pydantic import BaseModel, Field
 from rams import games, lessons
 from rams.bots import available_levels
 from rams.errors import RamsError
-from rams.games import DEFAULT_PRESET, FAMILIES, SHARED, parse_override
+from rams.games import DEFAULT_FAMILY, DEFAULT_PRESET, FAMILIES, SHARED, parse_override
 from rams.rulebook import rules_view
 from rams.web.analysis import Analyses, analysis_json
-from rams.web.live import TableError, TableOptions, clip, cut_name
+from rams.web.ladder import Hub, Ladder, ladder_json, register_bot, serve_connector
+from rams.web.live import RateLimit, TableError, TableOptions, clip, cut_name
 from rams.web.protocol import LANGS, error
 from rams.web.replay import Replays
 from rams.web.store import Store, TableRow
@@ -85,6 +86,11 @@ class Services:
     #: The server's clock (UTC): the daily deals' day, and when their seeds are published
     #: (a test sets another).
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
+    #: The public ladder's connected bots and its matches (rams.web.ladder).
+    hub: Hub = field(default_factory=Hub)
+    ladder: Ladder | None = None
+    #: Bots registered by client address: 5 at once, then 2 a minute.
+    registrations: RateLimit = field(default_factory=lambda: RateLimit(2.0, 5))
 
     def finished_record(self, table_id: str) -> str:
         """A finished table's record (§12); 404 for no table, 409 while it is played."""
@@ -150,6 +156,8 @@ def words() -> dict[str, dict[str, str]]:
             **{f"fair.{k}": v for k, v in section("fair", lang).items()},
             **{f"ratings.{k}": v for k, v in section("ratings", lang).items()},
             **{f"learn.{k}": v for k, v in section("learn", lang).items()},
+            **{f"ladder.{k}": v for k, v in section("ladder.web", lang).items()},
+            **{f"ladder.code_{k}": v for k, v in section("ladder.code", lang).items()},
             **{f"analysis.{k}": v for k, v in section("analysis.web", lang).items()},
             **{f"lobby.{k}": v for k, v in section("lobby", lang).items()},
             **{f"reactions.{k}": v for k, v in section("reactions", lang).items()},
@@ -299,6 +307,8 @@ async def daily_page() -> FileResponse:
     return _page()
 
 
+@pages.get("/ladder")
+@pages.get("/ladder/{family}")
 @pages.get("/ratings")
 @pages.get("/ratings/{family}")
 @pages.get("/p/{player}")
@@ -484,6 +494,41 @@ async def get_preset_rules(preset: str, players: int | None = None, lang: str = 
     return rules_view(rules, _lang(lang))
 
 
+class BotBody(BaseModel):
+    """A bot to register for the public ladder: its name."""
+
+    name: str = Field(min_length=1, max_length=200)
+
+
+@api.post("/bots", status_code=201)
+async def create_bot(request: Request, body: BotBody, s: Served) -> dict[str, Any]:
+    """Register a bot (rams.web.ladder): its id, its name and its secret key, given only
+    now (the server keeps its SHA-256); so many from one address a minute."""
+    name, _ = cut_name(body.name)
+    if not s.registrations.allow(address(request)):
+        raise TableError(429, "too_many_bots", "ladder.too_many_bots")
+    bot_id, key = await asyncio.to_thread(register_bot, s.store, name)
+    return {"id": bot_id, "name": name, "key": key}
+
+
+@api.get("/bots/connected")
+async def get_connected_bots(s: Served) -> dict[str, Any]:
+    """The registered bots connected now (rams.web.ladder): a table's host may seat them."""
+    return {"bots": [{"id": c.bot_id, "name": c.name} for c in s.hub.connected.values()]}
+
+
+@api.get("/ladder")
+@api.get("/ladder/{family}")
+async def get_ladder(s: Served, family: str = DEFAULT_FAMILY) -> dict[str, Any]:
+    """The public ladder of a family (the default one's at /api/ladder): ratings, matches,
+    replays (rams.web.ladder)."""
+    if family not in FAMILIES:
+        raise TableError(404, "no_family")
+    found = await asyncio.to_thread(ladder_json, s.store, family)
+    found["connected"] = len(s.hub.connected)
+    return found
+
+
 @api.get("/ratings/{family}")
 async def get_ratings(family: str, s: Served) -> dict[str, Any]:
     """A family's leaderboard: people and bots, best ``ordinal`` (mu − 3 sigma) first."""
@@ -601,6 +646,13 @@ def _same_origin(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
     host = ws.headers.get("host", "")
     parts = urlsplit(origin)
     return bool(host) and parts.scheme in ("http", "https") and parts.netloc == host
+
+
+@sockets.websocket("/ws/bot")
+async def bot_socket(ws: WebSocket) -> None:
+    """A bot's connector (``rams bot connect``): the bot protocol relayed (rams.web.ladder)."""
+    s: Services = ws.app.state.services
+    await serve_connector(ws, s.store, s.hub, s.tables.seat_program)
 
 
 @sockets.websocket("/ws/{table_id}")

@@ -150,6 +150,12 @@ class Driver:
         if not isinstance(agent, parts.BotSeat) or deal is None:
             return Stale
         view = deal.observation(turn.seat)  # (that seat's view only: never another's cards)
+        if isinstance(agent, parts.ProgramSeat):  # (a person's program: its connector thinks)
+            try:
+                return await asyncio.to_thread(agent.decide, view, turn.offers)
+            except Exception:
+                log.exception("table %s: the program of seat %d failed", live.id, turn.seat)
+                return None if turn.offers is not None else agent.fallback(view)
 
         def current() -> bool:
             return live.table is table and not live.moved and table.next_turn() == turn

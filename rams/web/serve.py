@@ -35,6 +35,7 @@ def _check_serve_args(args: argparse.Namespace) -> None:
         ("--grace", args.grace, 0.0),
         ("--bot-delay", args.bot_delay, 0.0),
         ("--deal-pause", args.deal_pause, 0.0),
+        ("--ladder-every", args.ladder_every, 0.0),
     ):
         if not value >= least or value == float("inf"):
             raise RamsError("cli.seconds", flag=flag, value=value)
@@ -46,6 +47,7 @@ def _check_serve_args(args: argparse.Namespace) -> None:
         ("--think-workers", args.think_workers, 1),
         ("--heavy-tables", args.heavy_tables, 0),
         ("--analysis-queue", args.analysis_queue, 1),
+        ("--ladder-deals", args.ladder_deals, 1),
     ):
         if count is not None and not least <= count <= 1024:
             raise RamsError("cli.count", flag=flag, value=count, least=least)
@@ -225,6 +227,8 @@ def _serve_process(args: argparse.Namespace, database: str, sock: socket.socket)
         analyses_per_address=min(2, args.analysis_queue),
         unload_after=args.unload_after * 60,
         allow_origins=tuple(o.rstrip("/") for o in args.allow_origin),
+        ladder_every=args.ladder_every,
+        ladder_deals=args.ladder_deals,
     )
     app = create_app(database, settings)
     warm.start()  # the bots' solver, compiled in the background before a table needs it

@@ -194,6 +194,47 @@ class DailyRow:
     points: int | None
 
 
+# The public ladder (issue 30, rams.web.ladder): bots registered by a name and a secret key
+# (only the key's SHA-256 is kept), the duplicate matches the server schedules among them
+# and the built-in levels, and their ratings per family.
+bots = sa.Table(
+    "rams_bots",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("key_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+ladder_matches = sa.Table(
+    "rams_ladder_matches",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("family", sa.String(16), nullable=False),
+    sa.Column("preset", sa.String(40), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("deals", sa.Integer, nullable=False),
+    sa.Column("seed", sa.Integer, nullable=False),
+    # The entrants by seat before rotating, their names, the figures (as rams ladder writes
+    # them), the failures, and the finished tables that replay the first deal's plays.
+    sa.Column("entrants", sa.Text, nullable=False),
+    sa.Column("summary", sa.Text, nullable=False),
+    sa.Column("replays", sa.Text, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_rams_ladder_matches_family", "family"),
+)
+ladder_ratings = sa.Table(
+    "rams_ladder_ratings",
+    metadata,
+    sa.Column("entrant", sa.String(64), primary_key=True),
+    sa.Column("family", sa.String(16), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("matches", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     """A seat: its player's name (None while free), the bot level of a bot seat, the
@@ -207,7 +248,10 @@ class SeatRow:
 
     @property
     def rated_id(self) -> str | None:
-        """Who this seat's results rate: its person, or its bot level."""
+        """Who this seat's results rate: its person, or its bot level (a registered bot,
+        ``prog:ID``, is rated on the ladder, not here)."""
+        if self.bot is not None and self.bot.startswith("prog:"):
+            return None
         return bot_id(self.bot) if self.bot is not None else self.player_id
 
 

@@ -18,6 +18,7 @@ import dataclasses
 import logging
 import random
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -27,6 +28,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from rams import games
 from rams.bots import LEVELS, available, available_levels
+from rams.bots.program import Channel, Limits, ProtocolBreak
 from rams.cards import cards_str, pack
 from rams.daily import DailyDeal, OneDeal, deal_points, parse_deal
 from rams.errors import RamsError
@@ -34,14 +36,17 @@ from rams.fair import Context, Dealer, DealProof, new_seed
 from rams.games.protocol import DealState, Match
 from rams.ratings import match_places, match_sides, player_id
 from rams.record import FORMAT, Record, dumps, loads, record_of
-from rams.table import Table
+from rams.table import Table, close_bots
 from rams.web.cluster import Cluster, Receive
 from rams.web.hints import Hints
+from rams.web.ladder import Hub
 from rams.web.live import (
+    PROGRAM,
     Background,
     BotSeat,
     Client,
     LiveTable,
+    ProgramSeat,
     RateLimit,
     Sender,
     Settings,
@@ -134,6 +139,8 @@ class Tables:
         self._replaying: dict[str, asyncio.Future[LiveTable | None]] = {}
         #: The worker processes that think for the bots and value the hints (rams.web.work).
         self.workers = Workers(self.settings.think_workers)
+        #: The registered bots connected now (rams.web.ladder), seated like levels.
+        self.hub: Hub | None = None
         #: The parts: the hints, the tables' turns, the websockets (each given what it needs).
         self.hints = Hints(self.workers, self.background, self.settings.hint_samples)
         self.driver = Driver(self)
@@ -369,7 +376,9 @@ class Tables:
             live.dealer.bind(Context.of(live.rules, live.names, [s.bot for s in live.seats]))
         agents: list[BotSeat | None] = []
         for i, s in enumerate(live.seats):
-            if s.bot is not None:
+            if s.bot is not None and s.bot.startswith(PROGRAM):
+                agents.append(self.program_seat(s.bot, game.rules.family))
+            elif s.bot is not None:
                 rng = random.Random(self._rng.getrandbits(64))
                 agents.append(make_level_bot(s.bot, rng, game.rules.family))
             elif i in live.standins:
@@ -419,6 +428,41 @@ class Tables:
             del dealer.next_client_seeds[seat]  # (not stored: it does not count)
             raise
         return True
+
+    def program_seat(self, bot: str, family: str) -> ProgramSeat:
+        """The seat of a registered bot (``prog:ID``), reached through its connector."""
+        bot_id = bot.removeprefix(PROGRAM)
+        hub, limits = self.hub, Limits(move_seconds=2.0, start_seconds=10.0)
+
+        def connect() -> Channel:
+            if hub is None:
+                raise ProtocolBreak("no_start", bot_id)
+            return hub.channel(bot_id, limits.line_bytes)
+
+        return ProgramSeat(bot, family, self._rng.getrandbits(63), connect, limits)
+
+    async def seat_program(self, table_id: str, bot: str, name: str) -> int:
+        """A registered bot (``prog:ID``) takes the first free seat of an open table, by its
+        link, under its name (unique at the table); returns the seat."""
+        live = self.get(table_id)
+        if live is None:
+            raise self.no_table(table_id)
+        async with live.lock:
+            if live.status != "open":
+                raise TableError(409, "not_open", "lobby.not_open")
+            free = [i for i, s in enumerate(live.seats) if s.name is None]
+            if not free:
+                raise TableError(409, "full")
+            if any(same_name(s.name, name) for s in live.seats):
+                raise TableError(409, "name_taken", "lobby.name_taken", name=name)
+            seat = free[0]
+            if not self.store.seat_bot(live.id, seat, name, bot):
+                raise TableError(409, "full", "just_taken")
+            live.seats[seat] = SeatRow(name, bot)
+            self._filled(live)
+            self.broadcast(live)
+        self.kick(live)
+        return seat
 
     def standin_bot(self, family: str) -> BotSeat:
         level = self.settings.standin if available(self.settings.standin) else "easy"
@@ -575,6 +619,11 @@ class Tables:
         record = dumps(record_of(live.game, live.meta(), proofs, result=True))
         self.store.finish(live.id, record, self._result(live, live.game))
         live.status = "over"  # the grace timers see it and do nothing
+        programs = [
+            a for a in (live.table.agents if live.table else []) if isinstance(a, ProgramSeat)
+        ]
+        if programs:  # (their programs stopped, off the event loop: the relay waits on it)
+            threading.Thread(target=close_bots, args=(programs,), daemon=True).start()
 
     @staticmethod
     def _result(live: LiveTable, game: Match) -> GameResult:
@@ -968,11 +1017,15 @@ class Tables:
                 raise TableError(422, "no_seat", seat=seat, players=len(live.seats))
             if live.seats[seat].name is not None:
                 raise TableError(409, "seat_taken", "lobby.seat_taken")
-            if level not in family.levels:
+            program = level.startswith(PROGRAM) and self.hub is not None
+            connected = self.hub.connected if self.hub is not None else {}
+            if program and level.removeprefix(PROGRAM) not in connected:
+                raise TableError(409, "bot_away", "ladder.bot_away")
+            if not program and level not in family.levels:
                 levels = ", ".join(family.levels)
                 raise TableError(400, "bad_seats", "not_a_level", levels=levels,
                                  name=clip(repr(level)))  # fmt: skip
-            if not available(level):
+            if not program and not available(level):
                 raise TableError(400, "bad_seats", "no_solver", level=level)
             heavy = level == "hard" and not live.heavy
             if heavy and live.creator is not None:
@@ -980,6 +1033,9 @@ class Tables:
                 if running >= self.settings.heavy_tables_per_address:
                     raise TableError(429, "too_many_heavy", count=running)
             name = bot_name(seat, live.names, bot_seat_names(lang))
+            if program:  # (a registered bot sits under its own name when nobody has it)
+                own = connected[level.removeprefix(PROGRAM)].name
+                name = own if not any(same_name(s.name, own) for s in live.seats) else name
             if not self.store.seat_bot(live.id, seat, name, level):
                 raise TableError(409, "seat_taken", "lobby.seat_taken")
             live.seats[seat] = SeatRow(name, level)

@@ -24,7 +24,7 @@ def test_migrations_run_twice_and_match_the_models(database_url: str) -> None:
             diff = compare_metadata(MigrationContext.configure(c), metadata)
             version = c.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
         assert diff == []
-        assert version == "0010"
+        assert version == "0011"
     finally:
         store.close()
 

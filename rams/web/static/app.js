@@ -5,6 +5,7 @@ import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showPlayer, showRatings } from "./ratings.js";
 import { showLearn } from "./learn.js";
+import { showLadder } from "./ladder.js";
 import { applyPrefs, prefsMenu } from "./prefs.js";
 import { showFlash } from "./lobby.js";
 import { showDaily } from "./daily.js";
@@ -20,6 +21,7 @@ function route() {
   else if ((m = path.match(/^\/ratings(?:\/(\w{1,16}))?$/))) current = showRatings(app, m[1] || "rams");
   else if ((m = path.match(/^\/daily(?:\/(\d{4}-\d{2}-\d{2}))?$/))) current = showDaily(app, m[1] || null);
   else if ((m = path.match(/^\/learn(?:\/(\w{1,16})\/([\w-]{1,40}))?$/))) current = showLearn(app, m[1] ?? null, m[2] ?? null);
+  else if ((m = path.match(/^\/ladder(?:\/(\w{1,16}))?$/))) current = showLadder(app, m[1] || null);
   else if ((m = path.match(/^\/p\/([0-9a-f]{64}|bot:\w{1,16})$/))) current = showPlayer(app, m[1]);
   else if (path === "/" || path === "") current = showCreate(app);
   else current = showNotFound(app);

@@ -23,6 +23,11 @@ export function t(key, vars = {}) {
   return fill(STR[lang][key] ?? STR.en[key] ?? key, vars);
 }
 
+// A seated bot's level in words; a registered bot of the ladder (``prog:ID``) is a player's program.
+export function levelWord(bot) {
+  return bot.startsWith("prog:") ? t("ladder.program") : t(`level_${bot}`);
+}
+
 // The keys of the catalogue's words under ``prefix`` (``reactions``), in the catalogue's order.
 export function wordKeys(prefix) {
   return Object.keys(STR.en).filter((k) => k.startsWith(`${prefix}.`)).map((k) => k.slice(prefix.length + 1));

@@ -2,7 +2,7 @@
 // сейчас», the open tables that wait for players (refreshed while the page is seen), each
 // joined in one click; the name's note when it is longer than a table takes; the host's
 // control that seats a bot in a free place of a waiting table; a note carried to the next page.
-import { api, el, freshSeed, lang, playerKey, presetName, saveSeatToken, t, toast } from "./common.js";
+import { api, el, freshSeed, lang, levelWord, playerKey, presetName, saveSeatToken, t, toast } from "./common.js";
 import { noteSeed, noteShown } from "./fair.js";
 
 // The most characters of a name (rams.web.live.NAME_MAX): a longer one is cut, and said so.
@@ -133,7 +133,7 @@ export function createLobby() {
 
   function seatWords(s) {
     if (s.name === null) return el("span", { class: "free" }, t("free"));
-    return el("span", {}, s.name, s.bot ? el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${s.bot}`)}`) : null);
+    return el("span", {}, s.name, s.bot ? el("span", { class: "badge" }, `${t("bot")} · ${levelWord(s.bot)}`) : null);
   }
 
   function tableItem(x) {
@@ -196,13 +196,33 @@ function levelsOf(preset, ready) {
   return null;
 }
 
-// At a table waiting for players, the host's control by a free seat: a bot's level and the
-// button that seats it (the server checks that this is the host and the seat still free).
+// The registered bots connected to the server's ladder now (/api/bots/connected), asked at
+// most every 10 s: seated like a level, by ``prog:ID``.
+// Every control drawn while the list is asked for is filled again when it comes.
+let connected = [];
+let connectedAt = 0;
+let connecting = null;
+function connectedBots(ready) {
+  if (Date.now() - connectedAt > 10000 && connecting === null) {
+    connectedAt = Date.now();
+    connecting = api("/api/bots/connected").then((d) => { connected = d.bots; }).catch(() => {})
+      .finally(() => { connecting = null; });
+  }
+  if (connecting !== null) connecting.then(ready);
+  return connected;
+}
+
+// At a table waiting for players, the host's control by a free seat: a bot's level (or a
+// connected bot of the ladder) and the button that seats it (the server checks that this is
+// the host, the seat still free and the bot still connected).
 export function seatBotControl(table, index, send) {
   const select = el("select", { class: "bot-level", "aria-label": t("lobby.botLevel", { n: index + 1 }) });
   const fill = () => {
     const levels = levelsOf(table.rules.preset, fill) || [];
-    select.replaceChildren(...levels.map((lv) => el("option", { value: lv, selected: lv === "easy" }, t(`level_${lv}`))));
+    const chosen = select.value;
+    select.replaceChildren(...levels.map((lv) => el("option", { value: lv, selected: chosen ? lv === chosen : lv === "easy" }, t(`level_${lv}`))),
+      ...connectedBots(fill).map((b) => el("option", { value: `prog:${b.id}`, selected: chosen === `prog:${b.id}` },
+        `${b.name} (${t("ladder.program")})`)));
   };
   fill();
   return el("span", { class: "seat-bot", dataset: { seat: index } }, select,

@@ -40,6 +40,7 @@ export function showRatings(app, family = "rams") {
         el("thead", {}, el("tr", {}, ["rank", "player", "ordinal", "mu", "sigma", "games", "wins", "place"].map((k) => el("th", {}, r(k))))),
         el("tbody", {}, rows)) : el("p", { class: "empty" }, r("empty")),
       mine ? el("p", {}, el("a", { href: `/p/${mine}`, id: "my-page" }, r("myPage"))) : null,
+      el("p", {}, el("a", { href: `/ladder/${family}`, id: "ladder-link" }, t("ladder.link"))),
       keyPanel()));
   }
 

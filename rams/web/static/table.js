@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game as this seat sees it (server-authoritative).
 import {
-  api, cardEl, cardText, el, fill, freshSeed, keepSheetScroll, lang, num, playerKey, presetName, rulesTextEl, saveSeatToken,
-  seatMarks, seatToken, setClauses, sheetEl, signed, standingsEl, t, toast, trickCount, trumpBox, withClauses,
+  api, cardEl, cardText, el, fill, freshSeed, keepSheetScroll, lang, levelWord, num, playerKey, presetName, rulesTextEl,
+  saveSeatToken, seatMarks, seatToken, setClauses, sheetEl, signed, standingsEl, t, toast, trickCount, trumpBox, withClauses,
 } from "./common.js";
 import { noteSeed, noteShown, seedableDeal } from "./fair.js";
 import { beep } from "./prefs.js";
@@ -454,7 +454,7 @@ export function showTable(app, tableId) {
     return [hosting ? el("p", { class: "small host-note" }, t("lobby.hostNote")) : null,
       el("ol", { class: "lobby-seats" }, table.seats.map((s, i) => el("li", {
         class: `${s.name ? "taken" : "free"}${i === seat ? " mine" : ""}`,
-      }, s.name ?? t("free"), s.bot ? el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${s.bot}`)}`) : null,
+      }, s.name ?? t("free"), s.bot ? el("span", { class: "badge" }, `${t("bot")} · ${levelWord(s.bot)}`) : null,
       s.name && !s.bot ? el("span", { class: `dot ${s.online ? "on" : "off"}`, title: s.online ? t("online") : t("offline") }) : null,
       hosting && s.name === null ? seatBotControl(table, i, send) : null)))];
   }
@@ -555,7 +555,7 @@ export function showTable(app, tableId) {
     const { badges, notes } = seatMarks(line.marks);
     if (turn) badges.unshift(el("span", { class: "badge turn" }, t("turnMark")));
     if (v.dealer === s) badges.unshift(el("span", { class: "badge dealer" }, t("dealer")));
-    if (info.bot) badges.push(el("span", { class: "badge" }, `${t("bot")} · ${t(`level_${info.bot}`)}`));
+    if (info.bot) badges.push(el("span", { class: "badge" }, `${t("bot")} · ${levelWord(info.bot)}`));
     else if (info.standin) badges.push(el("span", { class: "badge warn" }, t("standin")));
     else if (!info.online) badges.push(el("span", { class: "badge warn" }, t("offline")));
     if (table.pausing && info.ready) badges.push(el("span", { class: "badge ok" }, t("ready")));
