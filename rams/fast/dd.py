@@ -144,9 +144,11 @@ def _top(m: int, s: int) -> int:
 
 # Card play is the shared rules (:mod:`rams.tricks`) read from the rules vector every
 # kernel reads (:mod:`rams.fast.tables`: Whist's and Boston's trick rules, W5, B8, and the
-# kernel kind of a side's tricks), given to the search as a tuple (the compiler keeps it in
-# registers, as :mod:`rams.fast.maxn` does). The rules' trump mask is in the context.
-_RULES_SIZE = R_SIZE  # a global, so that Numba sees a constant
+# kernel kind of a side's tricks). The search is given its trick rules, the vector's head,
+# as a tuple (the compiler keeps it in registers, as :mod:`rams.fast.maxn` does; the head
+# alone, for the search's functions pass it at every node). The trump mask is in the
+# context.
+_T_SIZE = tricks.T_SIZE  # a global, so that Numba sees a constant
 
 
 def rules_vector(must_trump: bool = False) -> np.ndarray:
@@ -898,7 +900,7 @@ def _solve(
 ) -> int:
     """The declaring side's tricks from a position, by zero-window searches stepping from
     a high-card estimate towards the answer."""
-    t: tuple[int, ...] = to_fixed_tuple(rules, _RULES_SIZE)  # type: ignore[call-arg]
+    t: tuple[int, ...] = to_fixed_tuple(rules[:_T_SIZE], _T_SIZE)  # type: ignore[call-arg]
     mv = np.zeros((64, 13), dtype=np.int64)
     sc = np.full(13 + 64, -1, dtype=np.int64)
     st = np.zeros((64, F_SIZE), dtype=np.int64)
@@ -968,7 +970,7 @@ def _move_values(
 ) -> int:
     """The declaring side's tricks after each legal card of the seat to move (the current
     trick included) into ``out[card]``; the legal cards' mask."""
-    t: tuple[int, ...] = to_fixed_tuple(rules, _RULES_SIZE)  # type: ignore[call-arg]
+    t: tuple[int, ...] = to_fixed_tuple(rules[:_T_SIZE], _T_SIZE)  # type: ignore[call-arg]
     trump = ctx[C_TRUMP]
     seat = (leader + tlen) & 3
     h = hands[seat]
