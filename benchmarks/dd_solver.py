@@ -1,10 +1,16 @@
-"""Double-dummy solver speed (rams.fast.dd) on random full 52-card deals.
+"""Double-dummy solver speed (rams.fast.dd) on random full 52-card deals, beside DDS.
 
 Each deal: a random trump (or none, one time in five) and leader, N/S declaring; one
-solve from the first lead on one core. Prints the compile time, the solve-time median,
-p90, p99 and maximum, and positions searched per second. Progress goes to stderr.
+solve from the first lead on one core, by our solver and by the C++ solver DDS (through the
+``endplay`` package of the ``dev`` extra, asked the same question: the most tricks with
+best play, one card's value, ``solutions=1``; ``--no-dds`` leaves it out). Every deal's
+trick count must agree (the run stops on the first that does not). Prints the compile
+time, both solvers' solve-time median, p90, p99 and maximum, and our positions searched
+per second. Times are this process's CPU time (``time.process_time``: on a shared machine
+wall time would count the others' work too; both solvers run in this one thread). Progress
+goes to stderr.
 
-    .venv/bin/python benchmarks/dd_solver.py --deals 1000 --seed 2026
+    .venv/bin/python benchmarks/dd_solver.py --deals 200 --seed 2026
 """
 
 from __future__ import annotations
@@ -13,11 +19,16 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 
 import numpy as np
 from _provenance import header
 
 from rams.fast.dd import DoubleDummy
+
+# rams.cards: suits ♠ ♣ ♦ ♥ (0..3), ranks 2..A (0..12); a PBN hand lists ♠ ♥ ♦ ♣.
+_PBN_SUITS = (0, 3, 2, 1)
+_RANKS = "23456789TJQKA"
 
 
 def _deal(rng: random.Random) -> list[int]:
@@ -26,12 +37,50 @@ def _deal(rng: random.Random) -> list[int]:
     return [sum(1 << c for c in deck[13 * p : 13 * (p + 1)]) for p in range(4)]
 
 
+def pbn(hands: list[int]) -> str:
+    """The deal in PBN, North first (seats 0..3 are N, E, S, W)."""
+    out = []
+    for h in hands:
+        suits = []
+        for s in _PBN_SUITS:
+            suits.append("".join(_RANKS[r] for r in range(12, -1, -1) if h >> (13 * s + r) & 1))
+        out.append(".".join(suits))
+    return "N:" + " ".join(out)
+
+
+def dds_solver() -> Callable[[list[int], int, int], int]:
+    """DDS's N/S tricks for hands, a trump (rams' suit index, or -1) and a leader."""
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal, Denom, Player
+
+    denoms = {-1: Denom.nt, 0: Denom.spades, 1: Denom.clubs, 2: Denom.diamonds, 3: Denom.hearts}
+
+    def run(hands: list[int], trump: int, leader: int) -> int:
+        deal = Deal(pbn(hands))
+        deal.trump = denoms[trump]
+        deal.first = Player(leader)
+        score = max(tricks for _, tricks in solve_board(deal, SolveMode.OptimalOne))
+        n = min(h.bit_count() for h in hands)
+        return n - score if leader % 2 else score  # DDS counts the side on lead
+
+    return run
+
+
+def _row(name: str, ms: np.ndarray) -> str:
+    return (
+        f"{name}: median {np.median(ms):.1f}  mean {ms.mean():.1f}  "
+        f"p90 {np.percentile(ms, 90):.1f}  p99 {np.percentile(ms, 99):.1f}  max {ms.max():.1f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-trump-share", type=float, default=0.2)
     parser.add_argument("--time-limit", type=float, default=0.0, help="stop after S seconds")
+    parser.add_argument("--no-dds", action="store_true", help="time our solver alone")
     args = parser.parse_args()
     print(header(__file__), flush=True)
 
@@ -40,22 +89,34 @@ def main() -> None:
     warm.solve([0x7, 0x7 << 13, 0x7 << 26, 0x7 << 39], 0, 0, (0, 2))
     warm.best_moves([0x7, 0x7 << 13, 0x7 << 26, 0x7 << 39], 0, 0, (0, 2))
     compile_s = time.perf_counter() - t0
+    dds = None if args.no_dds else dds_solver()
 
     rng = random.Random(args.seed)
     solver = DoubleDummy()
     times: list[float] = []
+    dds_times: list[float] = []
     nodes: list[int] = []
     tricks: list[int] = []
+    slowest = (0.0, "")
     start = time.perf_counter()
     for i in range(args.deals):
         hands = _deal(rng)
         trump = -1 if rng.random() < args.no_trump_share else rng.randrange(4)
         leader = rng.randrange(4)
         before = solver.nodes
-        t = time.perf_counter()
-        tricks.append(solver.solve(hands, trump, leader, (0, 2)))
-        times.append(time.perf_counter() - t)
+        t = time.process_time()
+        got = solver.solve(hands, trump, leader, (0, 2))
+        times.append(time.process_time() - t)
         nodes.append(solver.nodes - before)
+        tricks.append(got)
+        if times[-1] > slowest[0]:
+            slowest = (times[-1], f"{pbn(hands)}, trump {trump}, leader {leader}")
+        if dds is not None:
+            t = time.process_time()
+            want = dds(hands, trump, leader)
+            dds_times.append(time.process_time() - t)
+            if got != want:
+                sys.exit(f"deal {i}: ours {got} N/S tricks, DDS {want}: {slowest[1]}")
         if (i + 1) % 50 == 0:
             print(
                 f"{i + 1}/{args.deals} deals, median {np.median(times) * 1e3:.1f} ms",
@@ -67,16 +128,23 @@ def main() -> None:
     n = np.array(nodes)
     print(f"deals: {len(ms)} (seed {args.seed}), one trump and leader each, N/S declaring")
     print(f"compile (or load from cache): {compile_s:.1f} s")
-    print(
-        f"solve time ms: median {np.median(ms):.1f}  mean {ms.mean():.1f}  "
-        f"p90 {np.percentile(ms, 90):.1f}  p99 {np.percentile(ms, 99):.1f}  max {ms.max():.1f}"
-    )
+    print(_row("solve time ms (CPU)", ms))
+    if dds_times:
+        dms = np.array(dds_times) * 1e3
+        print(_row("DDS time ms (CPU)  ", dms))
+        print(
+            f"ours / DDS: median {np.median(ms) / np.median(dms):.1f}x  "
+            f"p90 {np.percentile(ms, 90) / np.percentile(dms, 90):.1f}x  "
+            f"p99 {np.percentile(ms, 99) / np.percentile(dms, 99):.1f}x; "
+            f"trick counts agree on all {len(dms)} deals"
+        )
     print(
         f"positions per deal: median {int(np.median(n))}  p99 {int(np.percentile(n, 99))}  "
         f"max {int(n.max())}"
     )
     print(f"positions per second: {n.sum() / ms.sum() * 1e3 / 1e6:.2f} M")
     print(f"N/S tricks: mean {np.mean(tricks):.2f}")
+    print(f"slowest: {slowest[0] * 1e3:.0f} ms, {slowest[1]}")
 
 
 if __name__ == "__main__":

@@ -113,6 +113,7 @@ SLOW: dict[str, str] = {
     "tests/test_dd.py::test_agrees_with_minimax_on_small_endings": "minimax oracle",
     "tests/test_dd.py::test_best_moves_agree_with_minimax": "minimax oracle",
     "tests/test_dd.py::test_shared_tables_agree_with_minimax": "minimax oracle",
+    "tests/test_dd_dds.py::test_trick_counts_agree_with_dds_on_full_deals": "full deals",
     "tests/adapters/test_leak.py::test_twin_deals_look_the_same_to_the_seat_that_cannot_see_the_difference": "sweep",  # noqa: E501
     "tests/plain/test_search.py::test_a_small_ladder_hard_above_heuristic_above_random_in_ramsch": "a tournament",  # noqa: E501
     "tests/plain/test_search.py::test_hard_and_allseeing_play_whole_deals_legally": "whole deals",

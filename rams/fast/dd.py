@@ -35,12 +35,16 @@ The search is the one of the C++ solver DDS, smaller:
   suit that the results of the node's searched moves depend on has failed, the hand's
   other such cards of the suit lead to positions of the same partition class and are not
   searched (unless a card stands for a run that reaches up to a relevant card);
-- **move ordering**: win cheaply, else play low; lead winners, then towards a partner's
-  winner, then from long suits; the best lead from the table first;
+- **move ordering**: win cheaply, else play low, and discard (DDS's weights) from a long
+  suit, not a singleton winner nor from a king and one; lead winners, then towards a
+  partner's winner, then suits in which the opponents hold few cards (DDS: they have few
+  choices); the best lead from the table first;
 - **killer leads**: the last lead that settled a node at the same depth is tried early;
 - **quick tricks**: at a trick boundary the leader's sure winners bound the result, and
   so do, whoever leads, the trumps of any one hand above all the other side's trumps (each
-  wins a trick for his side: only his partners' trumps can beat it).
+  wins a trick for his side: only his partners' trumps can beat it). As in DDS, a bound
+  from the quick tricks is not stored in the tables (recomputed when the node comes back;
+  3 % fewer positions).
 
 A position is the four hands (52-bit masks, card ``13 * suit + rank``, :mod:`rams.cards`),
 the cards on the table in the current trick and who led it.
@@ -56,10 +60,12 @@ from collections.abc import Sequence
 
 import numpy as np
 from numba import njit
+from numba.np.unsafe.ndarray import to_fixed_tuple
 
 from rams import tricks
 from rams.cards import HIGHER, SUIT_MASKS
 from rams.fast.play import disjoint_hands  # (and registers card play with Numba)
+from rams.fast.tables import KIND_SIDES, R_KIND, R_SIZE
 
 __all__ = ["DoubleDummy", "best_moves", "solve"]
 
@@ -78,8 +84,9 @@ _ODD = SUIT_MASKS[1] | SUIT_MASKS[3]
 _HIGH13 = np.array([m.bit_length() - 1 for m in range(1 << 13)], dtype=np.int64)
 _POP13 = np.array([m.bit_count() for m in range(1 << 13)], dtype=np.int64)
 
-# The context vector: the rules, the sides, the table's age, the rules' key bits.
-C_TRUMP, C_DECL, C_MAX, C_MUST, C_NULL, C_GEN, C_RULES = range(7)
+# The context vector: the rules, the sides, the table's age, the rules' key bits, the
+# trump mask.
+C_TRUMP, C_DECL, C_MAX, C_NULL, C_GEN, C_RULES, C_TMASK = range(7)
 C_SIZE = 8
 # Stats: positions searched.
 ST_NODES = 0
@@ -139,29 +146,22 @@ def _top(m: int, s: int) -> int:
     return -1 if r < 0 else 13 * s + r
 
 
-# Card play is the shared rules (:mod:`rams.tricks`) on Whist's and Boston's trick-rules
-# vector (W5, B8: follow suit, natural order): a constant of the compiled code, so that
-# the branches of the other games' rules fold away.
-_T = tricks.trick_rules()
-_T_MUST = tricks.trick_rules(tricks.TRUMP)  # with must_trump (W5): a void player trumps
+# Card play is the shared rules (:mod:`rams.tricks`) read from the rules vector every
+# kernel reads (:mod:`rams.fast.tables`: Whist's and Boston's trick rules, W5, B8, and the
+# kernel kind of a side's tricks). The search is given its trick rules, the vector's head,
+# as a tuple (the compiler keeps it in registers, as :mod:`rams.fast.maxn` does; the head
+# alone, for the search's functions pass it at every node). The trump mask is in the
+# context.
+_T_SIZE = tricks.T_SIZE  # a global, so that Numba sees a constant
 
 
-@njit(cache=True, inline="always")
-def _beats(c: int, w: int, trump: int) -> bool:
-    """Whether card ``c`` beats the trick's winning card ``w`` (:func:`rams.tricks.beats`)."""
-    trumps = _SUIT[trump] if trump >= 0 else 0
-    return tricks.beats(_T, c, w, 0, trump, trumps, 0) > 0
-
-
-@njit(cache=True, inline="always")
-def _legal(h: int, tlen: int, lead_suit: int, trump: int, must: int) -> int:
-    """The cards of hand ``h`` that may be played to a trick of ``tlen`` cards whose led
-    suit is ``lead_suit`` (:func:`rams.tricks.legal`; it reads the card led for its suit
-    only, so the suit's lowest card stands for it)."""
-    trumps = _SUIT[trump] if trump >= 0 else 0
-    lead = 13 * lead_suit
-    t = _T_MUST if must else _T
-    return tricks.legal(t, h, tlen, lead, -1, 0, -1, False, trump, trumps, 0) & tricks.CARDS
+def rules_vector(must_trump: bool = False) -> np.ndarray:
+    """The rules vector of the solver's card play: follow suit, natural order, and with
+    ``must_trump`` (W5) a player void in the suit led trumps if he can."""
+    r = np.zeros(R_SIZE, dtype=np.int64)
+    r[: tricks.T_SIZE] = tricks.trick_rules(tricks.TRUMP if must_trump else tricks.SUIT)
+    r[R_KIND] = KIND_SIDES
+    return r
 
 
 @njit(cache=True)
@@ -488,6 +488,7 @@ def _order(
     lead_suit: int,
     win_card: int,
     win_seat: int,
+    t: tuple[int, ...],
     ctx: np.ndarray,
     hint: int,
     killer: int,
@@ -497,7 +498,8 @@ def _order(
     """The moves to search at a node, best guess first, into ``out``; their number."""
     trump = ctx[C_TRUMP]
     h = hands[seat]
-    legal = _legal(h, tlen, lead_suit, trump, ctx[C_MUST])
+    legal = tricks.legal(t, h, tlen, 13 * lead_suit, -1, 0, -1, False, trump, ctx[C_TMASK], 0)
+    legal &= tricks.CARDS
     moves = _reps(legal, alive)
     decl = ctx[C_DECL]
     team = decl if (decl >> seat) & 1 else 15 & ~decl
@@ -521,11 +523,15 @@ def _order(
         rv = r + 13 if s == trump else r
         if null:
             if (decl >> seat) & 1:
-                if tlen == 0 or not _beats(c, win_card, trump):
+                if tlen == 0 or not tricks.beats(t, c, win_card, 0, trump, ctx[C_TMASK], 0) > 0:
                     sc = 40 + rv if tlen else -r
                 else:
                     sc = -rv
-            elif tlen and (decl >> win_seat) & 1 and not _beats(c, win_card, trump):
+            elif (
+                tlen
+                and (decl >> win_seat) & 1
+                and not tricks.beats(t, c, win_card, 0, trump, ctx[C_TMASK], 0) > 0
+            ):
                 sc = 40 + rv
             else:
                 sc = -rv
@@ -542,13 +548,24 @@ def _order(
             elif part_h & _SUIT[s] and _top(part_h, s) > top_opp and not ruff:
                 sc = 55 - r
             else:
-                sc = 20 + 3 * _pop(h & _SUIT[s]) - r
+                # (DDS: a suit where the opponents hold few cards gives them few choices)
+                sc = 40 - 2 * _pop(opp_h & _SUIT[s]) - r
                 if s == trump:
                     sc -= 10
         else:
-            wins = _beats(c, win_card, trump)
+            wins = tricks.beats(t, c, win_card, 0, trump, ctx[C_TMASK], 0) > 0
+            low = -rv
+            if s != lead_suit and not wins:
+                # a discard (DDS): from a long suit, not a singleton winner nor from Kx
+                ln = _pop(h & _SUIT[s])
+                low = 3 * ln - r
+                hi = _top(alive, s)
+                if ln == 1 and c == hi:
+                    low -= 8
+                elif ln == 2 and _top(alive & ~(1 << hi), s) == _top(h, s):
+                    low -= 6
             if (team >> win_seat) & 1:
-                sc = -30 - rv if wins else -rv
+                sc = -30 - rv if wins else low
             elif wins:
                 if tlen == 3:
                     sc = 60 - rv
@@ -566,7 +583,7 @@ def _order(
                                 safe = False
                     sc = 60 - rv if safe else 30 - rv
             else:
-                sc = -rv
+                sc = low
         if c == hint:
             sc += 1000
         elif c == killer:
@@ -600,6 +617,7 @@ def _enter(
     hands: np.ndarray,
     st: np.ndarray,
     d: int,
+    t: tuple[int, ...],
     ctx: np.ndarray,
     tt: np.ndarray,
     ex: np.ndarray,
@@ -629,7 +647,7 @@ def _enter(
             for k in range(1, 4):
                 p = (leader + k) & 3
                 c = _bit_index(hands[p])
-                if _beats(c, w, trump):
+                if tricks.beats(t, c, w, 0, trump, ctx[C_TMASK], 0) > 0:
                     w = c
                     ws = p
             if _pop(alive & _SUIT[w // 13]) > 1:
@@ -677,9 +695,9 @@ def _enter(
                 for q in range(4):
                     if ((decl >> q) & 1) != ((decl >> p) & 1):
                         ot |= hands[q]
-                t = _top(ot, trump)
-                if t >= 0:
-                    k = _pop(mt & _ABOVE[t])
+                top = _top(ot, trump)
+                if top >= 0:
+                    k = _pop(mt & _ABOVE[top])
                 else:
                     k = _pop(mt)
                 if k == 0:
@@ -689,8 +707,8 @@ def _enter(
                         dq = k
                 elif k > oq:
                     oq = k
-                if t >= 0:
-                    trel |= alive & _SUIT[trump] & (_ABOVE[t] | (1 << t))
+                if top >= 0:
+                    trel |= alive & _SUIT[trump] & (_ABOVE[top] | (1 << top))
             if dq >= need:
                 st[d, F_REL] = trel
                 _store(st, d, rk, dq, rem, 0, ctx[C_GEN], tt, ex)
@@ -701,19 +719,18 @@ def _enter(
                 return 0
         if not ctx[C_NULL]:
             team = decl if (decl >> leader) & 1 else 15 & ~decl
-            qt, rel = _quick_tricks(hands, leader, team, trump, ctx[C_MUST])
+            must = t[tricks.T_FOLLOW] != tricks.SUIT
+            qt, rel = _quick_tricks(hands, leader, team, trump, must)
             if team == decl:
                 if qt >= need:
                     st[d, F_REL] = rel
-                    _store(st, d, rk, qt, rem, 0, ctx[C_GEN], tt, ex)
                     return 1
             elif rem - qt < need:
                 st[d, F_REL] = rel
-                _store(st, d, rk, 0, rem - qt, 0, ctx[C_GEN], tt, ex)
                 return 0
     n = _order(
-        hands, alive, seat, tlen, st[d, F_LEAD], st[d, F_WCARD], st[d, F_WSEAT], ctx, hint,
-        sc[13 + d], mv[d], sc,
+        hands, alive, seat, tlen, st[d, F_LEAD], st[d, F_WCARD], st[d, F_WSEAT], t, ctx,
+        hint, sc[13 + d], mv[d], sc,
     )  # fmt: skip
     st[d, F_N] = n
     st[d, F_I] = 0
@@ -744,6 +761,7 @@ def _finish(
 def _search(
     hands: np.ndarray,
     st: np.ndarray,
+    t: tuple[int, ...],
     ctx: np.ndarray,
     tt: np.ndarray,
     ex: np.ndarray,
@@ -764,7 +782,7 @@ def _search(
     while True:
         if phase == _ENTER:
             nodes += 1
-            r = _enter(hands, st, d, ctx, tt, ex, mv, sc)
+            r = _enter(hands, st, d, t, ctx, tt, ex, mv, sc)
             if r >= 0:
                 ret = r
                 rel = st[d, F_REL]
@@ -814,7 +832,7 @@ def _search(
                     ls = st[d, F_LEAD]
                     nw = st[d, F_WCARD]
                     ns = st[d, F_WSEAT]
-                    if _beats(c, nw, trump):
+                    if tricks.beats(t, c, nw, 0, trump, ctx[C_TMASK], 0) > 0:
                         nw = c
                         ns = seat
                 e = d + 1
@@ -857,7 +875,7 @@ def _search(
             if tlen == 3:
                 # the trick's winner matters by its rank if it beat a card of its suit
                 w = st[d, F_WCARD]
-                if _beats(c, w, trump):
+                if tricks.beats(t, c, w, 0, trump, ctx[C_TMASK], 0) > 0:
                     w = c
                 if _pop((st[d, F_TMASK] | (1 << c)) & _SUIT[w // 13]) > 1:
                     rel |= 1 << w
@@ -887,6 +905,7 @@ def _solve(
     tlen: int,
     leader: int,
     rem: int,
+    rules: np.ndarray,
     ctx: np.ndarray,
     tt: np.ndarray,
     ex: np.ndarray,
@@ -894,6 +913,7 @@ def _solve(
 ) -> int:
     """The declaring side's tricks from a position, by zero-window searches stepping from
     a high-card estimate towards the answer."""
+    t: tuple[int, ...] = to_fixed_tuple(rules[:_T_SIZE], _T_SIZE)  # type: ignore[call-arg]
     mv = np.zeros((64, 13), dtype=np.int64)
     sc = np.full(13 + 64, -1, dtype=np.int64)
     st = np.zeros((64, F_SIZE), dtype=np.int64)
@@ -935,7 +955,7 @@ def _solve(
         st[0, F_LEADER] = leader
         st[0, F_NEED] = mid
         st[0, F_REM] = rem
-        if _search(hands, st, ctx, tt, ex, mv, sc, stats):
+        if _search(hands, st, t, ctx, tt, ex, mv, sc, stats):
             lo = mid
             mid += 1
         else:
@@ -954,6 +974,7 @@ def _move_values(
     tlen: int,
     leader: int,
     rem: int,
+    rules: np.ndarray,
     ctx: np.ndarray,
     tt: np.ndarray,
     ex: np.ndarray,
@@ -962,10 +983,12 @@ def _move_values(
 ) -> int:
     """The declaring side's tricks after each legal card of the seat to move (the current
     trick included) into ``out[card]``; the legal cards' mask."""
+    t: tuple[int, ...] = to_fixed_tuple(rules[:_T_SIZE], _T_SIZE)  # type: ignore[call-arg]
     trump = ctx[C_TRUMP]
     seat = (leader + tlen) & 3
     h = hands[seat]
-    legal = _legal(h, tlen, lead_suit, trump, ctx[C_MUST])
+    legal = tricks.legal(t, h, tlen, 13 * lead_suit, -1, 0, -1, False, trump, ctx[C_TMASK], 0)
+    legal &= tricks.CARDS
     alive = hands[0] | hands[1] | hands[2] | hands[3] | tmask
     reps = _reps(legal, alive)
     prev = -1
@@ -983,15 +1006,17 @@ def _move_values(
             nw, ns, ls = c, seat, c // 13
         else:
             ls = lead_suit
-            if _beats(c, win_card, trump):
+            if tricks.beats(t, c, win_card, 0, trump, ctx[C_TMASK], 0) > 0:
                 nw, ns = c, seat
             else:
                 nw, ns = win_card, win_seat
         if tlen == 3:
             won = (ctx[C_DECL] >> ns) & 1
-            out[c] = won + _solve(hands, 0, -1, -1, -1, 0, ns, rem - 1, ctx, tt, ex, stats)
+            out[c] = won + _solve(hands, 0, -1, -1, -1, 0, ns, rem - 1, rules, ctx, tt, ex, stats)
         else:
-            out[c] = _solve(hands, tmask | b, ls, nw, ns, tlen + 1, leader, rem, ctx, tt, ex, stats)
+            out[c] = _solve(
+                hands, tmask | b, ls, nw, ns, tlen + 1, leader, rem, rules, ctx, tt, ex, stats
+            )
         hands[seat] ^= b
     return legal
 
@@ -1006,6 +1031,7 @@ class DoubleDummy:
         self._tt = np.zeros((max(size, BLOCK * WAYS), T_SIZE), dtype=np.int64)
         self._stats = np.zeros(4, dtype=np.int64)
         self._gen = 0
+        self._rules = (rules_vector(False), rules_vector(True))
 
     @property
     def nodes(self) -> int:
@@ -1031,7 +1057,7 @@ class DoubleDummy:
         """The tricks the declaring side takes from here (the current trick included) with
         best play by both sides; see :func:`solve`."""
         arr, ctx, pos = self._position(hands, trump, leader, declarers, trick, null, must_trump)
-        return int(_solve(arr, *pos, ctx, self._tt, self._ex, self._stats))
+        return int(_solve(arr, *pos, self._rules[must_trump], ctx, self._tt, self._ex, self._stats))
 
     def best_moves(
         self,
@@ -1048,7 +1074,8 @@ class DoubleDummy:
         from here (the current trick included) if he plays it; see :func:`best_moves`."""
         arr, ctx, pos = self._position(hands, trump, leader, declarers, trick, null, must_trump)
         out = np.zeros(52, dtype=np.int64)
-        legal = int(_move_values(arr, *pos, ctx, self._tt, self._ex, self._stats, out))
+        rules = self._rules[must_trump]
+        legal = int(_move_values(arr, *pos, rules, ctx, self._tt, self._ex, self._stats, out))
         return {c: int(out[c]) for c in range(52) if legal >> c & 1}
 
     def _position(
@@ -1102,7 +1129,7 @@ class DoubleDummy:
         ctx[C_TRUMP] = trump
         ctx[C_DECL] = decl
         ctx[C_MAX] = 15 & ~decl if null else decl
-        ctx[C_MUST] = int(must_trump)
+        ctx[C_TMASK] = SUIT_MASKS[trump] if trump >= 0 else 0
         ctx[C_NULL] = int(null)
         ctx[C_GEN] = self._gen
         ctx[C_RULES] = ((trump + 1) | (int(must_trump) << 3) | (int(null) << 4) | (decl << 5)) << 2
