@@ -80,7 +80,7 @@ def pairs_table(summary: TournamentSummary, lang: str = "en") -> Table:
 
 def write_chart(summary: TournamentSummary, title: str, path: Path, lang: str = "en") -> None:
     """A bar chart (PNG) of mean points per deal per bot, the 95 % intervals as error bars."""
-    names = [bot_word(b.name, lang) for b in summary.bots]
+    names = [_label(bot_word(b.name, lang)) for b in summary.bots]
     means = [b.points.mean for b in summary.bots]
     below = [_half(b.points.mean - b.points.low) for b in summary.bots]
     above = [_half(b.points.high - b.points.mean) for b in summary.bots]
@@ -95,6 +95,16 @@ def write_chart(summary: TournamentSummary, title: str, path: Path, lang: str = 
     ax.set_title(title)
     fig.tight_layout()
     fig.savefig(path, format="png")
+
+
+def _label(name: str, most: int = 24) -> str:
+    """A bar's label: a long name (an outside program's command) cut to its end, where
+    its script's name is.
+
+    >>> _label("hard"), _label("/usr/bin/python3 /home/anya/bots/my_clever_bot.py")
+    ('hard', '…a/bots/my_clever_bot.py')
+    """
+    return name if len(name) <= most else "…" + name[-(most - 1) :]
 
 
 def axis_number(value: float, lang: str) -> str:

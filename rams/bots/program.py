@@ -14,11 +14,12 @@ its seat goes to a stand-in bot (``random`` by default) for the rest of the game
 never fails with it. The program runs with limits: its time for each decision and for its
 start, its memory (the address space, ``RLIMIT_AS``), the length of a line.
 
+>>> import random
 >>> from rams import games
->>> deal = games.new_match("classic", 3).start_deal()
->>> view = observation_json(deal.observation(0))
+>>> deal = games.new_match("classic", 3, rng=random.Random(1), first_dealer=0).start_deal()
+>>> view = observation_json(deal.observation(1))  # (the dealer's left: the first to declare)
 >>> view["seat"], view["phase"], len(view["hand"])
-(0, 'declare', 5)
+(1, 'declare', 5)
 >>> sorted(view["legal_actions"])
 ['pass', 'play']
 """
