@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import random
 import shlex
 import shutil
@@ -55,8 +54,8 @@ from rams.tournament import (
     summarize,
     summary_dict,
 )
-from rams.tournament_cli import pairs_table, results_table, write_chart
-from rams.words import default_lang, os_reason, text
+from rams.tournament_cli import pairs_table, results_table, write_results
+from rams.words import default_lang, text
 
 __all__ = [
     "BUILTIN",
@@ -237,13 +236,5 @@ def run_ladder(args: argparse.Namespace) -> int:
         **summary_dict(summary),
         "failures": failures.to_json(),
     }
-    try:
-        (out / "results.json").write_text(
-            json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
-        write_chart(summary, title, out / "chart.png", lang)
-    except OSError as e:
-        raise RamsError("files.cannot_write", path=str(out), why=os_reason(e)) from None
-    said = text("tournament.wrote", lang, results=out / "results.json", chart=out / "chart.png")
-    Console(stderr=True).print(said)
+    write_results(out, data, summary, title, lang)
     return 0

@@ -161,6 +161,15 @@ def run_tournament(args: argparse.Namespace) -> int:
         },
         **summary_dict(summary),
     }
+    write_results(out, data, summary, title, lang)
+    return 0
+
+
+def write_results(
+    out: Path, data: dict[str, Any], summary: TournamentSummary, title: str, lang: str
+) -> None:
+    """``results.json`` and ``chart.png`` in ``out``, and a line that says so (a tournament's
+    and a ladder's)."""
     try:
         (out / "results.json").write_text(
             json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
@@ -170,4 +179,3 @@ def run_tournament(args: argparse.Namespace) -> int:
         raise RamsError("files.cannot_write", path=str(out), why=os_reason(e)) from None
     said = text("tournament.wrote", lang, results=out / "results.json", chart=out / "chart.png")
     Console(stderr=True).print(said)
-    return 0
