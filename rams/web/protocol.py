@@ -25,7 +25,9 @@ Every message is one JSON object with a ``type``. A client sends:
 The server sends ``welcome`` (with ``protocol``, the server's version), ``state`` (a
 snapshot, numbered ``seq``), ``delta`` (protocol 2: what changed since state ``base``,
 making state ``seq``; :func:`apply_delta`), ``ack`` (an action stored),
-``error`` ``{"code", "message", "clause", "hint"}``, ``pong``, ``log`` ``{"deal", "lines"}``,
+``error`` ``{"code", "message", "clause", "hint"}``, ``pong`` ``{"seq"}`` (the ``seq`` of the
+state the client should hold; None for a guest shown the game late), ``log``
+``{"deal", "lines"}``,
 ``timeout`` ``{"seat", "action"}`` (a bot played a turn whose time ran out), ``rematch``
 ``{"id", "by", "token"}`` (a finished table's next one, made by seat ``by``: each seat is
 sent its own token there, a spectator none; ``POST /api/tables/{id}/rematch``), ``seed``
@@ -46,7 +48,9 @@ a ``lang``, a stale action, a ``resync``), each change of the table comes to a c
 the table's fields that changed, and the deal's new lines (``{"at": k, "lines": […]}``:
 keep the first ``k`` lines, then add these) — so a message costs the same whatever the
 deal's length. A delta whose ``base`` is not the ``seq`` of the client's state (a message
-missed) is not applied: the client sends ``resync``, and a full state comes.
+missed) is not applied: the client sends ``resync``, and a full state comes; so does a
+client whose ``pong`` names another ``seq`` than its state's (a change missed while no
+other came).
 """
 
 from __future__ import annotations

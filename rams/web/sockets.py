@@ -273,8 +273,8 @@ class Sockets:
                 await asyncio.wait_for(writer, timeout=5)
 
     async def _handle(self, live: LiveTable, client: Client, m: ClientMessage) -> None:
-        if isinstance(m, Ping):
-            client.send({"type": "pong"})
+        if isinstance(m, Ping):  # (with the state it should hold: a gap shows, protocol 2)
+            client.send({"type": "pong", "seq": client.seq if client.delay == 0 else None})
             return
         if isinstance(m, Hello):
             await self._hello(live, client, m)
