@@ -4,7 +4,8 @@ two such states (protocol 2, :mod:`rams.web.protocol`).
 A change of the table (an action, a seat coming or going) is shown to every client. What
 is the same for everyone is built once for it: the public side of the table (its rules
 once per table, :attr:`rams.web.live.LiveTable.rules_json`); what depends on the language
-only — the score sheet, the winners, the settlement — once per language; each seat's
+only — the score sheet (once per deal: it changes when one ends), the winners, the
+settlement — once per language; each seat's
 observation and display once per seat; and the deal in words by the table's
 :class:`~rams.games.narration.Narrator`, which words only the new events. A
 :class:`Shown` is one viewer's state then: equal, field for field, to
@@ -93,6 +94,8 @@ class TableViews:
         #: The number of the last change shown (a state's ``seq``).
         self.seq = 0
         self.last: dict[Key, Shown] = {}
+        self._sheet_key: tuple[int, bool, bool] | None = None
+        self._sheets: dict[str, Any] = {}
 
     def update(self, match: Match, table: dict[str, Any], viewers: Iterable[Key]) -> None:
         """Build the state of every viewer after a change (``table``: the public side of
@@ -100,18 +103,25 @@ class TableViews:
         self.seq += 1
         family, names = self.family, match.players
         wanted = list(dict.fromkeys(viewers))
+        deal = match.deal
+        # The score sheet's rows are the finished deals' (rams.sheets), its standings come
+        # at the end: it changes only when a deal ends, and is built again only then.
+        sheet_key = (len(match.deals), deal is not None and deal.is_over, match.is_over)
+        if sheet_key != self._sheet_key:
+            self._sheet_key, self._sheets = sheet_key, {}
         common: dict[str, dict[str, Any]] = {}
         for lang in dict.fromkeys(lang for _, lang in wanted):
+            if lang not in self._sheets:
+                self._sheets[lang] = score_sheet(family, match).to_json(lang)
             common[lang] = {
                 "type": "state",
                 "family": family.name,
                 "table": table,
                 "deal": len(match.deals),
-                "sheet": score_sheet(family, match).to_json(lang),
+                "sheet": self._sheets[lang],
                 "winners": match.winners() or None,
                 "settlement": settlement_json(family.payouts(match), names, lang),
             }
-        deal = match.deal
         shown: dict[Key, Shown] = {}
         if deal is None:
             for seat, lang in wanted:
