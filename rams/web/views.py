@@ -25,7 +25,7 @@ from typing import Any
 from rams.cards import card_codes
 from rams.games.display import choices_json, display_json, settlement_json
 from rams.games.narration import Narrator, Words
-from rams.games.protocol import Family, Match
+from rams.games.protocol import AnyFamily, Match
 from rams.games.seatview import seat_view_json
 from rams.sheets import score_sheet
 from rams.web.protocol import Message
@@ -88,7 +88,7 @@ class TableViews:
     """Every viewer's state of one table, after each change (:meth:`update`), and the last
     one of each (``last``), which the next change's deltas start from."""
 
-    def __init__(self, family: Family, names: Iterable[str]) -> None:
+    def __init__(self, family: AnyFamily, names: Iterable[str]) -> None:
         self.family = family
         self.narrator = Narrator(family, list(names))
         #: The number of the last change shown (a state's ``seq``).
