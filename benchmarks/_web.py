@@ -1,6 +1,7 @@
 """What the web benchmarks share (``web_load.py``, ``soak.py``): ``rams serve`` started in a
 process on a free loopback port, its memory, and bot seats that play a table over
-websockets, choosing at random among the legal actions the server sends."""
+websockets, choosing at random among the legal actions the server sends (speaking
+protocol 2, as the browser does: deltas applied to the state held)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
 
-from rams.web.protocol import random_action
+from rams.web.protocol import PROTOCOL, apply_delta, random_action
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -114,7 +116,9 @@ async def play_seat(
     actions = 0
     bind = {} if local is None else {"local_addr": (local, 0)}
     async with connect(ws_url, max_size=2**22, open_timeout=60, **bind) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        hello = {"type": "hello", "token": token, "lang": "en", "protocol": PROTOCOL}
+        await ws.send(json.dumps(hello))
+        state: dict[str, Any] | None = None  # (protocol 2: the deltas are applied to it)
         sent_at: float | None = None
         pending: str | None = None
         acted: tuple[int, int] | None = None
@@ -142,8 +146,17 @@ async def play_seat(
                         refused.append(m["code"])
                     sent_at, acted = None, None  # refused (stale): act on the next state
                 continue
+            if m["type"] == "delta":
+                try:
+                    m = apply_delta(state or {}, m)
+                except ValueError:  # a change missed: the whole state again
+                    if state is not None:
+                        await ws.send(json.dumps({"type": "resync"}))
+                    state = None
+                    continue
             if m["type"] != "state":
                 continue
+            state = m
             if m["winners"] is not None:
                 return actions
             if m.get("deal_over") and m["table"]["pausing"] and ready_for != m["deal"]:

@@ -27,6 +27,7 @@ from rams.games.protocol import AnyFamily, Match
 from rams.record import loads
 from rams.table import Table
 from rams.web.store import SeatRow, TableRow
+from rams.web.views import TableViews
 from rams.words import text
 
 __all__ = [
@@ -498,6 +499,10 @@ class Client:
         self._timeout = settings.send_timeout
         self._stamp = time.monotonic()
         self.flooded = 0
+        #: The protocol the client speaks (2: deltas, :mod:`rams.web.protocol`), and the
+        #: ``seq`` of the state it was sent last (None: its next state is sent whole).
+        self.protocol = 1
+        self.seq: int | None = None
         self.closed = False
         #: Why the server closed it (None: it was not the server).
         self.reason: str | None = None
@@ -649,6 +654,17 @@ class LiveTable:
     heavy: bool = False
     #: When each seat sent its recent quick reactions (rams.web.reactions: a few a while).
     reacted: dict[int, list[float]] = field(default_factory=dict)
+    #: Every client's state after the last change, and the deal in words as it goes
+    #: (rams.web.views; made with the game).
+    views: TableViews | None = None
+    _rules_json: dict[str, Any] | None = field(default=None, repr=False)
+
+    @property
+    def rules_json(self) -> dict[str, Any]:
+        """The table's rules as the page reads them (built once: they never change)."""
+        if self._rules_json is None:
+            self._rules_json = games.family(self.rules.family).rules_json(self.rules)
+        return self._rules_json
 
     @property
     def names(self) -> list[str]:
@@ -688,7 +704,7 @@ class LiveTable:
             "id": self.id,
             "status": self.status,
             "host": self.host,
-            "rules": games.family(self.rules.family).rules_json(self.rules),
+            "rules": self.rules_json,
             "seats": [
                 {
                     "name": s.name,

@@ -2,13 +2,15 @@
 
 Every message is one JSON object with a ``type``. A client sends:
 
-- ``hello`` ``{"token": str | null, "lang": "ru" | "en", "seed": str, "deal": k}``, first:
-  the seat's secret token (none to watch the table's public side), and optionally the
-  seat's seed for the next deal (as ``seed`` below);
+- ``hello`` ``{"token": str | null, "lang": "ru" | "en", "seed": str, "deal": k,
+  "protocol": 2}``, first: the seat's secret token (none to watch the table's public side),
+  optionally the seat's seed for the next deal (as ``seed`` below), and the version of the
+  protocol the client speaks (:data:`PROTOCOL`; none: 1, a full ``state`` every time);
 - ``act`` ``{"action": "AS" | "play" | "exchange 7S 8D" | …, "deal": k, "step": n}``, an
   action in record notation (§12); ``deal`` and ``step`` (optional) name the state it
   answers, so a double click or a stale page changes nothing;
 - ``ready`` (start the next deal), ``lang`` ``{"lang": …}``, ``ping``;
+- ``resync``: the whole state again (a client of protocol 2 that missed a change);
 - ``log`` ``{"deal": k}``: an earlier deal in words, as the seat saw it;
 - ``seed`` ``{"seed": str, "deal": k}``: the seat's client seed for the next deal not yet
   dealt (1–64 characters of ``0-9 a-z A-Z _ -``; :mod:`rams.fair`), taken if the seat gave
@@ -20,8 +22,12 @@ Every message is one JSON object with a ``type``. A client sends:
 - ``seat_bot`` ``{"seat": i, "level": "easy"}``: the host (the table's creator) gives a
   free seat to a bot while the table waits for players.
 
-The server sends ``welcome``, ``state`` (a snapshot), ``ack`` (an action stored),
-``error`` ``{"code", "message", "clause", "hint"}``, ``pong``, ``log`` ``{"deal", "lines"}``,
+The server sends ``welcome`` (with ``protocol``, the server's version), ``state`` (a
+snapshot, numbered ``seq``), ``delta`` (protocol 2: what changed since state ``base``,
+making state ``seq``; :func:`apply_delta`), ``ack`` (an action stored),
+``error`` ``{"code", "message", "clause", "hint"}``, ``pong`` ``{"seq"}`` (the ``seq`` of the
+state the client should hold; None for a guest shown the game late), ``log``
+``{"deal", "lines"}``,
 ``timeout`` ``{"seat", "action"}`` (a bot played a turn whose time ran out), ``rematch``
 ``{"id", "by", "token"}`` (a finished table's next one, made by seat ``by``: each seat is
 sent its own token there, a spectator none; ``POST /api/tables/{id}/rematch``), ``seed``
@@ -35,6 +41,16 @@ table (names, the score sheet), the same for every game (:mod:`rams.games.wire`)
 for one action (``{"cards", "verb", "least", "most"}``: send ``"VERB C1 C2"``) and
 ``buttons`` (``{"action", "label", "key"}``: send the action); :func:`random_action`
 chooses among them as a test or a load benchmark does.
+
+Protocol 2 (docs/web.md, «The protocol»): after the first full ``state`` (after the hello,
+a ``lang``, a stale action, a ``resync``), each change of the table comes to a client as a
+``delta`` ``{"base", "seq", "set", "unset", "table", "log"}`` — the fields that changed,
+the table's fields that changed, and the deal's new lines (``{"at": k, "lines": […]}``:
+keep the first ``k`` lines, then add these) — so a message costs the same whatever the
+deal's length. A delta whose ``base`` is not the ``seq`` of the client's state (a message
+missed) is not applied: the client sends ``resync``, and a full state comes; so does a
+client whose ``pong`` names another ``seq`` than its state's (a change missed while no
+other came).
 """
 
 from __future__ import annotations
@@ -50,25 +66,72 @@ from rams.words import Phrase, text
 __all__ = [
     "LANGS",
     "MAX_MESSAGE",
+    "PROTOCOL",
     "Act",
     "ClientMessage",
     "Hello",
     "Lang",
     "Log",
+    "Message",
     "Ping",
     "ProtocolError",
     "React",
     "Ready",
+    "Resync",
     "SeatBot",
     "Seed",
+    "apply_delta",
+    "encoded",
     "error",
     "parse_message",
     "random_action",
 ]
 
+#: The version of the protocol this server speaks (2: deltas after a full state).
+PROTOCOL = 2
 #: The largest message a client may send, in characters.
 MAX_MESSAGE = 4096
 LANGS = ("ru", "en")
+
+
+class Message(dict[str, Any]):
+    """A message the server sends to several clients: its JSON is encoded once, when the
+    first of them sends it (:func:`encoded`). It is not changed once sent."""
+
+    __slots__ = ("_text",)
+
+    def text(self) -> str:
+        try:
+            return self._text
+        except AttributeError:
+            self._text: str = json.dumps(self, ensure_ascii=False)
+            return self._text
+
+
+def encoded(message: dict[str, Any]) -> str:
+    """A message as the JSON text a websocket sends (a :class:`Message`'s encoded once)."""
+    if isinstance(message, Message):
+        return message.text()
+    return json.dumps(message, ensure_ascii=False)
+
+
+def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The state a ``delta`` makes of ``state`` (the one whose ``seq`` is the delta's
+    ``base``), as a new dict; ``state`` is left as it was. Raises ValueError for a delta
+    that does not apply to it (a message missed: ask for the whole state again)."""
+    if state.get("seq") is None or delta.get("base") != state["seq"]:
+        raise ValueError("a delta for another state")
+    out = {**state, **delta.get("set", {}), "seq": delta["seq"]}
+    for key in delta.get("unset", ()):
+        out.pop(key, None)
+    if "table" in delta:
+        out["table"] = {**out["table"], **delta["table"]}
+    log = delta.get("log")
+    if log is not None:
+        if log["at"] > len(state["log"]):
+            raise ValueError("a delta for a longer log")
+        out["log"] = [*state["log"][: log["at"]], *log["lines"]]
+    return out
 
 
 def error(
@@ -100,6 +163,8 @@ class Hello:
     seed: str | None = None
     #: The deal the seed is meant for (None: whichever is next).
     deal: int | None = None
+    #: The version of the protocol the client speaks (1: full states only).
+    protocol: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +189,11 @@ class Ready:
 @dataclass(frozen=True, slots=True)
 class Ping:
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    """The whole state again (a client that missed a delta)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +224,7 @@ class SeatBot:
     level: str
 
 
-ClientMessage = Hello | Act | Lang | Ready | Ping | Log | Seed | React | SeatBot
+ClientMessage = Hello | Act | Lang | Ready | Ping | Resync | Log | Seed | React | SeatBot
 
 
 def _seed(data: dict[str, Any]) -> str | None:
@@ -200,7 +270,14 @@ def parse_message(text: str | bytes) -> ClientMessage:
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > 200):
             raise ProtocolError("bad_message", why=Phrase("server.why_token"))
-        return Hello(token or None, _lang(data, "ru"), _seed(data), _opt_int(data, "deal"))
+        protocol = _opt_int(data, "protocol")
+        return Hello(
+            token or None,
+            _lang(data, "ru"),
+            _seed(data),
+            _opt_int(data, "deal"),
+            min(protocol or 1, PROTOCOL),
+        )
     if kind == "act":
         text_action = data.get("action")
         if not isinstance(text_action, str) or len(text_action) > 100:
@@ -212,6 +289,8 @@ def parse_message(text: str | bytes) -> ClientMessage:
         return Ready()
     if kind == "ping":
         return Ping()
+    if kind == "resync":
+        return Resync()
     if kind == "log":
         deal = _opt_int(data, "deal")
         if deal is None or deal < 1:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import gzip
-import json
 import logging
 import re
 from collections.abc import Callable
@@ -30,7 +29,7 @@ from rams.rulebook import rules_view
 from rams.web.analysis import Analyses, analysis_json
 from rams.web.ladder import Hub, Ladder, ladder_json, register_bot, serve_connector
 from rams.web.live import RateLimit, TableError, TableOptions, clip, cut_name
-from rams.web.protocol import LANGS, error
+from rams.web.protocol import LANGS, encoded, error
 from rams.web.replay import Replays
 from rams.web.store import Store, TableRow
 from rams.web.tables import Tables
@@ -667,7 +666,7 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
 
     async def send(message: dict[str, Any]) -> None:
-        await ws.send_text(json.dumps(message, ensure_ascii=False))
+        await ws.send_text(encoded(message))  # (a message for several encoded once)
 
     async def end(reason: str) -> None:
         """Close from this side, with the reason; a connection that takes no more (its

@@ -25,15 +25,18 @@ from rams.games.wire import deal_log, state_message
 from rams.web.hints import Hints
 from rams.web.live import Client, LiveTable, Sender, Settings, TableError
 from rams.web.protocol import (
+    PROTOCOL,
     Act,
     ClientMessage,
     Hello,
     Lang,
     Log,
+    Message,
     Ping,
     ProtocolError,
     React,
     Ready,
+    Resync,
     SeatBot,
     Seed,
     error,
@@ -41,6 +44,7 @@ from rams.web.protocol import (
 )
 from rams.web.reactions import check, reaction_message
 from rams.web.seats import Driver
+from rams.web.views import TableViews, delta
 from rams.words import Phrase
 
 __all__ = ["Receive", "Sockets", "SocketsHost"]
@@ -105,33 +109,80 @@ class Sockets:
         self.settings = host.settings
 
     def message_for(self, live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
-        """What a client of ``seat`` is shown now; a guest (``None``) sees the public board:
+        """What a client of ``seat`` is shown now, built afresh and whole (``seq`` None: the
+        client's next state comes whole too); a guest (``None``) sees the public board:
         the game as the engine's spectator observation has it, no hand."""
         family = games.family(live.rules.family)
         public = live.public()
         if live.game is None or (seat is None and live.game.deal is None):
-            out: dict[str, Any] = {"type": "table", "table": public}
-            if live.game is not None:
-                out["sheet"] = games.sheet_of(live.game).to_json(lang)
-                paid = family.payouts(live.game)
-                out["settlement"] = settlement_json(paid, live.game.players, lang)
-            return out
-        return state_message(family, live.game, seat, lang, public)
+            return self._table_message(live, public, lang)
+        return {**state_message(family, live.game, seat, lang, public), "seq": None}
+
+    def _table_message(self, live: LiveTable, public: dict[str, Any], lang: str) -> Message:
+        """The table before its game (or a guest's between deals): its public side, and the
+        score sheet so far."""
+        out = Message(type="table", table=public)
+        if live.game is not None:
+            family = games.family(live.rules.family)
+            out["sheet"] = games.sheet_of(live.game).to_json(lang)
+            paid = family.payouts(live.game)
+            out["settlement"] = settlement_json(paid, live.game.players, lang)
+        return out
 
     def broadcast(self, live: LiveTable) -> None:
         """Send every client of the table the table as its seat sees it now (the turn clock
         set first, so that the message shows it); spectators get theirs after the table's
         delay, if it has one. A table with hints starts valuing a person's decision, and sends
-        that seat the hint once it is ready (rams.web.hints)."""
+        that seat the hint once it is ready (rams.web.hints).
+
+        Each viewer's state is built once for all its clients (rams.web.views), and each
+        message encoded once: a client of protocol 2 that holds the viewer's last state is
+        sent the delta from it, any other client the whole state."""
         self.driver.arm_clock(live)
         self.hints.arm(live)
-        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
-        for c in list(live.clients):
+        clients = list(live.clients)
+        public = live.public()
+        game = live.game
+        tables: dict[str, Message] = {}
+        if game is None or game.deal is None:  # (the guests see the table, not a board)
+            for c in clients:
+                if game is None or c.seat is None:
+                    if c.lang not in tables:
+                        tables[c.lang] = self._table_message(live, public, c.lang)
+                    c.seq = None
+                    c.send(tables[c.lang])
+            if game is None:
+                return
+            clients = [c for c in clients if c.seat is not None]
+        views = live.views
+        if views is None:
+            views = live.views = TableViews(games.family(live.rules.family), game.players)
+        before = views.last
+        views.update(game, public, [(c.seat, c.lang) for c in clients])
+        deltas: dict[tuple[int | None, str], Message] = {}
+        for c in clients:
             key = (c.seat, c.lang)
-            if key not in cache:
-                cache[key] = self.message_for(live, c.seat, c.lang)
-            c.send(cache[key])  # (a guest's comes after the table's delay: Client.send)
+            now, then = views.last[key], before.get(key)
+            if c.protocol >= 2 and then is not None and c.seq == then.seq:
+                if key not in deltas:
+                    deltas[key] = delta(then, now)
+                message = deltas[key]
+            else:
+                message = now.full()
+            c.seq = now.seq
+            c.send(message)  # (a guest's comes after the table's delay: Client.send)
         self.hints.send(live)  # (after the state it is for: the deciding seat only)
+
+    def resync(self, live: LiveTable, client: Client) -> None:
+        """Send a client that missed a change the state it should hold now, whole."""
+        views = live.views
+        shown = views.last.get((client.seat, client.lang)) if views is not None else None
+        if shown is not None:
+            client.seq = shown.seq
+            client.send(shown.full())
+        else:
+            client.seq = None
+            client.send(self.message_for(live, client.seat, client.lang))
 
     async def serve(
         self,
@@ -222,8 +273,8 @@ class Sockets:
                 await asyncio.wait_for(writer, timeout=5)
 
     async def _handle(self, live: LiveTable, client: Client, m: ClientMessage) -> None:
-        if isinstance(m, Ping):
-            client.send({"type": "pong"})
+        if isinstance(m, Ping):  # (with the state it should hold: a gap shows, protocol 2)
+            client.send({"type": "pong", "seq": client.seq if client.delay == 0 else None})
             return
         if isinstance(m, Hello):
             await self._hello(live, client, m)
@@ -234,7 +285,11 @@ class Sockets:
         if isinstance(m, Lang):
             client.lang = m.lang
             async with live.lock:
+                client.seq = None
                 client.send(self.message_for(live, client.seat, client.lang))
+        elif isinstance(m, Resync):
+            async with live.lock:
+                self.resync(live, client)
         elif isinstance(m, Ready):
             if client.seat is not None and live.pausing:
                 live.ready.add(client.seat)
@@ -291,6 +346,7 @@ class Sockets:
             return
         client.greeted = True
         client.lang = m.lang
+        client.protocol = m.protocol
         seat = live.seat_of(m.token) if m.token else None
         if m.token and seat is None:
             client.send(error("bad_token", client.lang))
@@ -312,7 +368,8 @@ class Sockets:
                 if len(twins) > 1:  # the same seat open twice: each window is told
                     for c in twins:
                         c.send({"type": "notice", "code": "two_devices"})
-            client.send({"type": "welcome", "seat": seat, "table": live.public()})
+            welcome = {"type": "welcome", "seat": seat, "table": live.public()}
+            client.send({**welcome, "protocol": PROTOCOL})
             if seeded is not None:  # (acknowledged like any seed: the browser logs it)
                 client.send(seeded)
             again = self.host.rematch_message(live.id, seat, client.token)
@@ -341,6 +398,7 @@ class Sockets:
             now = (len(game.deals), len(deal.actions) if deal is not None else 0)
             if m.deal is not None and m.step is not None and (m.deal, m.step) != now:
                 client.send(error("stale", lang))
+                client.seq = None
                 client.send(self.message_for(live, seat, lang))
                 return
             try:

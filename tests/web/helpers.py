@@ -31,7 +31,7 @@ from rams.games.rams.rules import Rules
 from rams.record import dumps, record_of
 from rams.table import Table
 from rams.web.app import create_app
-from rams.web.protocol import random_action
+from rams.web.protocol import PROTOCOL, apply_delta, random_action
 from rams.web.serve import server_config
 from rams.web.store import SeatRow, Store
 from rams.web.tables import Settings
@@ -185,21 +185,38 @@ def join(base: str, table_id: str, name: str) -> dict[str, Any]:
 
 
 class Seat:
-    """A websocket client of one seat (or a guest), keeping every message it receives."""
+    """A websocket client of one seat (or a guest), keeping every message it receives.
+
+    It speaks protocol 2 (rams.web.protocol) unless told ``protocol=1``: a ``delta`` is
+    applied to the state it holds, and kept in ``messages`` as the whole ``state`` it
+    makes (``wire`` keeps the messages as they came); a delta for another state than the
+    one it holds (a message missed: ``miss`` drops the next delta on purpose) is not
+    applied, and it asks for the whole state again (``resync``); so does a ``pong`` that
+    names another state than the one it holds."""
 
     def __init__(
-        self, ws_base: str, table_id: str, token: str | None, lang: str = "en", hello: bool = True
+        self,
+        ws_base: str,
+        table_id: str,
+        token: str | None,
+        lang: str = "en",
+        hello: bool = True,
+        protocol: int = PROTOCOL,
     ) -> None:
         # Entered as a context manager, as websockets asks, and left in close().
         self.ws: ClientConnection = connect(
             f"{ws_base}/ws/{table_id}", open_timeout=10, close_timeout=2, max_size=2**22
         ).__enter__()
         self.messages: list[dict[str, Any]] = []
+        self.wire: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.acted_at: tuple[int, int] | None = None
         self.ready_for = 0
+        self.protocol = protocol
+        self.miss = False
+        self.resyncs = 0
         if hello:
-            self.send({"type": "hello", "token": token, "lang": lang})
+            self.send({"type": "hello", "token": token, "lang": lang, "protocol": protocol})
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))
@@ -209,12 +226,35 @@ class Seat:
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
         m: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.wire.append(m)
+        if m["type"] == "delta":
+            if self.miss:  # (kept as it came, not applied)
+                self.miss = False
+                self.messages.append(m)
+                return m
+            try:
+                m = apply_delta(self.state or {}, m)
+            except ValueError:  # a message missed: the whole state again (asked once)
+                if self.state is not None:
+                    self.state = None
+                    self.resyncs += 1
+                    self.send({"type": "resync"})
+                self.messages.append(m)
+                return m
+        elif m["type"] == "pong" and self._missed(m.get("seq")):
+            self.state = None
+            self.resyncs += 1
+            self.send({"type": "resync"})
         self.messages.append(m)
         if m["type"] == "state":
             self.state = m
         elif m["type"] == "error" and m["code"] in ("flood", "server"):
             self.acted_at = None  # not taken: act again
         return m
+
+    def _missed(self, seq: int | None) -> bool:
+        """A pong names another state than this one (a change missed, no other came)."""
+        return self.state is not None and seq is not None and self.state.get("seq") != seq
 
     def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
@@ -270,7 +310,7 @@ class RoamingSeat(Seat):
                     max_size=2**22,
                 ).__enter__()
                 self.ws.send(json.dumps({"type": "hello", "token": self.token,
-                                         "lang": self.lang}))  # fmt: skip
+                                         "lang": self.lang, "protocol": PROTOCOL}))  # fmt: skip
                 self.reconnects += 1
                 return
             except (OSError, WebSocketException):

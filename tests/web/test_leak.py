@@ -7,7 +7,9 @@ raw deal (its hand now and as dealt, its own discards and draws, the turned card
 shown or played); any other card named anywhere in the message (as a code or in words, in
 either language) is a leak: another hand, the stock, someone else's discards, the deck.
 The people now and then try a card they do not hold, so that errors and their hints are
-checked too.
+checked too. Every client speaks protocol 2: each message is checked as it came over the
+wire (a ``delta``: only what changed, and the deal's new lines) and as the whole state it
+makes once applied.
 """
 
 from __future__ import annotations
@@ -109,10 +111,12 @@ def test_no_message_ever_shows_a_hidden_card(sqlite_url: str) -> None:
     everything = {card_str(c) for c in pack(record.rules.pack_size)}
     checked = 0
     errors = 0
+    deltas = 0
     for seat_index, seat in enumerate(seats):
         at = (1, 0)  # the step each message is checked at: its own
         shown_own = False
-        for m in seat.messages:
+        assert seat.resyncs == 0
+        for raw, m in zip(seat.wire, seat.messages, strict=True):
             if m["type"] in ("state", "ack") and m.get("phase") != "waiting":
                 at = (m["deal"], m["step"])
             if m["type"] == "state" and m["phase"] != "waiting":
@@ -131,6 +135,9 @@ def test_no_message_ever_shows_a_hidden_card(sqlite_url: str) -> None:
             named = _named(m)
             leaked = named - may_see
             assert not leaked, f"seat {seat_index} was shown {sorted(leaked)} in {m}"
+            leaked = _named(raw) - may_see  # (a delta as it came: a part of the state)
+            assert not leaked, f"seat {seat_index} was sent {sorted(leaked)} in {raw}"
+            deltas += raw["type"] == "delta"
             assert may_see < everything or m.get("hands")
             checked += 1
         assert shown_own
@@ -138,14 +145,17 @@ def test_no_message_ever_shows_a_hidden_card(sqlite_url: str) -> None:
     # never a card of any hand.
     at = (1, 0)
     boards = 0
-    for m in guest.messages:
+    for raw, m in zip(guest.wire, guest.messages, strict=True):
         if m["type"] == "state" and m.get("phase") != "waiting":
             at = (m["deal"], m["step"])
             assert m["seat"] is None and m["hand"] == [] and m["legal"] is None
             boards += 1
-        leaked = _named(m) - (everything if m.get("hands") else seen[at][-1])
-        assert not leaked, f"a spectator was shown {sorted(leaked)} in {m}"
+        for sent in (m, raw):
+            leaked = _named(sent) - (everything if m.get("hands") else seen[at][-1])
+            assert not leaked, f"a spectator was shown {sorted(leaked)} in {sent}"
+        deltas += raw["type"] == "delta"
     assert boards > 10
     assert checked > 40
+    assert deltas > 40  # (most changes came as deltas)
     hints = [m for s in seats for m in s.messages if m["type"] == "error" and m["hint"]]
     assert len(hints) >= 5 and errors >= len(hints)

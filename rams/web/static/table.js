@@ -8,6 +8,9 @@ import { beep } from "./prefs.js";
 import { NAME_MAX, nameField, seatBotControl } from "./lobby.js";
 import { createReactions } from "./reactions.js";
 
+// The version of the websocket protocol this page speaks (rams.web.protocol.PROTOCOL).
+const PROTOCOL = 2;
+
 export function showTable(app, tableId) {
   app.dataset.view = "table";
   const fromLink = new URLSearchParams(location.hash.slice(1)).get("s");
@@ -25,6 +28,7 @@ export function showTable(app, tableId) {
   let learnerHint = null;  // the strong bot's hint for this seat's decision (a table with hints)
   let rulesView = null;  // the table's whole rules in words (/api/tables/ID/rules)
   let retry = 0;
+  let resyncing = false;  // a whole state asked for (a delta that did not apply)
   let gone = false;      // no such table, or closed: nothing to reconnect to
   const watching = new URLSearchParams(location.search).has("watch");  // the watch link
   let skew = 0;          // the server's clock minus this one (for the countdowns)
@@ -38,6 +42,10 @@ export function showTable(app, tableId) {
       node.textContent = t(node.dataset.words, { n: secondsTo(Number(node.dataset.until)) });
     }
   }, 250);
+
+  // Now and then the page asks the server which state it should hold (a pong), and asks for
+  // it whole if it holds another (protocol 2: a change was missed).
+  const checker = setInterval(() => { if (state) send({ type: "ping" }); }, 20000);
 
   // While the connection is down a banner says so and the board takes no clicks.
   let banner = document.getElementById("offline-banner");
@@ -61,7 +69,8 @@ export function showTable(app, tableId) {
       document.body.classList.remove("offline");
       // A seat brings its seed for the next deal (rams.fair), naming it: only for a deal
       // whose commitment this browser has already logged (the server committed first).
-      const hello = { type: "hello", token, lang };
+      const hello = { type: "hello", token, lang, protocol: PROTOCOL };
+      resyncing = false;
       const deal = token ? seedableDeal(tableId) : null;
       if (deal !== null) Object.assign(hello, { seed: freshSeed(), deal });
       socket.send(JSON.stringify(hello));
@@ -111,7 +120,39 @@ export function showTable(app, tableId) {
     send({ type: "seed", seed: freshSeed(), deal: next.deal });
   }
 
+  // Protocol 2 (docs/web.md): after a whole state each change comes as a delta from it. A
+  // delta for another state (a message missed) is not applied: the whole state is asked for
+  // once, and the deltas on the way meanwhile are dropped.
+  function applyDelta(d) {
+    if (!state || state.seq === null || state.seq === undefined || d.base !== state.seq) return null;
+    const out = Object.assign({}, state, d.set || {}, { seq: d.seq, type: "state" });
+    for (const k of d.unset || []) delete out[k];
+    if (d.table) out.table = Object.assign({}, state.table, d.table);
+    if (d.log) {
+      if (d.log.at > state.log.length) return null;
+      out.log = state.log.slice(0, d.log.at).concat(d.log.lines);
+    }
+    return out;
+  }
+
+  function resync() {
+    if (resyncing) return;
+    resyncing = true;
+    send({ type: "resync" });
+  }
+
   function receive(m) {
+    if (m.type === "delta") {
+      const whole = applyDelta(m);
+      if (whole === null) { resync(); return; }
+      m = whole;
+    } else if (m.type === "pong") {
+      // A change missed while no other came: the server names the state this page should hold.
+      if (state && m.seq !== null && m.seq !== undefined && m.seq !== state.seq) resync();
+      return;
+    } else if (m.type === "state") {
+      resyncing = false;
+    }
     if (m.type === "seed") {
       if (m.accepted && seat !== null) noteSeed(tableId, m.deal, seat, m.seed);
       return;
@@ -172,6 +213,7 @@ export function showTable(app, tableId) {
     } else if (m.type === "error" && ["no_such_table", "expired", "broken"].includes(m.code)) {
       gone = true;
       clearInterval(ticker);
+      clearInterval(checker);
       document.body.classList.remove("offline");
       app.replaceChildren(el("section", { class: "gone card-panel", id: "gone" },
         el("h2", {}, t(`gone_${m.code}`)),
