@@ -2,7 +2,8 @@
 
 Every deal's deck and dealer and every action are written (and committed) before anyone
 is told of them, so a server killed at any moment resumes each table at its last
-acknowledged action by replaying them (RULES §12). SQLite by default, PostgreSQL by URL;
+acknowledged action by replaying them (RULES §12). The play's writes go through one writer
+thread (:class:`Writer`) that commits them in groups. SQLite by default, PostgreSQL by URL;
 the schema is Alembic's (``rams/web/migrations``), brought up to date at every start.
 """
 

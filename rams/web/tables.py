@@ -1,13 +1,15 @@
 """The live tables of a server: each a match driven by one :class:`rams.table.Table`, its
 seats and the browsers connected to it, kept in the database.
 
-Each table has its own driver task; its bots think on worker threads (a hard bot thinks
-without stalling the event loop), so the bots of different tables think at the same time,
-while within a table everything happens in turn under its lock. At start every table not
-yet over is rebuilt from the database by replaying its stored deals and actions; a finished
-table is answered from its stored record and is not kept in memory. Here are the registry
-and its persistence; the seats' lifecycle is :mod:`rams.web.seats`, the websockets
-:mod:`rams.web.sockets`, a table's parts :mod:`rams.web.live`.
+Each table has its own driver task; its bots think in worker processes (a hard bot thinks
+without stalling the event loop), or on the spot for a level that decides in microseconds,
+so the bots of different tables think at the same time, while within a table everything
+happens in turn under its lock. Its writes go to the store's one writer, which commits the
+tables' steps in groups off the event loop; a step is told once it is durable. At start
+every table not yet over is rebuilt from the database by replaying its stored deals and
+actions; a finished table is answered from its stored record and is not kept in memory.
+Here are the registry and its persistence; the seats' lifecycle is :mod:`rams.web.seats`,
+the websockets :mod:`rams.web.sockets`, a table's parts :mod:`rams.web.live`.
 """
 
 from __future__ import annotations
