@@ -418,6 +418,18 @@ class Store:
         if not self._holds(c, table_id):
             raise LeaseLost(f"table {table_id} is no longer held by {self.owner}")
 
+    def _lock_rows(self, c: Connection, table_ids: list[str]) -> None:
+        """Lock these tables' rows in the order of their ids (PostgreSQL; SQLite has one
+        writer at a time): every transaction that locks several rows — the writer's group,
+        a renewal, a release — locks them in that one order, so no two wait on each other."""
+        if not self.is_sqlite:
+            c.execute(
+                sa.select(tables.c.id)
+                .where(tables.c.id.in_(table_ids))
+                .order_by(tables.c.id)
+                .with_for_update()
+            ).all()
+
     def _holds(self, c: Connection, table_id: str) -> bool:
         """Whether this process holds the table's lease (always, alone: no cluster); the
         row stays locked to the end of the transaction."""
@@ -658,6 +670,7 @@ class Store:
         if not table_ids:
             return set()
         with self._write() as c:
+            self._lock_rows(c, table_ids)
             c.execute(
                 tables.update()
                 .where(tables.c.owner == owner, tables.c.id.in_(table_ids))
@@ -675,6 +688,7 @@ class Store:
         if not table_ids:
             return
         with self._write() as c:
+            self._lock_rows(c, table_ids)
             c.execute(
                 tables.update()
                 .where(tables.c.owner == owner, tables.c.id.in_(table_ids))
@@ -1252,11 +1266,10 @@ class Writer:
         refused: dict[int, BaseException] = {}
         try:
             with self.store._write() as c:
-                held: dict[str, bool] = {}
+                # (the rows fenced in the order of their ids: :meth:`Store._lock_rows`)
+                held = {t: self.store._holds(c, t) for t in sorted({w.table_id for w in group})}
                 rows: list[dict[str, Any]] = []
                 for w in group:
-                    if w.table_id not in held:
-                        held[w.table_id] = self.store._holds(c, w.table_id)
                     if not held[w.table_id]:
                         refused[id(w)] = LeaseLost(
                             f"table {w.table_id} is no longer held by {self.store.owner}"
