@@ -184,3 +184,44 @@ def test_instant_bots_decide_on_the_spot_and_the_others_in_the_workers(sqlite_ur
         me = Seat(server.ws_base, made["id"], made["token"])
         play_until([me], rng, lambda: server.tables.workers.started > 0, timeout=60)
         me.close()
+
+
+def test_the_writer_and_a_renewal_lock_the_tables_in_one_order(pg_url: str) -> None:
+    """The writer's group fences its tables in the order of their ids, and a renewal locks
+    its rows in that order too: a group of t1 and t2, held in its transaction while the
+    renewal of [t2, t1] comes, makes the renewal wait; neither is a deadlock's victim (before,
+    the group held t1 alone there, the renewal took t2 and waited for t1, and PostgreSQL
+    found the deadlock as the group went on to t2)."""
+    store = _store_with_tables(pg_url)
+    other = Store(pg_url)  # (the leases' renewal, on a connection of its own)
+    try:
+        store.owner = "a"
+        for table_id in ("t1", "t2"):
+            assert store.claim(table_id, "a", until=1e12, now=0.0)
+        _, release, gate = _gate(store)
+        entered, let_go = threading.Event(), threading.Event()
+
+        def hold(_c: Any) -> None:
+            entered.set()
+            assert let_go.wait(10)
+
+        first = store.writer.submit(Write("t1", (hold,), (action_row("t1", 0, 0, 0, "pass"),)))
+        second = store.writer.submit(Write("t2", (), (action_row("t2", 0, 0, 0, "pass"),)))
+        release.set()
+        gate.result(10)
+        assert entered.wait(10)  # (the group holds both rows now)
+        renewed: list[set[str]] = []
+        renewal = threading.Thread(
+            target=lambda: renewed.append(other.renew("a", ["t2", "t1"], 2e12))
+        )
+        renewal.start()
+        time.sleep(0.5)
+        assert not renewed  # (it waits for the group's rows)
+        let_go.set()
+        assert first.result(10) is None and second.result(10) is None
+        renewal.join(10)
+        assert renewed == [{"t1", "t2"}]
+        assert store.writer.commits == 2  # (the gate, then the group: none failed)
+    finally:
+        store.close()
+        other.close()
