@@ -82,7 +82,7 @@ def serving(url: str, *extra: str) -> Iterator[Server]:
         cwd=ROOT,
     )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # (a busy machine starts it slowly)
         while True:
             try:
                 if httpx.get(f"{base}/api/meta", timeout=1).status_code == 200:

@@ -6,7 +6,10 @@ at random among the legal actions the server sends, and one server bot (``easy``
 plays them all to the end, ``--concurrency`` at a time (each client seat acting at once, or
 after ``--think`` seconds on average, as a person would). It prints the latency of the
 client actions (sent → acknowledged, which includes storing them), the actions per second,
-and the server's memory (resident now and at its peak). A benchmark, not a test.
+the server's CPU time for each client action (its processes' CPU over the run, from the OS,
+divided by the client actions; the bots' worker processes and this load generator's own
+CPU beside it), and the server's memory (resident now and at its peak). A benchmark, not a
+test.
 
 With ``--workers 2 --redis URL`` (and a PostgreSQL ``--database-url``) the server is two
 processes on one port (``rams serve --workers``): the kernel gives each socket to either,
@@ -23,6 +26,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -34,20 +38,63 @@ from typing import Any
 from _provenance import header, made_by
 from _web import memory, play_table, serving
 
+TICKS = os.sysconf("SC_CLK_TCK")
 
-def _tree_memory(pid: int, supervised: bool = False) -> dict[str, float]:
-    """Resident and peak memory of a server: its process, or with ``--workers``
-    (``supervised``) the sum of its server processes' (not the supervisor's, nor the
-    worker processes that think for the bots, build replays or analyse)."""
+
+def _children(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(child) for child in out.split()]
+
+
+def _servers(pid: int, supervised: bool = False) -> list[int]:
+    """A server's processes that serve the sockets: itself, or with ``--workers``
+    (``supervised``) its server processes (not the supervisor, nor the worker processes
+    that think for the bots, build replays or analyse)."""
     workers = []
     if supervised:
-        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
-        for child in out.split():
+        for child in _children(pid):
             with contextlib.suppress(OSError):
                 if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
-                    workers.append(int(child))
+                    workers.append(child)
+    return workers or [pid]
+
+
+def _cpu(pid: int) -> float:
+    """A process's CPU time so far (user and system, from the OS), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # (utime, stime: fields 14 and 15)
+
+
+def _tree_cpu(pid: int, supervised: bool = False) -> dict[int, tuple[str, float]]:
+    """The CPU time so far of each process of a server: ``server`` for those that serve
+    the sockets, ``worker`` for their descendants (the bots' worker processes)."""
+    out: dict[int, tuple[str, float]] = {}
+    servers = _servers(pid, supervised)
+    todo = [(p, "server") for p in servers]
+    while todo:
+        p, kind = todo.pop()
+        with contextlib.suppress(OSError, ValueError):  # (a process that just ended)
+            out[p] = (kind, _cpu(p))
+            todo += [(child, "worker") for child in _children(p)]
+    return out
+
+
+def _cpu_used(
+    before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]
+) -> dict[str, float]:
+    """CPU seconds each kind of process used between two readings (a process that started
+    meanwhile counts whole; one that ended meanwhile is lost to both readings)."""
+    used = {"server": 0.0, "worker": 0.0}
+    for p, (kind, cpu) in after.items():
+        used[kind] += cpu - before.get(p, (kind, 0.0))[1]
+    return used
+
+
+def _tree_memory(pid: int, supervised: bool = False) -> dict[str, float]:
+    """Resident and peak memory of a server: the sum of its server processes'
+    (:func:`_servers`)."""
     total = {"VmRSS": 0.0, "VmHWM": 0.0}
-    for worker in workers or [pid]:
+    for worker in _servers(pid, supervised):
         with contextlib.suppress(OSError):  # (a process that just ended)
             m = memory(worker)
             for key in total:
@@ -75,19 +122,31 @@ async def _run(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> d
             await asyncio.sleep(0.5)
 
     watcher = asyncio.create_task(watch())
+    cpu_before, own_before = _tree_cpu(pid, args.workers > 1), time.process_time()
     start = time.perf_counter()
     counts = await asyncio.gather(*(one(i) for i in range(args.tables)))
     elapsed = time.perf_counter() - start
+    cpu = _cpu_used(cpu_before, _tree_cpu(pid, args.workers > 1))
+    own = time.process_time() - own_before
     watcher.cancel()
+    actions = sum(counts)
     lat = sorted(latencies)
     q = statistics.quantiles(lat, n=100, method="inclusive")  # (never past the max)
     return {
         "tables": args.tables,
         "concurrency": args.concurrency,
         "think_s": args.think,
-        "client_actions": sum(counts),
+        "client_actions": actions,
         "seconds": round(elapsed, 1),
-        "client_actions_per_s": round(sum(counts) / elapsed, 1),
+        "client_actions_per_s": round(actions / elapsed, 1),
+        # The server's own CPU (its processes', from the OS) for each client action: far
+        # steadier than the latency on a shared machine. Its bots' worker processes, and
+        # this load generator (which shares the machine), beside it.
+        "server_cpu_ms_per_action": round(cpu["server"] * 1000 / actions, 3),
+        "server_cpu_s": round(cpu["server"], 2),
+        "worker_cpu_s": round(cpu["worker"], 2),
+        "loadgen_cpu_s": round(own, 2),
+        "loadgen_cpu_ms_per_action": round(own * 1000 / actions, 3),
         "flood_retries": len(floods),
         "latency_ms": {
             "p50": round(statistics.median(lat) * 1000, 2),

@@ -288,6 +288,12 @@ class Family(Protocol[R, A, V_contra, M]):
         ...
 
     @property
+    def instant_levels(self) -> tuple[str, ...]:
+        """The levels among :attr:`levels` that decide in microseconds, with no search and
+        no sampling (a server asks them on the spot, not in a worker process)."""
+        ...
+
+    @property
     def baselines(self) -> tuple[str, ...]:
         """The plainer bots a person may seat beside them, strongest first (``heuristic``,
         ``random``)."""

@@ -73,7 +73,8 @@ def make_level_bot(level: str, rng: random.Random, family: str = DEFAULT_FAMILY)
 
 class BotSeat:
     """A bot at a web table: its level, its game and the seed its bot is made from. The
-    table's driver has it think in the worker processes (:func:`rams.web.work.think`);
+    table's driver has it think in the worker processes (:func:`rams.web.work.think`), or on
+    the spot when its level is instant (:attr:`instant`, :func:`rams.web.work.think_here`);
     :meth:`act` thinks here instead (a tool, a test), guarded as there."""
 
     def __init__(self, level: str, family: str, seed: int) -> None:
@@ -81,6 +82,11 @@ class BotSeat:
         self.family = family
         self.seed = seed
         self._bot: GuardedBot | None = None
+        #: Whether its level decides in microseconds (its family's ``instant_levels``): the
+        #: driver then asks it on the spot, with no hand-off to the worker processes.
+        self.instant = level in games.family(family).instant_levels
+        #: The bot the driver asks on the spot (an instant level), made when first asked.
+        self.here: Any = None
 
     def act(self, view: Any) -> Any:
         if self._bot is None:

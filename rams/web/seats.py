@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from rams.table import Table, Turn
 from rams.web import live as parts
 from rams.web.live import Background, BotSeat, LiveTable, Settings
-from rams.web.work import Stale, Workers, think
+from rams.web.work import Stale, Workers, think, think_here
 
 __all__ = ["WRITE_RETRY", "Driver", "DriverHost"]
 
@@ -38,7 +38,7 @@ class DriverHost(Protocol):
     def broadcast(self, live: LiveTable) -> None:
         """Show every client of the table the table as it is now."""
 
-    def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
+    async def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
         """Take a step of play that stores itself; False (undone) if it was not stored."""
 
     def standin_bot(self, family: str) -> BotSeat:
@@ -91,7 +91,7 @@ class Driver:
                     return  # nobody at the table: it waits (the next person's hello kicks it)
                 turn = table.next_turn(stop_at_deal_end=True)
                 if turn == "deal":
-                    if not self.host.write(live, "deal", table.start_deal):
+                    if not await self.host.write(live, "deal", table.start_deal):
                         turn = "error"
                     self.host.broadcast(live)
                 elif turn == "deal_end":
@@ -130,7 +130,7 @@ class Driver:
             if live.table is not table or live.moved:
                 return False
             applied: list[bool] = []
-            if not self.host.write(
+            if not await self.host.write(
                 live, "action", lambda: applied.append(table.take(turn, action))
             ):
                 self.host.broadcast(live)
@@ -142,9 +142,11 @@ class Driver:
 
     async def _think(self, live: LiveTable, table: Table, turn: Turn) -> Any:
         """What the bot of ``turn`` does (:func:`rams.web.work.think`), in the worker
-        processes; when it thinks longer than :data:`rams.web.live.THINKING_AFTER`, everyone at
-        the table is told who is thinking. :class:`~rams.web.work.Stale` (the class itself) if
-        the table moved on before the bot's turn came."""
+        processes — or on the spot, for a bot of an instant level
+        (:func:`rams.web.work.think_here`); when a worker thinks longer than
+        :data:`rams.web.live.THINKING_AFTER`, everyone at the table is told who is thinking.
+        :class:`~rams.web.work.Stale` (the class itself) if the table moved on before the
+        bot's turn came."""
         agent = table.agents[turn.seat]
         deal = table.game.deal
         if not isinstance(agent, parts.BotSeat) or deal is None:
@@ -156,6 +158,8 @@ class Driver:
             except Exception:
                 log.exception("table %s: the program of seat %d failed", live.id, turn.seat)
                 return None if turn.offers is not None else agent.fallback(view)
+        if agent.instant:  # (microseconds: on the spot, no hand-off to a worker)
+            return think_here(agent, view, turn.offers)
 
         def current() -> bool:
             return live.table is table and not live.moved and table.next_turn() == turn
@@ -294,10 +298,13 @@ class Driver:
             return live.clock_key == key and live.table is table and not live.moved
 
         try:
-            action = await self.host.workers.run(
-                live.id, "move", think, (live.id, seat, bot.name, bot.family), bot.seed, view, None,
-                current=current,
-            )  # fmt: skip
+            if bot.instant:  # (microseconds: on the spot)
+                action = think_here(bot, view, None)
+            else:
+                action = await self.host.workers.run(
+                    live.id, "move", think, (live.id, seat, bot.name, bot.family), bot.seed,
+                    view, None, current=current,
+                )  # fmt: skip
         except Stale:
             return
         except Exception:
@@ -306,7 +313,7 @@ class Driver:
         async with live.lock:
             if not current() or table.waiting_for() != seat:
                 return  # (they acted while the bot thought)
-            if self.host.write(live, "action", lambda: table.submit(seat, action)):
+            if await self.host.write(live, "action", lambda: table.submit(seat, action)):
                 for c in list(live.clients):
                     c.send({"type": "timeout", "seat": seat, "action": str(action)})
             self.host.broadcast(live)

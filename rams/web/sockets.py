@@ -88,7 +88,7 @@ class SocketsHost(Protocol):
     ) -> dict[str, Any] | None:
         """What a connection of a finished table is told of its next table, if any."""
 
-    def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
+    async def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
         """Take a step of play that stores itself; False (undone) if it was not stored."""
 
     async def seat_bot(
@@ -402,7 +402,7 @@ class Sockets:
                 client.send(self.message_for(live, seat, lang))
                 return
             try:
-                stored = self.host.write(live, "action", lambda: table.submit(seat, action))
+                stored = await self.host.write(live, "action", lambda: table.submit(seat, action))
             except IllegalActionError as e:
                 hint = family.hint(deal.observation(seat), lang) if deal else ""
                 why = f"{e.why(lang, live.names)} ({e.clause})"

@@ -2,14 +2,18 @@
 
 Every deal's deck and dealer and every action are written (and committed) before anyone
 is told of them, so a server killed at any moment resumes each table at its last
-acknowledged action by replaying them (RULES §12). SQLite by default, PostgreSQL by URL;
+acknowledged action by replaying them (RULES §12). The play's writes go through one writer
+thread (:class:`Writer`) that commits them in groups. SQLite by default, PostgreSQL by URL;
 the schema is Alembic's (``rams/web/migrations``), brought up to date at every start.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
+import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,10 +33,16 @@ __all__ = [
     "GameResult",
     "LeaseLost",
     "LeaseRow",
+    "Op",
     "RematchRow",
     "SeatRow",
     "Store",
     "TableRow",
+    "Write",
+    "Writer",
+    "action_row",
+    "add_deal_in",
+    "finish_in",
     "metadata",
 ]
 
@@ -376,6 +386,7 @@ class Store:
         #: Among several processes, this one's name (rams.web.cluster): a deal, an action
         #: and a game's end are then written only while it holds the table's lease.
         self.owner: str | None = None
+        self._writer: Writer | None = None
 
     def migrate(self) -> None:
         """Bring the schema up to date (Alembic ``upgrade head``)."""
@@ -384,8 +395,19 @@ class Store:
         upgrade(self.engine)
 
     def close(self) -> None:
-        """Close every pooled connection."""
+        """Stop the writer (what it was given is committed first) and close every pooled
+        connection."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
         self.engine.dispose()
+
+    @property
+    def writer(self) -> Writer:
+        """The store's one writer of the play (:class:`Writer`), started when first asked."""
+        if self._writer is None:
+            self._writer = Writer(self)
+        return self._writer
 
     def _write(self) -> Any:
         return _Writing(self)
@@ -393,15 +415,32 @@ class Store:
     def _fence(self, c: Connection, table_id: str) -> None:
         """Refuse (:class:`LeaseLost`) a write for a table another process holds now. The
         row stays locked to the end of the transaction: a takeover waits for it."""
+        if not self._holds(c, table_id):
+            raise LeaseLost(f"table {table_id} is no longer held by {self.owner}")
+
+    def _lock_rows(self, c: Connection, table_ids: list[str]) -> None:
+        """Lock these tables' rows in the order of their ids (PostgreSQL; SQLite has one
+        writer at a time): every transaction that locks several rows — the writer's group,
+        a renewal, a release — locks them in that one order, so no two wait on each other."""
+        if not self.is_sqlite:
+            c.execute(
+                sa.select(tables.c.id)
+                .where(tables.c.id.in_(table_ids))
+                .order_by(tables.c.id)
+                .with_for_update()
+            ).all()
+
+    def _holds(self, c: Connection, table_id: str) -> bool:
+        """Whether this process holds the table's lease (always, alone: no cluster); the
+        row stays locked to the end of the transaction."""
         if self.owner is None:
-            return
+            return True
         held = c.execute(
             tables.update()
             .where(tables.c.id == table_id, tables.c.owner == self.owner)
             .values(owner=self.owner)
         ).rowcount
-        if not held:
-            raise LeaseLost(f"table {table_id} is no longer held by {self.owner}")
+        return bool(held)
 
     # Tables and seats -------------------------------------------------------------------
 
@@ -512,19 +551,7 @@ class Store:
         deal's table (rams.daily) writes its person's points instead (``daily_points``)."""
         with self._write() as c:
             self._fence(c, table_id)
-            c.execute(
-                tables.update()
-                .where(tables.c.id == table_id)
-                .values(status="over", record=record, finished_at=_now())
-            )
-            if result is not None:
-                _rate(c, table_id, result)
-            if daily_points is not None:
-                c.execute(
-                    daily_results.update()
-                    .where(daily_results.c.table_id == table_id)
-                    .values(points=daily_points, finished_at=_now())
-                )
+            finish_in(c, table_id, record, result, daily_points)
 
     def set_fair(self, table_id: str, fair: dict[str, Any]) -> None:
         """The seed committed to for the next deal and its client seeds, as they are now."""
@@ -550,27 +577,7 @@ class Store:
         verifiable dealer draws it with that deal's cards)."""
         with self._write() as c:
             self._fence(c, table_id)
-            c.execute(
-                deals.insert().values(
-                    table_id=table_id,
-                    deal_index=deal_index,
-                    dealer=dealer,
-                    deck=deck,
-                    created_at=_now(),
-                    fair=_json_or_none(fair),
-                    fields=_json_or_none(fields or None),
-                )
-            )
-            if next_fair is not None:
-                c.execute(
-                    tables.update()
-                    .where(tables.c.id == table_id)
-                    .values(fair=json.dumps(next_fair))
-                )
-            if deal_index == 0:
-                c.execute(
-                    tables.update().where(tables.c.id == table_id).values(first_dealer=dealer)
-                )
+            add_deal_in(c, table_id, deal_index, dealer, deck, fair, next_fair, fields)
 
     def add_action(
         self, table_id: str, deal_index: int, action_index: int, seat: int, action: str
@@ -580,12 +587,7 @@ class Store:
             self._fence(c, table_id)
             c.execute(
                 actions.insert().values(
-                    table_id=table_id,
-                    deal_index=deal_index,
-                    action_index=action_index,
-                    seat=seat,
-                    action=action,
-                    created_at=_now(),
+                    action_row(table_id, deal_index, action_index, seat, action)
                 )
             )
 
@@ -668,6 +670,7 @@ class Store:
         if not table_ids:
             return set()
         with self._write() as c:
+            self._lock_rows(c, table_ids)
             c.execute(
                 tables.update()
                 .where(tables.c.owner == owner, tables.c.id.in_(table_ids))
@@ -685,6 +688,7 @@ class Store:
         if not table_ids:
             return
         with self._write() as c:
+            self._lock_rows(c, table_ids)
             c.execute(
                 tables.update()
                 .where(tables.c.owner == owner, tables.c.id.in_(table_ids))
@@ -1113,6 +1117,186 @@ def _rate_one(
             sigma=rating.sigma,
         )
     )
+
+
+# The play's writes (by the store's methods, and grouped by the writer) ------------------
+
+
+def action_row(
+    table_id: str, deal_index: int, action_index: int, seat: int, action: str
+) -> dict[str, Any]:
+    """An action as its row of ``rams_actions``."""
+    return {
+        "table_id": table_id,
+        "deal_index": deal_index,
+        "action_index": action_index,
+        "seat": seat,
+        "action": action,
+        "created_at": _now(),
+    }
+
+
+def add_deal_in(
+    c: Connection,
+    table_id: str,
+    deal_index: int,
+    dealer: int,
+    deck: str,
+    fair: dict[str, Any] | None = None,
+    next_fair: dict[str, Any] | None = None,
+    fields: dict[str, Any] | None = None,
+) -> None:
+    """:meth:`Store.add_deal`'s rows, in the transaction ``c``."""
+    c.execute(
+        deals.insert().values(
+            table_id=table_id,
+            deal_index=deal_index,
+            dealer=dealer,
+            deck=deck,
+            created_at=_now(),
+            fair=_json_or_none(fair),
+            fields=_json_or_none(fields or None),
+        )
+    )
+    if next_fair is not None:
+        c.execute(tables.update().where(tables.c.id == table_id).values(fair=json.dumps(next_fair)))
+    if deal_index == 0:
+        c.execute(tables.update().where(tables.c.id == table_id).values(first_dealer=dealer))
+
+
+def finish_in(
+    c: Connection,
+    table_id: str,
+    record: str,
+    result: GameResult | None,
+    daily_points: int | None = None,
+) -> None:
+    """:meth:`Store.finish`'s rows, in the transaction ``c``."""
+    c.execute(
+        tables.update()
+        .where(tables.c.id == table_id)
+        .values(status="over", record=record, finished_at=_now())
+    )
+    if result is not None:
+        _rate(c, table_id, result)
+    if daily_points is not None:
+        c.execute(
+            daily_results.update()
+            .where(daily_results.c.table_id == table_id)
+            .values(points=daily_points, finished_at=_now())
+        )
+
+
+#: A write of :class:`Write`: rows written in the writer's transaction.
+Op = Callable[[Connection], None]
+
+
+@dataclass(eq=False)
+class Write:
+    """One table's writes of one step of play, committed together or not at all: its
+    statements (``ops``, in order: a deal, a game's end) and its actions' rows (inserted
+    with every other table's of the same group, in one statement). ``done``: resolved once
+    they are committed (durable), or with the error that refused them (:class:`LeaseLost`
+    when this process no longer holds the table)."""
+
+    table_id: str
+    ops: tuple[Op, ...] = ()
+    actions: tuple[dict[str, Any], ...] = ()
+    done: concurrent.futures.Future[None] = field(default_factory=concurrent.futures.Future)
+
+
+class Writer:
+    """The one writer of a store's play: a thread that takes the waiting writes (:class:`Write`),
+    commits them in groups (at most :attr:`GROUP` in one transaction, one fence per table,
+    one insert for all their actions), and resolves each once it is durable. The event loop
+    never waits on the database for a step of play: it awaits the write's future, and
+    serves the other tables meanwhile; the more steps come at once, the fewer commits they
+    cost. A group the database refuses is committed again one write at a time, so that a
+    write fails alone, with its own error."""
+
+    #: The most writes committed in one transaction.
+    GROUP = 256
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._queue: queue.SimpleQueue[Write | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="rams-writer", daemon=True)
+        self._closed = False
+        #: Transactions committed and writes in them (the tests and benchmarks count them).
+        self.commits = 0
+        self.written = 0
+        self._thread.start()
+
+    def submit(self, write: Write) -> concurrent.futures.Future[None]:
+        """Queue a write; its future is resolved once it is committed, or refused."""
+        if self._closed:
+            write.done.set_exception(RuntimeError("the store's writer is closed"))
+        else:
+            self._queue.put(write)
+        return write.done
+
+    def close(self) -> None:
+        """Commit what is queued, then stop."""
+        if not self._closed:
+            self._closed = True
+            self._queue.put(None)
+            self._thread.join(30)
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            group = [first]
+            stop = False
+            while len(group) < self.GROUP:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                group.append(more)
+            self._commit(group)
+            if stop:
+                return
+
+    def _commit(self, group: list[Write]) -> None:
+        refused: dict[int, BaseException] = {}
+        try:
+            with self.store._write() as c:
+                # (the rows fenced in the order of their ids: :meth:`Store._lock_rows`)
+                held = {t: self.store._holds(c, t) for t in sorted({w.table_id for w in group})}
+                rows: list[dict[str, Any]] = []
+                for w in group:
+                    if not held[w.table_id]:
+                        refused[id(w)] = LeaseLost(
+                            f"table {w.table_id} is no longer held by {self.store.owner}"
+                        )
+                        continue
+                    for op in w.ops:
+                        op(c)
+                    rows.extend(w.actions)
+                if rows:
+                    c.execute(actions.insert(), rows)
+        except Exception as e:
+            if len(group) > 1:  # (each alone: the one at fault fails, the others commit)
+                for w in group:
+                    self._commit([w])
+            elif not group[0].done.done():
+                group[0].done.set_exception(e)
+            return
+        self.commits += 1
+        self.written += len(group)
+        for w in group:
+            if w.done.done():
+                continue
+            error = refused.get(id(w))
+            if error is None:
+                w.done.set_result(None)
+            else:
+                w.done.set_exception(error)
 
 
 class _Writing:

@@ -1,13 +1,15 @@
 """The live tables of a server: each a match driven by one :class:`rams.table.Table`, its
 seats and the browsers connected to it, kept in the database.
 
-Each table has its own driver task; its bots think on worker threads (a hard bot thinks
-without stalling the event loop), so the bots of different tables think at the same time,
-while within a table everything happens in turn under its lock. At start every table not
-yet over is rebuilt from the database by replaying its stored deals and actions; a finished
-table is answered from its stored record and is not kept in memory. Here are the registry
-and its persistence; the seats' lifecycle is :mod:`rams.web.seats`, the websockets
-:mod:`rams.web.sockets`, a table's parts :mod:`rams.web.live`.
+Each table has its own driver task; its bots think in worker processes (a hard bot thinks
+without stalling the event loop), or on the spot for a level that decides in microseconds,
+so the bots of different tables think at the same time, while within a table everything
+happens in turn under its lock. Its writes go to the store's one writer, which commits the
+tables' steps in groups off the event loop; a step is told once it is durable. At start
+every table not yet over is rebuilt from the database by replaying its stored deals and
+actions; a finished table is answered from its stored record and is not kept in memory.
+Here are the registry and its persistence; the seats' lifecycle is :mod:`rams.web.seats`,
+the websockets :mod:`rams.web.sockets`, a table's parts :mod:`rams.web.live`.
 """
 
 from __future__ import annotations
@@ -67,7 +69,18 @@ from rams.web.lobby import Lobby
 from rams.web.protocol import error
 from rams.web.seats import Driver
 from rams.web.sockets import Sockets
-from rams.web.store import GameResult, LeaseLost, SeatRow, Store, TableRow
+from rams.web.store import (
+    GameResult,
+    LeaseLost,
+    Op,
+    SeatRow,
+    Store,
+    TableRow,
+    Write,
+    action_row,
+    add_deal_in,
+    finish_in,
+)
 from rams.web.work import Workers
 from rams.words import text
 
@@ -114,6 +127,17 @@ class Rematch:
     tokens: dict[int, str]
 
 
+@dataclasses.dataclass
+class _Step:
+    """What one step of play writes (:meth:`Tables.write`): its statements, its actions'
+    rows, what is done once they are durable, and whether it ended the game."""
+
+    ops: list[Op] = dataclasses.field(default_factory=list)
+    actions: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    after: list[Callable[[], None]] = dataclasses.field(default_factory=list)
+    over: bool = False
+
+
 class Tables:
     """Every live table of a server, and the protocol of their websockets."""
 
@@ -124,6 +148,8 @@ class Tables:
         #: Tables that could not be rebuilt from the database, and why (logged once; every
         #: start tries them again, so a fixed server brings them back).
         self.broken: dict[str, str] = {}
+        #: The step of play each table is taking now (:meth:`write`), its writes gathered.
+        self._steps: dict[str, _Step] = {}
         self._rng = random.SystemRandom()
         #: The background work (timers' tasks, retries, the sweeping loops).
         self.background = Background("tables")
@@ -566,24 +592,42 @@ class Tables:
         fields = {k: family.write_deal_field(k, v) for k, v in deal.record_fields().items()}
         dealer = live.dealer
         deck = cards_str(deal.deck)
+        step = self._steps.get(live.id)
         if dealer is None:
-            self.store.add_deal(live.id, index, deal.dealer, deck, fields=fields)
+            if step is None:
+                self.store.add_deal(live.id, index, deal.dealer, deck, fields=fields)
+                return
+            step.ops.append(
+                lambda c: add_deal_in(c, live.id, index, deal.dealer, deck, fields=fields)
+            )
             return
         # The deal's proof, and the seed committed to for the next deal, in one transaction.
         proof, seed = dealer.proof(), new_seed()
-        self.store.add_deal(
-            live.id, index, deal.dealer, deck, proof.to_json(), dealer.pending_json(seed),
-            fields=fields,
-        )  # fmt: skip
-        dealer.dealt(seed)
+        proof_json, next_fair = proof.to_json(), dealer.pending_json(seed)
+        if step is None:
+            self.store.add_deal(
+                live.id, index, deal.dealer, deck, proof_json, next_fair, fields=fields
+            )
+            dealer.dealt(seed)
+            return
+        step.ops.append(
+            lambda c: add_deal_in(
+                c, live.id, index, deal.dealer, deck, proof_json, next_fair, fields
+            )
+        )
+        step.after.append(lambda: dealer.dealt(seed))
 
     def _stored_action(self, live: LiveTable, seat: int, action: Any) -> None:
         game = live.game
         assert game is not None and game.deal is not None
         deal = game.deal
-        self.store.add_action(
-            live.id, len(game.deals) - 1, len(deal.actions) - 1, seat, str(action)
-        )
+        where = (live.id, len(game.deals) - 1, len(deal.actions) - 1, seat, str(action))
+        step = self._steps.get(live.id)
+        if step is not None:  # (written by the store's writer: :meth:`write`)
+            step.actions.append(action_row(*where))
+            step.over = game.is_over
+            return
+        self.store.add_action(*where)
         if game.is_over:
             try:
                 self._finish(live)
@@ -604,21 +648,42 @@ class Tables:
         self.forget_if_done(live)
 
     def _finish(self, live: LiveTable) -> None:
+        record, result, points = self._ending(live)
+        self.store.finish(live.id, record, result, daily_points=points)
+        live.status = "over"  # the grace timers see it and do nothing
+        self._close_programs(live)
+
+    def _ending(self, live: LiveTable) -> tuple[str, GameResult | None, int | None]:
+        """A finished game's record, and its result or (a daily deal) its person's points,
+        as :meth:`Store.finish` keeps them."""
         assert live.game is not None
         if live.options.daily is not None:
             # A daily deal: its person's points, not a rated game (its record is one deal,
             # with no result: the match goes on no further, rams.daily).
             meta = {**live.meta(), "daily": live.options.daily}
-            record = dumps(record_of(live.game, meta))
-            self.store.finish(live.id, record, daily_points=deal_points(live.game, 0))
-            live.status = "over"
-            return
+            return dumps(record_of(live.game, meta)), None, deal_points(live.game, 0)
         proofs = live.dealer.proofs if live.dealer is not None else ()
         # The server seeds are revealed here, with the record of the finished game, and
         # its players are rated in the same transaction (rams.ratings).
         record = dumps(record_of(live.game, live.meta(), proofs, result=True))
-        self.store.finish(live.id, record, self._result(live, live.game))
-        live.status = "over"  # the grace timers see it and do nothing
+        return record, self._result(live, live.game), None
+
+    async def _finish_written(self, live: LiveTable) -> None:
+        """A finished game's end, by the store's writer (its last action is durable)."""
+        record, result, points = self._ending(live)
+        write = Write(live.id, (lambda c: finish_in(c, live.id, record, result, points),))
+        try:
+            await asyncio.wrap_future(self.store.writer.submit(write))
+        except SQLAlchemyError:  # (the last action is stored: the end is written later)
+            log.warning("table %s: its end could not be stored; trying again", live.id)
+            self._spawn(self._finish_later(live))
+            return
+        live.status = "over"
+        self._close_programs(live)
+
+    @staticmethod
+    def _close_programs(live: LiveTable) -> None:
+        """A finished game's programs (people's bots) stopped, off the event loop."""
         programs = [
             a for a in (live.table.agents if live.table else []) if isinstance(a, ProgramSeat)
         ]
@@ -640,17 +705,27 @@ class Tables:
             sides=match_sides(game),
         )
 
-    def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
+    async def write(self, live: LiveTable, what: str, step: Callable[[], object]) -> bool:
         """Take one step of play that stores itself (``what``: a ``"deal"`` dealt, an
-        ``"action"`` taken: the :class:`~rams.table.Table`'s hooks store it before anyone
-        is told), True once it is stored. When the write fails, the step is undone in
+        ``"action"`` taken: the :class:`~rams.table.Table`'s hooks give its rows to the
+        store's writer, :class:`~rams.web.store.Writer`), True once they are durable — the
+        caller tells anyone of the step only then (it holds the table's lock meanwhile; the
+        event loop serves the other tables). When the write fails, the step is undone in
         memory (:meth:`_undo`: the database is not touched in the error path), the table
         plays on from what was stored, and it is False; the caller says so and tries again.
         A table that cannot write :data:`WRITE_GIVE_UP` times in a row, that lost its lease,
         or whose database holds a step its memory does not, is let go (:meth:`_give_up`),
         to be resumed from the database. An illegal action raises, as before."""
+        pending = _Step()
+        self._steps[live.id] = pending
         try:
             step()
+        finally:
+            del self._steps[live.id]
+        try:
+            if pending.ops or pending.actions:
+                write = Write(live.id, tuple(pending.ops), tuple(pending.actions))
+                await self._durable(live, asyncio.wrap_future(self.store.writer.submit(write)))
         except SQLAlchemyError as e:
             live.write_failures += 1
             log.error("table %s: the %s could not be stored (%s: %s); undone, to try again",
@@ -662,8 +737,28 @@ class Tables:
             if diverged or live.write_failures >= WRITE_GIVE_UP:
                 self._give_up(live, "lease" if isinstance(e, LeaseLost) else "write")
             return False
+        for after in pending.after:
+            after()
         live.write_failures = 0
+        if pending.over:
+            await self._finish_written(live)
         return True
+
+    async def _durable(self, live: LiveTable, written: asyncio.Future[None]) -> None:
+        """Wait for a write to be durable. Should the waiter be cancelled meanwhile (its
+        socket closed, the server stopping), the write goes on; if it then fails, the
+        table's memory is ahead of its database, and the table is let go (resumed from
+        the database)."""
+        try:
+            await asyncio.shield(written)
+        except asyncio.CancelledError:
+
+            def check(done: asyncio.Future[None]) -> None:
+                if not done.cancelled() and done.exception() is not None and not live.moved:
+                    self._give_up(live, "write")
+
+            written.add_done_callback(check)
+            raise
 
     def _undo(self, live: LiveTable, what: str) -> None:
         """Forget the last deal or action in memory (it was not stored): the game is

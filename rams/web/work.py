@@ -47,10 +47,13 @@ from rams.table import Turn
 __all__ = [
     "Stale",
     "Workers",
+    "decide",
     "default_processes",
+    "made",
     "process_pool",
     "stop_pool",
     "think",
+    "think_here",
     "warm",
 ]
 
@@ -135,25 +138,46 @@ def think(
     from ``seed`` the first time, acts on its seat's observation (``view``), or answers
     ``offers`` out of turn (:func:`rams.table.choose`; None declines). A bot that fails is
     logged and answered by a random legal choice: no bot's mistake stops a table."""
-    from rams.bots import make_bot
-    from rams.table import choose
-
     bot = _bots.get(key)
     if bot is None:
-        bot = make_bot(key[2], random.Random(seed), family=key[3])
+        bot = made(key[2], seed, key[3])
         _bots[key] = bot
         while len(_bots) > BOTS_KEPT:
             _bots.popitem(last=False)
     _bots.move_to_end(key)
+    return decide(bot, key[2], seed, view, offers)
+
+
+def made(level: str, seed: int, family: str) -> Any:
+    """The bot of a level, made from its seat's seed: the same in a worker as on the spot."""
+    from rams.bots import make_bot
+
+    return make_bot(level, random.Random(seed), family=family)
+
+
+def think_here(holder: Any, view: Any, offers: tuple[Any, ...] | None) -> Any:
+    """An instant bot's decision on the spot, in the server (a bot of a level that decides in
+    microseconds, :attr:`rams.web.live.BotSeat.instant`: handing it to a worker would cost a
+    hundred times more than the decision). ``holder`` keeps the bot it made (``here``),
+    as a worker keeps its bots; the decision is :func:`think`'s, checked the same way."""
+    if holder.here is None:
+        holder.here = made(holder.name, holder.seed, holder.family)
+    return decide(holder.here, holder.name, holder.seed, view, offers)
+
+
+def decide(bot: Any, level: str, seed: int, view: Any, offers: tuple[Any, ...] | None) -> Any:
+    """``bot``'s answer to its seat's observation or to ``offers`` (:func:`think`)."""
+    from rams.table import choose
+
     turn = Turn(view.seat, offers, (0, 0))
     try:
         action = choose(bot, cast(Any, _ViewOnly(view)), turn)
     except Exception:
-        log.exception("bot %s failed; playing a random legal action", key[2])
+        log.exception("bot %s failed; playing a random legal action", level)
         return None if offers else random.Random(seed).choice(list(view.legal_actions))
     legal = offers if offers is not None else tuple(view.legal_actions)
     if action is not None and action not in legal:
-        log.error("bot %s chose %s, which is not legal; playing at random", key[2], action)
+        log.error("bot %s chose %s, which is not legal; playing at random", level, action)
         return None if offers else random.Random(seed).choice(list(legal))
     return action
 

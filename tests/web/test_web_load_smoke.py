@@ -22,3 +22,7 @@ def test_a_small_load_plays_every_table_to_the_end(tmp_path: Path) -> None:
     latency = result["latency_ms"]
     assert 0 < latency["p50"] <= latency["p99"] <= latency["max"]
     assert result["server_rss_mib_peak"] >= result["server_rss_mib_idle"] > 0
+    # The server's CPU per client action, from the OS: its total over the actions.
+    cpu, actions = result["server_cpu_s"], result["client_actions"]
+    assert cpu > 0 and abs(result["server_cpu_ms_per_action"] - cpu * 1000 / actions) < 0.05
+    assert result["loadgen_cpu_s"] > 0 and result["worker_cpu_s"] >= 0

@@ -104,6 +104,7 @@ def evaluate(
 ) -> dict[Any, float] | None:
     """Cards by ``hard``'s search; the decisions before play by its simulation, where it
     simulates them — in the points the game writes for the seat."""
+    # (Imported here: the solvers load with the searching bots, not with the instant ones.)
     from rams.games.plain.search import ContractBot, PlainSearchBot
 
     bot: Any = make_bot(family, "hard", rng, timed=False)

@@ -49,6 +49,8 @@ class PlainFamily:
     house_limits: Mapping[str, tuple[int, int]] = {}
 
     levels: tuple[str, ...] = ("easy", "medium", "hard")
+    #: The levels that decide in microseconds (the heuristic, with or without its noise: no search).
+    instant_levels: tuple[str, ...] = ("easy", "medium")
     baselines: tuple[str, ...] = ("random",)
     sides: tuple[tuple[int, ...], ...] | None = None
     layout = DealLayout()

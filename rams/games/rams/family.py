@@ -51,6 +51,8 @@ class RamsFamily:
     better = -1  # records run down to 0
     end_clause = "X9"
     levels: tuple[str, ...] = ("easy", "medium", "hard")
+    #: The levels that decide in microseconds (the heuristic with its noise: no search).
+    instant_levels: tuple[str, ...] = ("easy",)
     baselines: tuple[str, ...] = ("heuristic", "random")
     sides: tuple[tuple[int, ...], ...] | None = None
     layout = DealLayout(declarations=True)
