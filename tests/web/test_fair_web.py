@@ -170,7 +170,9 @@ def test_the_seeds_are_kept_across_a_restart(sqlite_url: str) -> None:
             me.close()
             if made["id"] in server.tables.tables:
                 break
-    live = server.tables.tables[made["id"]]
+        # (Held here: a table whose last write the shutdown cut short is let go from the
+        # server's memory as it stops, to be resumed from the database.)
+        live = server.tables.tables[made["id"]]
     assert live.game is not None and not live.game.is_over
     before = live.public()["fair"]  # (the server stopped: nothing moves any more)
     assert before["current"] is not None
