@@ -14,7 +14,7 @@ from rams.cards import ACE, JACK, KING, QUEEN, Card, rank_of, suit_of
 from rams.games.boston.bids import NULLS, Aside, Bid, Invite
 from rams.games.plain.deal import PlainView
 
-__all__ = ["bid_choice", "heuristic", "null_danger", "sure_tricks"]
+__all__ = ["bid_choice", "heuristic", "null_danger", "sure_tricks", "tricks_needed"]
 
 PASS = Say("pass")
 ALONE = Say("alone")
@@ -61,6 +61,12 @@ def null_danger(hand: tuple[Card, ...]) -> int:
     return danger
 
 
+def tricks_needed(bid: Bid) -> float:
+    """The sure tricks a hand needs to bid a trump game: five or six may count on a
+    partner's help (B5)."""
+    return bid.tricks - (1.5 if bid.tricks <= 6 else 0)
+
+
 def bid_choice(view: PlainView, legal: list[Any]) -> Any:
     """The highest bid the hand supports, if it is legal now; else pass (B3, B4)."""
     turned = _turned_suit(view)
@@ -87,10 +93,7 @@ def bid_choice(view: PlainView, legal: list[Any]) -> Any:
             continue
         if bid.suit not in counted:
             counted[bid.suit] = sure_tricks(view.hand, bid.suit)
-        tricks = counted[bid.suit]
-        # Five or six may count on a partner's help (B5).
-        need = bid.tricks - (1.5 if bid.tricks <= 6 else 0)
-        if tricks >= need:
+        if counted[bid.suit] >= tricks_needed(bid):
             options.append((bid.value(turned), bid))
     if not options:
         return PASS

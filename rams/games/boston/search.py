@@ -5,14 +5,25 @@ play."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from rams.actions import Say
+from rams.bots.plain import PlainHeuristic
 from rams.bots.simulate import SimulatingBot
 from rams.cards import SUITS, parse_card
 from rams.games.boston.bids import Bid, Invite
-from rams.games.boston.bots import ACCEPT, ALONE, DECLINE, PASS, REJECT, TOGETHER
+from rams.games.boston.bots import (
+    ACCEPT,
+    ALONE,
+    DECLINE,
+    PASS,
+    REJECT,
+    TOGETHER,
+    sure_tricks,
+    tricks_needed,
+)
 from rams.games.boston.game import PARTNER_EXTRA, BostonDeal
 from rams.games.plain import search as plain_search
 from rams.games.plain.deal import Kind, PlainDeal, PlainView
@@ -80,6 +91,22 @@ class BostonDecisions(PlainDecisions):
             elif e.kind in (Kind.ASIDE, Kind.CARD):
                 break
         return out
+
+    def fits(self, model: PlainHeuristic, view: PlainView, action: Any) -> bool:
+        """B4: a bid fits a hand that supports it (the heuristic would bid it, were it the
+        only bid legal: how high it bids first depends on how the others have bid); any
+        other action, the model's choice."""
+        if isinstance(action, Bid):
+            only = dataclasses.replace(view, legal_actions=(action, PASS))
+            return bool(model.act(only) == action)
+        return super().fits(model, view, action)
+
+    def distance(self, model: PlainHeuristic, view: PlainView, action: Any) -> float:
+        """B4: a trump game's bid is the sure tricks the hand lacks for it
+        (:func:`~rams.games.boston.bots.tricks_needed`) from fitting."""
+        if isinstance(action, Bid) and not action.is_null:
+            return max(0.0, tricks_needed(action) - sure_tricks(view.hand, action.suit))
+        return super().distance(model, view, action)
 
     def deal(self, view: PlainView, dealer: int, deck: list[int]) -> PlainDeal:
         return BostonDeal(view.rules, dealer, deck, turned=parse_card(view.extra["turned"]))

@@ -21,8 +21,11 @@ with every card known, and play the card best on the weighted average.
   partner): a sample must be a deal on which the model would have bid as the others bid —
   each of their actions before play is asked of the model, on the deal rebuilt from the
   sample's hands as dealt (:func:`auction_weight`); a draw tries up to
-  :data:`AUCTION_TRIES` samples for one that fits every action, and else keeps the one the
-  model finds likeliest (``1 − ε`` an action it takes, ``ε`` shared by the others, with
+  :data:`AUCTION_TRIES` samples for one that fits every action, else swaps hidden cards
+  between the hands of the likeliest of them while that brings it no further from fitting
+  (up to :data:`AUCTION_CLIMB` swaps; how far: by default the actions that do not fit,
+  Boston's bids by the sure tricks they lack), and else keeps the one the model finds
+  likeliest (``1 − ε`` an action it takes, ``ε`` shared by the others, with
   :data:`AUCTION_EPSILON`), its weight multiplied by that chance.
 - **Solving**: Whist and Boston with the double-dummy solver (:mod:`rams.fast.dd`) once the
   hands are short enough; Ramsch, the trump deals, and the longer hands of the side games
@@ -87,7 +90,9 @@ EPSILON = 0.3
 AUCTION_EPSILON = 0.05
 #: The samples a draw tries for one on which the model bids as the others bid (then the
 #: likeliest of them: :func:`draw_fitting`).
-AUCTION_TRIES = 40
+AUCTION_TRIES = 20
+#: The swaps of hidden cards that bring the likeliest of those tried nearer to fitting.
+AUCTION_CLIMB = 60
 #: The side games go to the double-dummy solver once no hand holds more cards than this
 #: (measured: 3 ms a sample at 8 cards, 2.7 s at 13).
 DD_CARDS = 8
@@ -293,7 +298,7 @@ class AuctionFit:
         weight, fits = 1.0, True
         for seat, then, action, share in self.asked:
             seen = dataclasses.replace(then, hand=tuple(cards_of(dealt[seat])))
-            if self.model.act(seen) == action:
+            if self.decisions.fits(self.model, seen, action):
                 weight *= 1 - AUCTION_EPSILON
             else:
                 weight *= share
@@ -301,6 +306,38 @@ class AuctionFit:
                 if not whole:
                     break
         return weight, fits
+
+    def distance(self, world: World) -> float:
+        """How far ``world``'s hands as dealt are from fitting every action (0: they fit;
+        the game's :meth:`PlainDecisions.distance`, summed)."""
+        dealt = _dealt(self.view, world)
+        if self.asked is None:
+            self.asked = self._views(dealt)[::-1]
+        return sum(
+            self.decisions.distance(
+                self.model, dataclasses.replace(then, hand=tuple(cards_of(dealt[seat]))), action
+            )
+            for seat, then, action, _ in self.asked
+        )
+
+
+def _swap(view: PlainView, world: World, seen: _Seen, rng: random.Random) -> World | None:
+    """``world`` with one card of a hidden hand swapped for one of another, where each may
+    lie (no card seen in its hand, none it is seen not to hold)."""
+    seats = [s for s in range(len(world.hands)) if s != view.seat and seen.need[s] > 0]
+    if len(seats) < 2:
+        return None
+    a, b = rng.sample(seats, 2)
+    ha, hb = world.hands[a], world.hands[b]
+    from_a = [c for c in cards_of(ha & ~seen.fixed[a]) if not (seen.forbidden[b] >> c) & 1]
+    from_b = [c for c in cards_of(hb & ~seen.fixed[b]) if not (seen.forbidden[a] >> c) & 1]
+    if not from_a or not from_b:
+        return None
+    ca, cb = rng.choice(from_a), rng.choice(from_b)
+    hands = list(world.hands)
+    hands[a] = ha & ~(1 << ca) | 1 << cb
+    hands[b] = hb & ~(1 << cb) | 1 << ca
+    return World(tuple(hands), world.rest)
 
 
 def auction_weight(
@@ -345,12 +382,15 @@ def draw_fitting(
     seen: _Seen,
     fit: AuctionFit | None,
     tries: int = AUCTION_TRIES,
+    climb: int = AUCTION_CLIMB,
 ) -> tuple[World, float, bool]:
     """A sample of the hidden cards (:func:`sample_world`) on which the others would have
     acted before play as they did (``fit``; None: any sample, of weight 1): the first of up
     to ``tries`` samples that fits every action, else the one that fitted the most of the
-    last ones; with its weight (the chance of the others' actions on it), and whether it
-    fits every one."""
+    last ones, brought nearer by up to ``climb`` swaps of two hidden cards between hands
+    (each kept when the hands are no further from fitting: :meth:`AuctionFit.distance`);
+    with its weight (the chance of the others' actions on it), and whether it fits every
+    one."""
     if fit is None:
         return sample_world(view, rng, seen), 1.0, True
     best: tuple[World, float] | None = None
@@ -362,7 +402,19 @@ def draw_fitting(
         if best is None or weight > best[1]:
             best = (world, weight)
     assert best is not None
-    return best[0], fit(best[0])[0], False
+    world = best[0]
+    far = fit.distance(world)
+    for _ in range(climb):
+        if far <= 0:
+            break
+        other = _swap(view, world, seen, rng)
+        if other is None:
+            continue
+        nearer = fit.distance(other)
+        if nearer <= far:
+            world, far = other, nearer
+    weight, fits = fit(world)
+    return world, weight, fits
 
 
 def auction_fit(
@@ -610,6 +662,17 @@ class PlainDecisions(Decisions[PlainView]):
         the first the others cannot see), for testing samples against the model
         (:func:`auction_weight`); none by default."""
         return []
+
+    def fits(self, model: PlainHeuristic, view: PlainView, action: Any) -> bool:
+        """Whether ``model``, seeing ``view``, would have taken ``action`` (by default: it
+        is the model's choice)."""
+        return bool(model.act(view) == action)
+
+    def distance(self, model: PlainHeuristic, view: PlainView, action: Any) -> float:
+        """How far the hand ``view`` shows is from one with which ``model`` would have
+        taken ``action``: 0 when it would (:meth:`fits`), by default 1 else (a game may
+        say more: how many sure tricks a bid lacks)."""
+        return 0.0 if self.fits(model, view, action) else 1.0
 
     def deal(self, view: PlainView, dealer: int, deck: list[int]) -> PlainDeal:
         """A deal of the view's game with ``deck``, to play a sample out on."""
