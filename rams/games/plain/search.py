@@ -269,6 +269,7 @@ class AuctionFit:
         self.decisions = decisions
         self.prelude = list(prelude)
         self.asked: list[tuple[int, PlainView, Any, float]] | None = None
+        self._memo: dict[tuple[int, int], float] = {}
 
     def _views(self, dealt: list[int]) -> list[tuple[int, PlainView, Any, float]]:
         """(seat, its view, its action, ε's share of another action) for each of the
@@ -288,6 +289,20 @@ class AuctionFit:
             deal.apply(action, seat)
         return asked
 
+    def _far(self, k: int, hand: int) -> float:
+        """How far ``hand`` is from the ``k``-th action asked (remembered by hand)."""
+        key = (k, hand)
+        far = self._memo.get(key)
+        if far is None:
+            assert self.asked is not None
+            _, then, action, _ = self.asked[k]
+            seen = dataclasses.replace(then, hand=tuple(cards_of(hand)))
+            far = self.decisions.distance(self.model, seen, action)
+            if len(self._memo) > 100_000:
+                self._memo.clear()
+            self._memo[key] = far
+        return far
+
     def __call__(self, world: World, whole: bool = True) -> tuple[float, bool]:
         """(the chance of the others' actions on ``world``, whether every one was the
         model's); not ``whole``: stop at the first that was not (the chance so far), asking
@@ -296,9 +311,8 @@ class AuctionFit:
         if self.asked is None:
             self.asked = self._views(dealt)[::-1]
         weight, fits = 1.0, True
-        for seat, then, action, share in self.asked:
-            seen = dataclasses.replace(then, hand=tuple(cards_of(dealt[seat])))
-            if self.decisions.fits(self.model, seen, action):
+        for k, (seat, _, _, share) in enumerate(self.asked):
+            if self._far(k, dealt[seat]) <= 0:
                 weight *= 1 - AUCTION_EPSILON
             else:
                 weight *= share
@@ -313,12 +327,7 @@ class AuctionFit:
         dealt = _dealt(self.view, world)
         if self.asked is None:
             self.asked = self._views(dealt)[::-1]
-        return sum(
-            self.decisions.distance(
-                self.model, dataclasses.replace(then, hand=tuple(cards_of(dealt[seat]))), action
-            )
-            for seat, then, action, _ in self.asked
-        )
+        return sum(self._far(k, dealt[seat]) for k, (seat, *_) in enumerate(self.asked))
 
 
 def _swap(view: PlainView, world: World, seen: _Seen, rng: random.Random) -> World | None:
@@ -670,8 +679,8 @@ class PlainDecisions(Decisions[PlainView]):
 
     def distance(self, model: PlainHeuristic, view: PlainView, action: Any) -> float:
         """How far the hand ``view`` shows is from one with which ``model`` would have
-        taken ``action``: 0 when it would (:meth:`fits`), by default 1 else (a game may
-        say more: how many sure tricks a bid lacks)."""
+        taken ``action``: 0 exactly when it would (:meth:`fits`), by default 1 else (a game
+        may say more: how many sure tricks a bid lacks)."""
         return 0.0 if self.fits(model, view, action) else 1.0
 
     def deal(self, view: PlainView, dealer: int, deck: list[int]) -> PlainDeal:
