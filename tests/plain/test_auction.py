@@ -230,3 +230,31 @@ def test_the_benchmark_runs_small() -> None:
     assert lines[1].startswith("whist-named: ") and "truly" in lines[1]
     assert sum("before" in line for line in lines) == 2
     assert sum("after (auction)" in line for line in lines) == 2
+
+
+def test_the_contract_simulation_samples_fit_the_bids_so_far_b4() -> None:
+    """At p3's first bid, after p2's 5♦ (the heuristic bids it only with 3.5 sure tricks in
+    diamonds, B5's help counted), every deal ``hard`` simulates gives p2 such a hand;
+    ``hard27``'s deals mostly do not (a random hand seldom has them)."""
+    from rams.games.boston.bots import sure_tricks
+
+    deal = deal_of("boston", 4, 0, BOSTON_HANDS, turned="9C")
+    run(deal, "p2 bid 5D")
+    view = deal.observation(2)
+    diamonds = 2
+    shares = {}
+    for name in ("hard", "hard27"):
+        bot: Any = make_bot(name, random.Random(4), allow_all_seeing=True, timed=False,
+                            family="boston")  # fmt: skip
+        plan = bot.decisions.plan(bot, view, False)
+        assert plan is not None
+        worlds = []
+        for _ in range(12):
+            drawn = plan.draw()
+            assert drawn is not None
+            worlds.append(drawn[0])
+        plan.done()
+        strong = [sure_tricks(tuple(cards_of(w.hands[1])), diamonds) >= 3.5 for w in worlds]
+        shares[name] = sum(strong) / len(strong)
+    assert shares["hard"] == 1.0
+    assert shares["hard27"] <= 0.5
