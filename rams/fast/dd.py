@@ -44,7 +44,15 @@ The search is the one of the C++ solver DDS, smaller:
   so do, whoever leads, the trumps of any one hand above all the other side's trumps (each
   wins a trick for his side: only his partners' trumps can beat it). As in DDS, a bound
   from the quick tricks is not stored in the tables (recomputed when the node comes back;
-  3 % fewer positions).
+  3 % fewer positions);
+- **a sure trick in progress** (DDS's second-hand quick trick, at every hand of a trick):
+  when the search needs only the current trick, or every trick left, and a side can take
+  the current trick whatever the others play (a hand yet to play holds a card that beats
+  the card winning it and anything an opponent yet to play could play), the node is
+  settled without its moves (not in a null, where the side need not take it).
+
+The search is compiled once per distinct set of trick rules (the head of the shared rules
+vector, :mod:`rams.fast.tables`), the rules a constant in it (:func:`kernel`).
 
 A position is the four hands (52-bit masks, card ``13 * suit + rank``, :mod:`rams.cards`),
 the cards on the table in the current trick and who led it.
@@ -481,6 +489,54 @@ def _all_single(hands: np.ndarray) -> bool:
 
 
 @njit(cache=True, inline="always")
+def _sure_trick(
+    hands: np.ndarray,
+    leader: int,
+    tlen: int,
+    lead_suit: int,
+    win_card: int,
+    team: int,
+    t: tuple[int, ...],
+    trump: int,
+    tmask: int,
+) -> int:
+    """Whether the side ``team`` can take the trick in progress whatever the others play
+    (DDS's second-hand quick trick, at every hand): one of its hands yet to play has a
+    card, its highest of the suit led (or, void in it, its highest trump), that beats the
+    card winning the trick and the best any opponent yet to play could play. That card, or
+    -1; with 64 added when its rank matters (it beats a card of its own suit)."""
+    best = np.empty(4, dtype=np.int64)
+    for k in range(tlen, 4):
+        p = (leader + k) & 3
+        hp = hands[p]
+        b = _top(hp, lead_suit)
+        if b < 0 and trump >= 0:
+            b = _top(hp, trump)
+        best[k] = b
+    for k in range(tlen, 4):
+        p = (leader + k) & 3
+        c = best[k]
+        if not (team >> p) & 1 or c < 0:
+            continue
+        if not tricks.beats(t, c, win_card, 0, trump, tmask, 0) > 0:
+            continue
+        rank = c // 13 == win_card // 13
+        sure = True
+        for j in range(tlen, 4):
+            o = best[j]
+            if (team >> ((leader + j) & 3)) & 1 or o < 0:
+                continue
+            if tricks.beats(t, o, c, 0, trump, tmask, 0) > 0:
+                sure = False
+                break
+            if o // 13 == c // 13:
+                rank = True
+        if sure:
+            return c + 64 if rank else c
+    return -1
+
+
+@njit(cache=True, inline="always")
 def _order(
     hands: np.ndarray,
     alive: int,
@@ -729,6 +785,18 @@ def _enter(
             elif rem - qt < need:
                 st[d, F_REL] = rel
                 return 0
+    elif not ctx[C_NULL] and (need <= 1 or need >= rem):
+        # a trick in progress that one side can surely take settles a search that needs
+        # every trick left, or only this one (not in a null: there the side that can take
+        # it need not)
+        side = decl if need <= 1 else 15 & ~decl
+        c = _sure_trick(
+            hands, leader, tlen, st[d, F_LEAD], st[d, F_WCARD], side, t, trump, ctx[C_TMASK]
+        )
+        if c >= 0:
+            if c >= 64:
+                st[d, F_REL] = 1 << (c - 64)
+            return 1 if need <= 1 else 0
     n = _order(
         hands, alive, seat, tlen, st[d, F_LEAD], st[d, F_WCARD], st[d, F_WSEAT], t, ctx,
         hint, sc[13 + d], mv[d], sc,
