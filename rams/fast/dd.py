@@ -1162,7 +1162,7 @@ def _compile(rules: tuple[int, ...]) -> Callable[..., int]:
                 stats, out, each,
             )  # fmt: skip
 
-    return search  # type: ignore[no-any-return]
+    return search
 
 
 class DoubleDummy:
