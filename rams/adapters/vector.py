@@ -19,7 +19,7 @@ The presets of the Rams family (``classic``, ``duel``, ``petukh``…); the plain
 >>> deals = VectorDeals("classic", 4, num=8)
 >>> obs, masks, to_move = deals.reset(seed=1)
 >>> obs.shape, masks.shape, bool((masks.sum(axis=1) > 0).all())
-((8, 3193), (8, 146), True)
+((8, 3609), (8, 146), True)
 """
 
 from __future__ import annotations

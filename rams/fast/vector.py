@@ -16,8 +16,12 @@ the trump (5), the card plays (52 × (n + T + n): each card's seat, trick and pl
 compact tensor of :mod:`rams.adapters.encoding` writes them), and the calls — every action
 but a card played, in order, as (seat, id), the ids that hide a card made public: an
 exchange by the number of cards (``ID_EXCHANGE + k``), the dealer's swap for the turned
-card by that card (``ID_SWAP + turned``). Not in it: the cards the declarations show (S3's
-jacks, rams), which the reference view shows: a policy reads them from nowhere here.
+card by that card (``ID_SWAP + turned``) — then the cards on show: each seat's cards known
+to all (n × 52, the view's ``known``: a card shown in the hand — the dealer's turned card in
+hand (K1), Pam taken (M3), the turned trump taken (E5), jacks declared from the final hand
+(J1) — until it is played or the hand is exchanged) and the cards each seat's declarations
+showed (n × 52: its rams, R1–R4; its jacks, J1), so that what the compact tensor of
+:mod:`rams.adapters.encoding` holds, this one holds too.
 
 Two faces, both in :mod:`rams.adapters.vector`: the functional one (every seat's decisions,
 self-play) and Gymnasium's vector API (one seat against uniformly random seats, stepped
@@ -51,7 +55,9 @@ B_RNG, B_DECISIONS, B_TURNED, B_CALLS = range(4)
 H_CARD_SEAT = 4
 H_CARD_TRICK = H_CARD_SEAT + 52
 H_CARD_PLACE = H_CARD_TRICK + 52
-CALL_SEAT = H_CARD_PLACE + 52
+H_KNOWN = H_CARD_PLACE + 52  # each seat's cards known to all (a mask a seat)
+H_DECLARED = H_KNOWN + fp.MAXP  # the cards each seat's declarations showed
+CALL_SEAT = H_DECLARED + fp.MAXP
 
 
 def book_size(slots: int) -> int:
@@ -60,8 +66,8 @@ def book_size(slots: int) -> int:
 
 
 def obs_size(n: int, tricks: int, slots: int, actions: int) -> int:
-    """The observation's width: seat, hand, dealt, turned, trump, plays, calls."""
-    return n + 3 * 52 + 5 + 52 * (2 * n + tricks) + slots * (n + actions - 52)
+    """The observation's width: seat, hand, dealt, turned, trump, plays, calls, shown."""
+    return n + 3 * 52 + 5 + 52 * (2 * n + tricks) + slots * (n + actions - 52) + 104 * n
 
 
 @njit(cache=True)
@@ -101,7 +107,7 @@ def _call(
     if k < slots:
         book[CALL_SEAT + 2 * k] = seat
         book[CALL_SEAT + 2 * k + 1] = a
-        width = (obs.shape[0] - calls_at) // slots
+        width = (obs.shape[0] - 104 * n - calls_at) // slots
         obs[calls_at + width * k + seat] = 1.0
         obs[calls_at + width * k + n + a - 52] = 1.0
     book[B_CALLS] = k + 1
@@ -138,11 +144,95 @@ def deal_deck(
         book[H_CARD_SEAT + c] = -1
         book[H_CARD_TRICK + c] = -1
         book[H_CARD_PLACE + c] = -1
+    for k in range(fp.MAXP):
+        book[H_KNOWN + k] = 0
+        book[H_DECLARED + k] = 0
+    if r[ft.R_IN_HAND]:  # K1: the dealer's last card, the trump, shown and kept
+        book[H_KNOWN + dealer] = 1 << _last_to_dealer(r, deck, dealer)
+    if s[fp.S_PHASE] >= fc.PLAY:  # (the declarations made at the deal)
+        _declared(s, r, book)
     obs[:] = 0.0
     n = s[fp.S_N]
     if book[B_TURNED] >= 0:
         obs[n + 104 + book[B_TURNED]] = 1.0
     _claims(s, r, book, slots, obs, _calls_at(n, tricks))
+
+
+@njit(cache=True)
+def _last_to_dealer(r: np.ndarray, deck: np.ndarray, dealer: int) -> int:
+    """The last card the dealer is dealt (D2, V2: as :func:`rams.fast.core.new_state` deals)."""
+    n = r[ft.R_PLAYERS]
+    nrec = 3 if r[ft.R_TALON] else n
+    pos = 0
+    last = 0
+    for p in range(r[ft.R_NPACKETS]):
+        size = r[ft.R_P0 + p]
+        for k in range(nrec):
+            if r[ft.R_TALON]:
+                who = (dealer + 1) % n if k == 0 else dealer if k == 1 else -1
+            else:
+                who = (dealer + 1 + k) % n
+            if who == dealer:
+                last = deck[pos + size - 1]
+            pos += size
+    return last
+
+
+@njit(cache=True)
+def _declared(s: np.ndarray, r: np.ndarray, book: np.ndarray) -> None:
+    """What the declarations just made showed (R1–R4, J1): every seat's rams (its hand),
+    else each seat's jacks in turn (from the hand that counts; the final hand's stay known)
+    until one ends the game. (Петух's jacks, K4, are credited unseen.)"""
+    if s[fp.S_VOID]:
+        return
+    n = s[fp.S_N]
+    any_shown = False
+    for i in range(s[fp.S_ACTIVE_N]):
+        seat = s[fp.A_ACTIVE + i]
+        pos = 0
+        for j in range(n):
+            if s[fp.A_ORDER + j] == seat:
+                pos = j
+        if fc._rams_key(s, r, seat, pos)[0] != 0:
+            book[H_DECLARED + seat] |= s[A_HANDS + seat]
+            any_shown = True
+    if any_shown or r[ft.R_JACKS] != 1:
+        return
+    for i in range(n):
+        seat = s[fp.A_ORDER + i]
+        dealt, final = s[A_DEAL_HANDS + seat], s[A_HANDS + seat]
+        dv, fv = fc._jack_value(r, dealt), fc._jack_value(r, final)
+        if dv == 0 and fv == 0:
+            continue
+        from_final = fv == -1 if (dv == -1 or fv == -1) else fv >= dv
+        book[H_DECLARED + seat] |= (final if from_final else dealt) & fc._ALL_JACKS
+        if from_final:
+            book[H_KNOWN + seat] |= final & fc._ALL_JACKS
+        if s[fp.S_WINNER] == seat:
+            return
+
+
+@njit(cache=True)
+def _shown(s: np.ndarray, book: np.ndarray, a: int, seat: int) -> None:
+    """What ``seat``'s action ``a`` (legal, about to be applied) does to the cards known in
+    its hand: a card played leaves it (P), Pam taken (M3) and the turned trump taken (E5)
+    join it, an exchange (E4) or the talon (V2) leaves nothing of it known."""
+    ph = s[fp.S_PHASE]
+    if s[fp.S_DAVE_PENDING] != NONE or a >= fc.ID_DAVE:
+        return
+    if ph == fc.PLAY:
+        book[H_KNOWN + seat] &= ~(1 << a)
+    elif ph == fc.PAM_SWAP:
+        book[H_KNOWN + seat] |= 1 << fc.PAM
+    elif ph == fc.EXCHANGE:
+        if a != fc.ID_EXCHANGE:
+            book[H_KNOWN + seat] = 0
+    elif ph == fc.DEALER_TRUMP:
+        if a != fc.ID_KEEP:
+            book[H_KNOWN + seat] |= 1 << s[fp.S_TURNED]
+            book[H_KNOWN + seat] &= ~(1 << (a - fc.ID_SWAP))
+    elif ph == fc.TALON and a == fc.ID_TAKE:
+        book[H_KNOWN + seat] = 0
 
 
 @njit(cache=True)
@@ -181,7 +271,12 @@ def _apply(
         elif s[fp.S_PHASE] == fc.DEALER_TRUMP and fc.ID_SWAP <= a < fc.ID_KEEP:
             shown = fc.ID_SWAP + s[fp.S_TURNED]
         _call(book, slots, seat, shown, obs, calls_at, n)
+    before = s[fp.S_PHASE]
+    quiet = s[fp.S_DAVE_PENDING] == NONE and a < fc.ID_DAVE  # (no Даве, no claim)
+    _shown(s, book, a, seat)
     fc.apply_legal(s, r, a, seat)
+    if quiet and before < fc.PLAY and s[fp.S_PHASE] >= fc.PLAY:
+        _declared(s, r, book)
     book[B_DECISIONS] += 1
     _claims(s, r, book, slots, obs, calls_at)
 
@@ -220,6 +315,16 @@ def _observe(
         dealt ^= low
     trump = s[fp.S_TRUMP]
     obs[n + 156 + (4 if trump < 0 else trump)] = 1.0
+    shown_at = obs.shape[0] - 104 * n
+    obs[shown_at:] = 0.0
+    for k in range(n):
+        for part in range(2):
+            cards = book[(H_KNOWN if part == 0 else H_DECLARED) + k]
+            at = shown_at + 52 * (n * part + k)
+            while cards:
+                low = cards & -cards
+                obs[at + fp.popcount(low - 1)] = 1.0
+                cards ^= low
     m = fc.legal_actions(s, r, seat, buf)
     for i in range(m):
         mask[buf[i]] = 1

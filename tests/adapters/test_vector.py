@@ -12,6 +12,7 @@ import random
 import numpy as np
 import pytest
 
+from rams.adapters.encoding import Encoder
 from rams.adapters.episode import Episode
 from rams.adapters.vector import RamsVectorEnv, VectorDeals
 from rams.errors import RulesError
@@ -56,6 +57,65 @@ def test_the_batch_plays_the_engines_game(table: tuple[str, int], sweep_scale: i
             else:
                 assert not rewards[i].any()
     assert steps > 10
+
+
+@pytest.mark.parametrize("table", RAMS_TABLES, ids=table_id)
+def test_the_observation_holds_what_the_compact_tensor_holds(table: tuple[str, int]) -> None:
+    """Along random play, the batch's observation of the seat to move holds the compact
+    tensor's hand, hand as dealt and trump, its cards known in each hand (``shown``) and the
+    cards each seat's declarations showed (read back from the compact stream's slots); and
+    no two states with the same observation have different compact tensors."""
+    num = 4
+    deals = VectorDeals(*table, num=num)
+    enc = Encoder(deals.spec, compact=True)
+    obs, _masks, _ = deals.reset(seed=11)
+    episodes = [Episode.dealt(deals.spec, deals.deck(i), {}) for i in range(num)]
+    rng = random.Random(table_id(table))
+    n = deals.players
+    shown_at = deals.size - 104 * n
+    buffer = np.zeros(enc.size, np.float32)
+    seen: dict[bytes, bytes] = {}
+    declared_somewhere = known_somewhere = 0
+    for _step in range(120):
+        actions = np.zeros(num, np.int64)
+        for i, ep in enumerate(episodes):
+            seat = ep.to_move
+            assert seat is not None
+            enc.write(ep.observation(seat), seat, buffer)
+            views = enc.views(buffer)
+            row = obs[i]
+            assert (row[n : n + 52] == views["hand"]).all()
+            assert (row[n + 52 : n + 104] == views["dealt"]).all()
+            assert (row[n + 156 : n + 161] == views["trump"]).all()
+            known = row[shown_at : shown_at + 52 * n].reshape(n, 52)
+            assert (known == views["shown"]).all()
+            declared = row[shown_at + 52 * n :].reshape(n, 52)
+            assert (declared == _declared(enc, views["stream"])).all()
+            key, value = row.tobytes(), buffer.tobytes()
+            assert seen.setdefault(key, value) == value
+            known_somewhere += int(known.any())
+            declared_somewhere += int(declared.any())
+            actions[i] = rng.choice(ep.legal())
+            ep.apply(int(actions[i]))
+        obs, _masks, _, _, dones, _ = deals.step(actions)
+        for i in np.flatnonzero(dones).tolist():
+            episodes[i] = Episode.dealt(deals.spec, deals.deck(i), {})
+    if table in (("classic", 3), ("rozaliev-jacks", 7)):  # (jacks declared, Pam or E5 shown)
+        assert known_somewhere and declared_somewhere
+
+
+def _declared(enc: Encoder, stream: np.ndarray) -> np.ndarray:
+    """Each seat's cards shown by its declarations, read from the compact stream's slots."""
+    kinds = {i for k, i in enc.stream_kinds.items() if k.name in ("RAMS", "JACKS")}
+    n = enc.n
+    cards_at = len(enc.stream_kinds) + n + 1 + 32 + 12 + 2
+    out = np.zeros((n, 52), np.float32)
+    for slot in stream:
+        kind = np.flatnonzero(slot[: len(enc.stream_kinds)])
+        if kind.size and int(kind[0]) in kinds:
+            seat = int(np.flatnonzero(slot[len(enc.stream_kinds) : cards_at - 46])[0])
+            out[seat] = np.maximum(out[seat], slot[cards_at : cards_at + 52])
+    return out
 
 
 def _hand(deals: VectorDeals, row: np.ndarray) -> list[int]:
