@@ -160,21 +160,24 @@ def test_an_illegal_action_changes_nothing_and_is_said() -> None:
     assert (deals.states == before).all()
 
 
-def test_twin_decks_look_the_same_to_the_seat_to_move() -> None:
+@pytest.mark.parametrize("table", [("classic", 4), ("ramsch", 3), ("whist", 4), ("boston", 4)])
+def test_twin_decks_look_the_same_to_the_seat_to_move(table: tuple[str, int]) -> None:
     """Two deals whose decks differ in two cards in two other hands give the seat to move
     the same observation (masks too) after the same actions; the holder of one of them sees
     the difference (the test can fail)."""
-    deals = VectorDeals("classic", 4, num=2)
+    deals = VectorDeals(*table, num=2)
+    n = deals.players
     deals.reset(seed=3)
-    deck = deals.deck(0)
+    deck, extra = deals.deck(0), deals.extra(0)
     seat = int(deals.to_move[0])
-    hands = [int(deals.states[0, A_HANDS + k]) for k in range(4)]
-    others = [k for k in range(4) if k != seat]
-    a = next(c for c in deck if hands[others[0]] >> c & 1)
-    b = next(c for c in deck if hands[others[1]] >> c & 1)
+    hands = [int(deals.states[0, A_HANDS + k]) for k in range(n)]
+    others = [k for k in range(n) if k != seat]
+    hidden = deck[:-1]  # (the last card may be turned for all to see)
+    a = next(c for c in hidden if hands[others[0]] >> c & 1)
+    b = next(c for c in hidden if hands[others[1]] >> c & 1)
     twin = [b if c == a else a if c == b else c for c in deck]
-    deals.deal(0, deck)
-    deals.deal(1, twin)
+    deals.deal(0, deck, extra)
+    deals.deal(1, twin, extra)
     assert deals.to_move[0] == deals.to_move[1] == seat
     assert (deals.obs[0] == deals.obs[1]).all() and (deals.masks[0] == deals.masks[1]).all()
     rng = random.Random(5)
