@@ -85,6 +85,8 @@ class VectorDeals:
         self.rewards = np.zeros((num, n), np.float32)
         self.dones = np.zeros(num, np.bool_)
         self.illegal = np.zeros(num, np.bool_)
+        #: Which deals that ended in the last step were cut short (``max_decisions``).
+        self.truncated = np.zeros(num, np.bool_)
 
     def reset(self, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deal every deal afresh from ``seed``: (observations, masks, seats to move)."""
@@ -103,8 +105,14 @@ class VectorDeals:
             self.states, self.books, self.decks, self.r, np.asarray(actions, np.int64),
             self.spec.dealer, self.better, self.spec.max_decisions, self.tricks, self.slots,
             self.obs, self.masks, self.to_move, self.rewards, self.dones, self.illegal,
+            self.truncated,
         )  # fmt: skip
         return self.obs, self.masks, self.to_move, self.rewards, self.dones, self.illegal
+
+    def observe(self, i: int, seat: int, out: np.ndarray) -> None:
+        """``seat``'s observation of deal ``i`` into ``out`` (the seat to act's is
+        ``obs[i]``; another seat's has its own hand instead)."""
+        fv.observe_seat(self.states[i], self.books[i], self.r, self.obs[i], seat, out)
 
     def deal(self, i: int, deck: list[int], extra: dict[str, int] | None = None) -> None:
         """Deal ``deck`` (top first, a permutation of the pack; ``extra``: the family's

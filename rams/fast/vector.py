@@ -55,6 +55,7 @@ __all__ = [
     "H_CARD_PLACE",
     "deal_deck",
     "observe_all",
+    "observe_seat",
     "reset_all",
     "step_against_random",
     "step_all",
@@ -451,11 +452,12 @@ def step_all(
     states: np.ndarray, books: np.ndarray, decks: np.ndarray, r: np.ndarray,
     actions: np.ndarray, dealer: int, better: int, most: int, tricks: int, slots: int,
     obs: np.ndarray, masks: np.ndarray, to_move: np.ndarray, rewards: np.ndarray,
-    dones: np.ndarray, illegal: np.ndarray,
+    dones: np.ndarray, illegal: np.ndarray, truncated: np.ndarray,
 ) -> None:  # fmt: skip
     """The seat to act of every deal takes ``actions[i]`` (an illegal id: nothing changes,
     ``illegal[i]`` set); a deal that ends writes its points into ``rewards[i]``, sets
-    ``dones[i]`` and is dealt again; then every observation and mask."""
+    ``dones[i]`` (``truncated[i]`` too when cut short) and is dealt again; then every
+    observation and mask."""
     buf = np.empty(64, dtype=np.int64)
     for i in range(states.shape[0]):
         s = states[i]
@@ -463,6 +465,7 @@ def step_all(
         rewards[i, :] = 0.0
         dones[i] = False
         illegal[i] = False
+        truncated[i] = False
         seat = to_move[i]  # (the seat this deal was last observed with, as its mask)
         a = actions[i]
         if seat < 0 or not (0 <= a < masks.shape[1]) or masks[i, a] == 0:
@@ -472,8 +475,23 @@ def step_all(
         if _over(s, r, book, most):
             _points(s, r, better, rewards[i])
             dones[i] = True
+            truncated[i] = not _done(s, r)
             _deal(s, r, book, decks[i], dealer, slots, obs[i], tricks)
         to_move[i] = _observe(s, book, obs[i], masks[i], r, buf)
+
+
+@njit(cache=True)
+def observe_seat(
+    s: np.ndarray, book: np.ndarray, r: np.ndarray, row: np.ndarray, seat: int, out: np.ndarray
+) -> None:
+    """``seat``'s observation of a deal into ``out``: the deal's observation ``row`` (the
+    seat to act's) with ``seat``'s own part (the seat, its hand now and as dealt) instead."""
+    n = s[fp.S_N]
+    out[:] = row
+    out[: n + 104] = 0.0
+    out[seat] = 1.0
+    _ones(out, n, s[A_HANDS + seat])
+    _ones(out, n + 52, s[A_DEAL_HANDS + seat] if _declares(r) else book[H_DEALT + seat])
 
 
 @njit(cache=True)
