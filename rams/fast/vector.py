@@ -72,7 +72,8 @@ H_CARD_PLACE = H_CARD_TRICK + 52
 H_KNOWN = H_CARD_PLACE + 52  # each seat's cards known to all (a mask a seat)
 H_DECLARED = H_KNOWN + fp.MAXP  # the cards each seat's declarations showed
 H_DEALT = H_DECLARED + fp.MAXP  # each hand as dealt (the plain games' kernel keeps none)
-CALL_SEAT = H_DEALT + fp.MAXP
+H_WRITTEN = H_DEALT + fp.MAXP  # the cards on show the observation holds (known, declared)
+CALL_SEAT = H_WRITTEN + 2 * fp.MAXP
 
 
 def book_size(slots: int) -> int:
@@ -167,6 +168,8 @@ def deal_deck(
     for k in range(fp.MAXP):
         book[H_KNOWN + k] = 0
         book[H_DECLARED + k] = 0
+        book[H_WRITTEN + k] = 0
+        book[H_WRITTEN + fp.MAXP + k] = 0
     if _declares(r):
         records = np.zeros(fp.MAXP, dtype=np.int64)
         for i in range(r[ft.R_PLAYERS]):
@@ -389,8 +392,6 @@ def _observe(
     n = s[fp.S_N]
     obs[: n + 104] = 0.0
     obs[n + 156 : n + 161] = 0.0
-    shown_at = obs.shape[0] - 104 * n
-    obs[shown_at:] = 0.0
     mask[:] = 0
     seat = _mover(s, r, book, buf)
     if seat < 0 or (s[fp.S_PHASE] == fc.DONE if _declares(r) else s[pl.S_PHASE] == pl.DONE):
@@ -401,17 +402,35 @@ def _observe(
     _ones(obs, n + 52, dealt)
     trump = s[fp.S_TRUMP]
     obs[n + 156 + (4 if trump < 0 else trump)] = 1.0
-    for k in range(n):
+    shown_at = obs.shape[0] - 104 * n
+    for k in range(n):  # (what changed since the last observation only)
         if _declares(r):
             known = book[H_KNOWN + k]
         else:
             known = pl.shown(s, r, k, book[B_TURNED])
-        _ones(obs, shown_at + 52 * k, known)
-        _ones(obs, shown_at + 52 * (n + k), book[H_DECLARED + k])
+        _written(obs, book, shown_at + 52 * k, H_WRITTEN + k, known)
+        at = shown_at + 52 * (n + k)
+        _written(obs, book, at, H_WRITTEN + fp.MAXP + k, book[H_DECLARED + k])
     m = _legal(s, r, seat, buf)
     for i in range(m):
         mask[buf[i]] = 1
     return seat
+
+
+@njit(cache=True, inline="always")
+def _written(obs: np.ndarray, book: np.ndarray, at: int, where: int, cards: int) -> None:
+    """Bring the places of a mask the observation holds from ``at`` (kept in
+    ``book[where]``) to ``cards``: the cards gone cleared, the cards new set."""
+    was = book[where]
+    if was == cards:
+        return
+    gone = was & ~cards
+    while gone:
+        low = gone & -gone
+        obs[at + fp.popcount(low - 1)] = 0.0
+        gone ^= low
+    _ones(obs, at, cards & ~was)
+    book[where] = cards
 
 
 @njit(cache=True, inline="always")
