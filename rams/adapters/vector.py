@@ -57,6 +57,7 @@ class VectorDeals:
         *,
         num: int = 1024,
         dealer: int = 0,
+        dtype: Any = np.float32,
         **options: Any,
     ) -> None:
         spec = EpisodeSpec(preset, players, dealer, **options)
@@ -79,7 +80,7 @@ class VectorDeals:
         self.books = np.zeros((num, fv.book_size(self.slots)), np.int64)
         self.decks = np.tile(np.asarray(spec.pack, np.int64), (num, 1))
         self.decks = np.hstack([self.decks, np.zeros((num, 52 - len(spec.pack)), np.int64)])
-        self.obs = np.zeros((num, self.size), np.float32)
+        self.obs = np.zeros((num, self.size), dtype)
         self.masks = np.zeros((num, self.actions), np.int8)
         self.to_move = np.zeros(num, np.int64)
         self.rewards = np.zeros((num, n), np.float32)
@@ -153,15 +154,17 @@ class RamsVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         num_envs: int = 1024,
         seat: int = 0,
         dealer: int = 0,
+        dtype: Any = np.float32,
         **options: Any,
     ) -> None:
-        self.deals = VectorDeals(preset, players, num=num_envs, dealer=dealer, **options)
+        self.deals = VectorDeals(preset, players, num=num_envs, dealer=dealer, dtype=dtype,
+                                 **options)  # fmt: skip
         d = self.deals
         self.num_envs = num_envs
         self.seat = seat % d.players
-        self.single_observation_space = spaces.Box(0.0, 1.0, (d.size,), np.float32)
+        self.single_observation_space = spaces.Box(0, 1, (d.size,), dtype)
         self.single_action_space = spaces.Discrete(d.actions)
-        self.observation_space = spaces.Box(0.0, 1.0, (num_envs, d.size), np.float32)
+        self.observation_space = spaces.Box(0, 1, (num_envs, d.size), dtype)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, d.actions))
         self._rewards = np.zeros(num_envs, np.float32)
         self._truncated = np.zeros(num_envs, np.bool_)

@@ -236,3 +236,19 @@ def test_the_training_example_trains_on_the_batch() -> None:
     assert "trained 40 deals of classic" in done.stdout
     assert "the compiled batch of 8" in done.stdout
     assert lines[-1] in ("beats random: yes", "beats random: no")
+
+
+def test_the_observation_may_be_bytes() -> None:
+    """``dtype=np.uint8`` writes the same observation in a quarter of the memory."""
+    wide = VectorDeals("classic", 4, num=8)
+    narrow = VectorDeals("classic", 4, num=8, dtype=np.uint8)
+    obs, masks, _ = wide.reset(seed=4)
+    small, _, _ = narrow.reset(seed=4)
+    for _ in range(60):
+        assert small.dtype == np.uint8 and (small == obs).all()
+        actions = masks.argmax(axis=1)
+        obs, masks, *_ = wide.step(actions)
+        small, *_ = narrow.step(actions)
+    env = RamsVectorEnv("duel", num_envs=4, dtype=np.uint8)
+    first, _ = env.reset(seed=1)
+    assert env.observation_space.contains(first)
