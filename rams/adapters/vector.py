@@ -90,7 +90,9 @@ class VectorDeals:
         self.truncated = np.zeros(num, np.bool_)
 
     def reset(self, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Deal every deal afresh from ``seed``: (observations, masks, seats to move)."""
+        """Deal every deal afresh from ``seed``: (observations, masks, seats to move). The
+        decks are shuffled from the pack's order, so a seed repeats its deals."""
+        self.decks[:, : len(self.spec.pack)] = self.spec.pack
         fv.reset_all(self.states, self.books, self.decks, self.r, seed, self.spec.dealer,
                      self.slots, self.obs, self.tricks)  # fmt: skip
         fv.observe_all(self.states, self.books, self.r, self.obs, self.masks, self.to_move)

@@ -252,3 +252,14 @@ def test_the_observation_may_be_bytes() -> None:
     env = RamsVectorEnv("duel", num_envs=4, dtype=np.uint8)
     first, _ = env.reset(seed=1)
     assert env.observation_space.contains(first)
+
+
+def test_a_seed_repeats_its_deals() -> None:
+    deals = VectorDeals("whist", 4, num=3)
+    deals.reset(seed=5)
+    first = [deals.deck(i) for i in range(3)]
+    deals.step(deals.masks.argmax(axis=1))
+    deals.reset(seed=5)
+    assert [deals.deck(i) for i in range(3)] == first
+    deals.reset(seed=6)
+    assert [deals.deck(i) for i in range(3)] != first
