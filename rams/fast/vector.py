@@ -86,7 +86,7 @@ def obs_size(n: int, tricks: int, slots: int, actions: int) -> int:
     return n + 3 * 52 + 5 + 52 * (2 * n + tricks) + slots * (n + actions - 52) + 104 * n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next(book: np.ndarray) -> int:
     x = np.uint64(book[B_RNG])
     x ^= x << np.uint64(13)
@@ -96,7 +96,7 @@ def _next(book: np.ndarray) -> int:
     return int(x >> np.uint64(1))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _claims(
     s: np.ndarray, r: np.ndarray, book: np.ndarray, slots: int, obs: np.ndarray, calls_at: int
 ) -> None:
@@ -114,7 +114,7 @@ def _claims(
             return
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _call(
     book: np.ndarray, slots: int, seat: int, a: int, obs: np.ndarray, calls_at: int, n: int
 ) -> None:
@@ -144,7 +144,7 @@ def _deal(
     deal_deck(s, r, book, deck, dealer, slots, obs, tricks, extra)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _declares(r: np.ndarray) -> bool:
     """Whether the rules vector is a declared deal's (the fast core) or a plain game's."""
     return r[ft.R_KIND] == ft.KIND_RAMS
@@ -248,7 +248,7 @@ def _declared(s: np.ndarray, r: np.ndarray, book: np.ndarray) -> None:
             return
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _shown(s: np.ndarray, book: np.ndarray, a: int, seat: int) -> None:
     """What ``seat``'s action ``a`` (legal, about to be applied) does to the cards known in
     its hand: a card played leaves it (P), Pam taken (M3) and the turned trump taken (E5)
@@ -277,7 +277,7 @@ def _calls_at(n: int, tricks: int) -> int:
     return n + 3 * 52 + 5 + 52 * (2 * n + tricks)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _phase_play(s: np.ndarray, r: np.ndarray) -> bool:
     """Whether the deal is in its card play."""
     if _declares(r):
@@ -285,13 +285,13 @@ def _phase_play(s: np.ndarray, r: np.ndarray) -> bool:
     return s[pl.S_PHASE] == pl.PLAY
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _over(s: np.ndarray, r: np.ndarray, book: np.ndarray, most: int) -> bool:
     done = s[fp.S_PHASE] == fc.DONE if _declares(r) else s[pl.S_PHASE] == pl.DONE
     return done or s[fp.S_TO_MOVE] < 0 or book[B_DECISIONS] >= most
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mover(s: np.ndarray, r: np.ndarray, book: np.ndarray, buf: np.ndarray) -> int:
     """The seat to act: a seat asked about the out-of-turn offer (each that may say it,
     once, from the left of the seat to move), else the seat to move (−1: none)."""
@@ -306,7 +306,7 @@ def _mover(s: np.ndarray, r: np.ndarray, book: np.ndarray, buf: np.ndarray) -> i
     return seat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal(s: np.ndarray, r: np.ndarray, seat: int, buf: np.ndarray) -> int:
     """The ids ``seat`` (the seat to act) may choose, ascending, into ``buf``."""
     if _declares(r):
@@ -369,7 +369,7 @@ def _apply(
         _claims(s, r, book, slots, obs, calls_at)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _points(s: np.ndarray, r: np.ndarray, better: int, out: np.ndarray) -> None:
     """Each seat's points in the deal: its record's gain, or the plain deal's score (its
     side's, where the deal scores sides)."""
@@ -558,7 +558,7 @@ def step_against_random(
         _observe(s, book, obs[i], masks[i], r, buf)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _done(s: np.ndarray, r: np.ndarray) -> bool:
     """Whether the deal ended by its rules (not cut short)."""
     if _declares(r):
