@@ -64,7 +64,8 @@ __all__ = [
 # The per-deal bookkeeping beside the state (``book``, int64): the generator, the decisions,
 # the card turned at the start, the number of calls, the seats asked about the out-of-turn
 # offer since the last action, then each card's seat, trick and place (−1: not played), the
-# cards known and declared and dealt of each seat, then the calls (seat, id).
+# cards known and declared and dealt of each seat, the cards on show the observation holds
+# now (known, declared), then the calls (seat, id).
 B_RNG, B_DECISIONS, B_TURNED, B_CALLS, B_ASKED = range(5)
 H_CARD_SEAT = 5
 H_CARD_TRICK = H_CARD_SEAT + 52
