@@ -21,7 +21,7 @@ from rams.games.rams.actions import Action
 from rams.games.rams.search import AllSeeingBot, PimcBot, SimulatedDeclare
 from rams.games.rams.view import Observation
 
-__all__ = ["AllSeeingBot", "hard", "hardsim", "medium"]
+__all__ = ["AllSeeingBot", "hard", "hardold", "hardsim", "medium"]
 
 # hard's time for one card decision, by number of players (the latency goals: median under
 # 50 ms up to 5 players, p99 under 0.5 s at 7).
@@ -54,9 +54,18 @@ def medium(rng: random.Random, timed: bool = True) -> PimcBot:
 
 
 def hard(rng: random.Random, timed: bool = True) -> PimcBot:
-    """The hard level: the strongest bot we have."""
-    bot = _SizedPimc(rng, before_play=EvaluatorBot(rng))  # samples set by table size
+    """The hard level: the strongest bot we have (its worlds weighed by what the others
+    chose, :mod:`rams.games.rams.inference`)."""
+    bot = _SizedPimc(rng, before_play=EvaluatorBot(rng), infer=True)  # samples by table size
     bot.name = "hard"
+    bot.timed = timed
+    return bot
+
+
+def hardold(rng: random.Random, timed: bool = True) -> PimcBot:
+    """``hard`` as it was before issue 28: every world weighs 1 (for measurement only)."""
+    bot = _SizedPimc(rng, before_play=EvaluatorBot(rng))
+    bot.name = "hardold"
     bot.timed = timed
     return bot
 

@@ -67,6 +67,12 @@ def _all_seeing(rng: random.Random, timed: bool = True) -> AnyBot:
     return AllSeeingBot(rng)
 
 
+def _oracle(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.games.rams.search import OracleBot
+
+    return OracleBot(rng)
+
+
 _FACTORIES: dict[str, Factory] = {
     "random": _random,
     "heuristic": _heuristic,
@@ -79,8 +85,15 @@ _FACTORIES: dict[str, Factory] = {
 }
 #: The bots anyone may seat at a Rams table: the levels, and the parts they are made of.
 NAMES = tuple(_FACTORIES)
-#: For measurement only: the bot that sees every card (the terminal and the web refuse it).
-MEASURING: dict[str, Factory] = {"allseeing": _all_seeing}
+#: For measurement only (the terminal and the web refuse them): the bot that sees every card
+#: (its card play solved, its decisions before play ``hard``'s), ``oracle`` (all-seeing before
+#: play too: the reference for play or pass, the exchange and the talon), and ``hardold``,
+#: ``hard`` as it was before issue 28 (its worlds unweighed), to measure against.
+MEASURING: dict[str, Factory] = {
+    "allseeing": _all_seeing,
+    "oracle": _oracle,
+    "hardold": _level("hardold"),
+}
 
 
 def make_bot(
