@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass
 
 from rams.bots.heuristic import HeuristicBot, _value, trick_estimate
-from rams.cards import ACE, SUIT_MASKS, Card, cards_of, rank_of, suit_of
+from rams.cards import ACE, SUIT_MASKS, Card, cards_of, rank_of
 from rams.games.rams.actions import Play
 from rams.games.rams.deal import PAM, card_play
 from rams.games.rams.events import EventKind
@@ -90,16 +90,13 @@ class Inference:
     played_by: tuple[int, ...]
     discarded: int
     strong_mask: int
+    worth: tuple[float, ...]  # each card's worth to the heuristic (what it keeps, E4, E5)
+    estimates: tuple[float, ...]  # each card's part of its trick estimate (E1)
     trump: int
     trump_mask: int
     pam: int
     players: int
     epsilon: float
-
-
-def _strong(c: Card, trump: int, pam: int) -> bool:
-    """A card the heuristic keeps in the exchange (E4): Pam, a trump, an ace."""
-    return c == pam or suit_of(c) == trump or rank_of(c) == ACE
 
 
 def inference_of(view: Observation, epsilon: float = EPSILON) -> Inference:
@@ -181,8 +178,10 @@ def inference_of(view: Observation, epsilon: float = EPSILON) -> Inference:
     strong_mask = trump_mask | pam_bit
     for suit in range(4):
         strong_mask |= 1 << (13 * suit + ACE)
+    worth = tuple(_value(c, trump, pam) for c in range(52))
+    estimates = tuple(trick_estimate([c], trump, n, pam) for c in range(52))
     return Inference(
-        facts, tuple(cards), tuple(played_by), discarded, strong_mask,
+        facts, tuple(cards), tuple(played_by), discarded, strong_mask, worth, estimates,
         trump, trump_mask, pam, n, epsilon,
     )  # fmt: skip
 
@@ -197,21 +196,22 @@ def likelihood(inf: Inference, view: Observation, hands: list[int]) -> float:
     eps = inf.epsilon
     trump, pam = inf.trump, inf.pam
     played_by = inf.played_by
+    worth, estimates = inf.worth, inf.estimates
     weight = 1.0
     for f in inf.facts:
-        start = cards_of(hands[f.seat] | played_by[f.seat])
+        held = hands[f.seat] | played_by[f.seat]
         if f.kept is not None:  # E4: it threw every card it did not keep
-            strong = sum(1 for c in start if _strong(c, trump, pam))
+            strong = (held & inf.strong_mask).bit_count()
             weight *= eps ** max(0, f.kept - strong)
         if f.call_threshold is not None:  # E1, E2: played when it could pass
             keep = 5 if f.exchanged is None else 5 - f.exchanged
-            dealt = sorted(start, key=lambda c: -_value(c, trump, pam))[:keep]
+            dealt = sorted(cards_of(held), key=worth.__getitem__, reverse=True)[:keep]
             if not any(rank_of(c) == ACE for c in dealt):  # (an ace: it had to play)
-                est = trick_estimate(dealt, trump, inf.players, pam)
+                est = sum(estimates[c] for c in dealt)
                 weight *= 1 - eps if est >= f.call_threshold else eps
         if f.kept_turned is not None:  # E5: it left the turned trump
-            worst = min(_value(c, trump, pam) for c in start)
-            weight *= 1 - eps if worst >= _value(f.kept_turned, trump, pam) else eps
+            worst = min(worth[c] for c in cards_of(held))
+            weight *= 1 - eps if worst >= worth[f.kept_turned] else eps
     if inf.cards:
         t = card_play(view.rules)
         pam_bit = (1 << PAM) if pam >= 0 else 0
