@@ -16,7 +16,13 @@ from rams.bots import bot_names, make_bot, measuring
 from rams.cards import ACE, HEARTS, KING, QUEEN, SPADES, card, mask_of, pack, rank_of, suit_of
 from rams.errors import RulesError
 from rams.games.rams.deal import Deal
-from rams.games.rams.inference import Inference, SeatFacts, inference_of, likelihood
+from rams.games.rams.inference import (
+    Inference,
+    SeatFacts,
+    inference_of,
+    likelihood,
+    passer_weight,
+)
 from rams.games.rams.rules import Rules
 from rams.games.rams.search import RamsCards, knowledge_of, sample_hands
 from rams.games.rams.view import Observation, Phase
@@ -75,6 +81,20 @@ def test_a_seat_that_played_when_it_could_pass_is_thought_to_hold_a_playable_han
     # E2: a hand with an ace had to play: the call tells nothing of it.
     forced = [0, hand(card(ACE, SPADES), S7, S8, D7, D8), 0, 0]
     assert likelihood(inf, view, forced) == 1.0
+
+
+def test_a_seat_that_passed_is_thought_to_hold_a_weak_hand() -> None:
+    """E1: the heuristic passes when its trick estimate falls short of the threshold: trump
+    K + Q (1.55 against 0.85) weigh ε = 0.1, five low side cards 1 − ε = 0.9; a dealer counts
+    the turned card he could take (the trump ace, 1.0, less 0.15: 0.85 ≥ 0.75)."""
+    base = inference_of(a_view(), EPS)
+    inf = dataclasses.replace(base, passed={1: 0.85, 2: 0.75}, dealer=2, turned=card(ACE, HEARTS))
+    strong = hand(card(KING, HEARTS), card(QUEEN, HEARTS), S7, S8, D7)
+    weak = hand(S7, S8, S9, D7, D8)
+    assert passer_weight(inf, 1, strong) == pytest.approx(EPS)
+    assert passer_weight(inf, 1, weak) == pytest.approx(1 - EPS)
+    assert passer_weight(inf, 2, weak) == pytest.approx(EPS)
+    assert passer_weight(inf, 3, strong) == 1.0  # (it did not pass)
 
 
 def test_an_exchange_below_the_stock_says_how_many_cards_were_kept() -> None:

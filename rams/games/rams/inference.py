@@ -9,7 +9,8 @@ choices read, each only where the seat had one:
 
 - **play or pass** (E1): the heuristic plays when its trick estimate of the dealt hand
   reaches a threshold that rises with the players already in; a seat dealt an ace (E2) or
-  a dealer who must play (E3) tells nothing;
+  a dealer who must play (E3) tells nothing. A passer's hand is dealt by the sampler, one of
+  a few drawn, picked by :func:`passer_weight`;
 - **the exchange** (E4): the heuristic keeps its trumps, aces and Pam (M1) and throws the
   rest. Its discards are dealt first, by the sampler (each a card it throws, but with
   chance ``ε`` any card); and a seat that exchanged ``k`` cards below what the stock and
@@ -42,7 +43,15 @@ from rams.games.rams.events import EventKind
 from rams.games.rams.view import Observation, Phase
 from rams.tricks import CARDS, beats, legal
 
-__all__ = ["CARD_EPSILON", "EPSILON", "Inference", "SeatFacts", "inference_of", "likelihood"]
+__all__ = [
+    "CARD_EPSILON",
+    "EPSILON",
+    "Inference",
+    "SeatFacts",
+    "inference_of",
+    "likelihood",
+    "passer_weight",
+]
 
 #: The chance the model of the others decides before play other than the heuristic does
 #: (measured by ``benchmarks/inference.py``: 0.3 moved the samples' trumps a third of the
@@ -92,6 +101,9 @@ class Inference:
     strong_mask: int
     worth: tuple[float, ...]  # each card's worth to the heuristic (what it keeps, E4, E5)
     estimates: tuple[float, ...]  # each card's part of its trick estimate (E1)
+    passed: dict[int, float]  # each other seat that passed: the heuristic's threshold then
+    turned: int  # the turned card (-1: none)
+    dealer: int
     trump: int
     trump_mask: int
     pam: int
@@ -112,6 +124,7 @@ def inference_of(view: Observation, epsilon: float = EPSILON) -> Inference:
     # E1: the order of the calls, from the dealer's left, dealer last.
     order = [(view.dealer + 1 + i) % n for i in range(n)]
     threshold: dict[int, float | None] = {}
+    passed: dict[int, float] = {}
     playing = 0
     pre = view.pre_play_records or view.records
     for seat in order:
@@ -119,11 +132,13 @@ def inference_of(view: Observation, epsilon: float = EPSILON) -> Inference:
         if call is None:
             continue
         forced = not rules.passing or (seat == view.dealer and playing == 1)  # E3
+        bar = 0.75 + 0.1 * min(playing, 4)
+        if pre[seat] <= 5:
+            bar -= 0.25
         if call == "play" and not forced:
-            bar = 0.75 + 0.1 * min(playing, 4)
-            if pre[seat] <= 5:
-                bar -= 0.25
             threshold[seat] = bar
+        elif call == "pass" and seat != me:
+            passed[seat] = bar
         if call == "play":
             playing += 1
     # E4: each exchange, and the stock it could draw from.
@@ -182,8 +197,22 @@ def inference_of(view: Observation, epsilon: float = EPSILON) -> Inference:
     estimates = tuple(trick_estimate([c], trump, n, pam) for c in range(52))
     return Inference(
         facts, tuple(cards), tuple(played_by), discarded, strong_mask, worth, estimates,
+        passed, view.turned if view.turned is not None else -1, view.dealer,
         trump, trump_mask, pam, n, epsilon,
     )  # fmt: skip
+
+
+def passer_weight(inf: Inference, seat: int, hand: int) -> float:
+    """How likely a seat's pass was had it been dealt ``hand`` (a bitmask): the heuristic
+    passes when its trick estimate (a dealer's with the turned card he may take, less 0.15)
+    falls short of its threshold (E1)."""
+    bar = inf.passed.get(seat)
+    if bar is None:
+        return 1.0
+    est = sum(inf.estimates[c] for c in cards_of(hand))
+    if seat == inf.dealer and inf.turned >= 0:
+        est += inf.estimates[inf.turned] - 0.15
+    return 1 - inf.epsilon if est < bar else inf.epsilon
 
 
 _MODEL = HeuristicBot(random.Random(0))  # (its card choice draws no random numbers)

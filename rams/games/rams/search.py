@@ -43,7 +43,7 @@ it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,7 +67,7 @@ from rams.games.rams.actions import GO, KEEP, PASS, PLAY_IN, SELL, TAKE, Action,
 from rams.games.rams.deal import PAM, Deal, card_play, jack_credit, trick_winner
 from rams.games.rams.dealing import deck_layout
 from rams.games.rams.events import EventKind
-from rams.games.rams.inference import inference_of, likelihood
+from rams.games.rams.inference import inference_of, likelihood, passer_weight
 from rams.games.rams.rules import Rules
 from rams.games.rams.stakes import Standing
 from rams.games.rams.view import Observation, Phase
@@ -108,6 +108,8 @@ class Knowledge:
     discarded: int = 0
     kept_mask: int = 0
     epsilon: float = 0.0
+    #: With inference: how likely a passer's pass was with a hand (a seat, a bitmask).
+    passer_weight: Callable[[int, int], float] | None = None
 
 
 def knowledge_of(view: Observation) -> Knowledge:
@@ -180,7 +182,20 @@ def sample_hands(view: Observation, know: Knowledge, rng: random.Random) -> list
             left.discard(choice)
             if source is weak:
                 weak.remove(choice)
-    if know.no_aces_for_passers:
+    if know.passer_weight is not None:
+        # E1, E2: a passer's hand (no ace where the rules say so) leaves the pool first, one
+        # of PASS_TRIES drawn, picked by how likely its pass was with it.
+        for seat in know.passers:
+            shown = know.sure[seat]
+            need = 5 - shown.bit_count()
+            fits = [c for c in pool if c in left and not (
+                know.no_aces_for_passers and rank_of(c) == ACE)]  # fmt: skip
+            if need <= 0 or len(fits) < need:
+                continue
+            tries = [rng.sample(fits, need) for _ in range(PASS_TRIES)]
+            weights = [know.passer_weight(seat, shown | mask_of(t)) for t in tries]
+            left.difference_update(rng.choices(tries, weights)[0])
+    elif know.no_aces_for_passers:
         # E2: a passer was dealt no ace; his five cards leave the pool first.
         for _seat in know.passers:
             chosen = [c for c in pool if c in left and rank_of(c) != ACE][:5]
@@ -324,6 +339,8 @@ def _relaxed(know: Knowledge) -> Knowledge:
 
 #: With inference, the worlds drawn for each one solved (the one kept by its likelihood).
 CANDIDATES = 4
+#: With inference, the hands drawn for each seat that passed (one kept by its likelihood).
+PASS_TRIES = 6
 
 
 class RamsCards:
@@ -379,6 +396,9 @@ class RamsCards:
             know.discarded = inference.discarded
             know.kept_mask = inference.strong_mask
             know.epsilon = inference.epsilon
+            if inference.passed:
+                inf = inference
+                know.passer_weight = lambda seat, hand: passer_weight(inf, seat, hand)
 
         def one() -> list[int] | None:
             nonlocal know, tried, found
