@@ -39,6 +39,9 @@ TABLES = {
     # gaps to the all-seeing bot (card play) and to the oracle (decisions before play too).
     "infer-4": ("classic", 4, "hard,hardold,hard,hardold"),
     "oracle-4": ("classic", 4, "hard,heuristic,allseeing,oracle"),
+    # The decisions before play with the card play all-seeing: the heuristic's, hard's (the
+    # all-seeing bot's), the oracle's; and hard itself.
+    "preplay-4": ("classic", 4, "hard,allseeing-heuristic,allseeing,oracle"),
     # The plain games (RULES §10.2–10.5): the ladder and the all-seeing bot in one table.
     "ramsch-3a": ("ramsch", 3, "hard,heuristic,random"),
     "ramsch-3b": ("ramsch", 3, "hard,heuristic,allseeing"),

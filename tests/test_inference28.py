@@ -232,9 +232,10 @@ def test_hard_reads_only_the_observation() -> None:
 
 
 def test_the_new_measuring_levels_by_name() -> None:
-    assert {"hardold", "oracle"} <= set(measuring())
-    assert "hardold" not in bot_names() and "oracle" not in bot_names()
-    for name in ("hardold", "oracle"):
+    new = ("hardold", "oracle", "allseeing-heuristic")
+    assert set(new) <= set(measuring())
+    assert not set(new) & set(bot_names())
+    for name in new:
         with pytest.raises(RulesError):
             make_bot(name, random.Random(0))
         assert make_bot(name, random.Random(0), allow_all_seeing=True).name == name
@@ -253,3 +254,39 @@ def test_the_inference_benchmark_runs() -> None:
     out = done.stdout
     assert "every hand" in out and "before − truth" in out
     assert out.splitlines()[0].startswith("$ python benchmarks/inference.py")
+
+
+def test_the_oracle_decides_before_play_by_the_real_deal() -> None:
+    """At play or pass (E1) it takes the choice whose play-out on the real deal leaves its
+    record lowest (or wins the game), each choice played out by all-seeing players."""
+    from rams.fast import solver as sv
+    from rams.games.rams.actions import PASS, PLAY_IN
+    from rams.games.rams.search import AllSeeingBot, OracleBot
+    from rams.table import bot_turn
+
+    rules = Rules.preset("classic", 4)
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(40):
+        deck = list(pack(32))
+        rng.shuffle(deck)
+        deal = Deal(rules, rng.randrange(4), deck)
+        seat = deal.to_move
+        assert seat is not None
+        if {PLAY_IN, PASS} - set(deal.legal_actions()):
+            continue
+        oracle = OracleBot(random.Random(5))
+        choice = oracle.act_full(deal, seat)
+        values = {}
+        for option in (PLAY_IN, PASS):
+            agents = [AllSeeingBot(random.Random(s)) for s in range(4)]
+            sim = deal.copy()
+            sim.apply(option, seat)
+            while bot_turn(sim, agents) != "done":
+                pass
+            values[option] = (sv.WIN_BONUS if sim.winner == seat else 0) - sim.records[seat]
+        assert values[choice] == max(values.values())
+        checked += 1
+        if checked == 4:
+            return
+    pytest.fail("no play-or-pass decision found")

@@ -44,7 +44,17 @@ __all__ = [
 LEVELS = tuple(dict.fromkeys(lv for name in games.FAMILIES for lv in games.family(name).levels))
 #: The bots that search with the compiled solver (they need NumPy and Numba).
 SEARCHING = frozenset(
-    {"medium", "hard", "hardsim", "pimc", "allseeing", "hardcards", "hardold", "oracle"}
+    {
+        "medium",
+        "hard",
+        "hardsim",
+        "pimc",
+        "allseeing",
+        "hardcards",
+        "hardold",
+        "oracle",
+        "allseeing-heuristic",
+    }
 )
 
 

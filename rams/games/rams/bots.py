@@ -67,6 +67,12 @@ def _all_seeing(rng: random.Random, timed: bool = True) -> AnyBot:
     return AllSeeingBot(rng)
 
 
+def _all_seeing_heuristic(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.games.rams.search import AllSeeingHeuristic
+
+    return AllSeeingHeuristic(rng)
+
+
 def _oracle(rng: random.Random, timed: bool = True) -> AnyBot:
     from rams.games.rams.search import OracleBot
 
@@ -87,11 +93,13 @@ _FACTORIES: dict[str, Factory] = {
 NAMES = tuple(_FACTORIES)
 #: For measurement only (the terminal and the web refuse them): the bot that sees every card
 #: (its card play solved, its decisions before play ``hard``'s), ``oracle`` (all-seeing before
-#: play too: the reference for play or pass, the exchange and the talon), and ``hardold``,
+#: play too: the reference for play or pass, the exchange and the talon), the all-seeing bot
+#: deciding before play like the heuristic (the other end of that gap), and ``hardold``,
 #: ``hard`` as it was before issue 28 (its worlds unweighed), to measure against.
 MEASURING: dict[str, Factory] = {
     "allseeing": _all_seeing,
     "oracle": _oracle,
+    "allseeing-heuristic": _all_seeing_heuristic,
     "hardold": _level("hardold"),
 }
 

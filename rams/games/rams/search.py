@@ -77,6 +77,7 @@ from rams.tricks import beats, reveals
 __all__ = [
     "EXCHANGES",
     "AllSeeingBot",
+    "AllSeeingHeuristic",
     "Knowledge",
     "OracleBot",
     "PimcBot",
@@ -517,6 +518,18 @@ class AllSeeingBot:
         assert view.seat is not None  # (a bot, a hand: always a seat)
         scores = {int(moves[i]): int(sv.utility(rows[i], view.seat)) for i in range(k)}
         return max(sorted(cards), key=lambda c: scores.get(c, -(10**9)))
+
+
+class AllSeeingHeuristic(AllSeeingBot):
+    """The all-seeing bot deciding before play like the heuristic bot (measurement only):
+    the low end of the decisions before play, against which ``oracle`` and ``hard`` (whose
+    decisions ``allseeing`` shares) are measured with the same perfect card play."""
+
+    name = "allseeing-heuristic"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.before_play = HeuristicBot(rng)  # type: ignore[assignment]
 
 
 class OracleBot(AllSeeingBot):
