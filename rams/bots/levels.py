@@ -5,8 +5,10 @@ that measures how far from perfect play they are.
   decision in four) plays a random legal action instead.
 - ``medium``: PIMC card play with a small budget (12 samples, 20 ms); the heuristic before
   play.
-- ``hard``: the strongest we have: PIMC card play with a budget sized to the table, and the
+- ``hard``: the strongest we have: PIMC card play with a budget sized to the table, its
+  worlds weighed by what the others chose (:mod:`rams.games.rams.inference`), and the
   learned evaluator for play or pass, the exchange, the turned trump and the talon.
+- ``hardold`` (measurement only): ``hard`` before issue 28, its worlds unweighed.
 - ``allseeing`` (:class:`rams.games.rams.search.AllSeeingBot`): sees every card — it solves
   the real deal exactly for its card play — and decides before play like ``hard``. For
   measurement only: the terminal and the web table refuse it.
