@@ -236,7 +236,7 @@ def test_the_new_measuring_levels_by_name() -> None:
     assert set(new) <= set(measuring())
     assert not set(new) & set(bot_names())
     for name in new:
-        with pytest.raises(RulesError):
+        with pytest.raises(RulesError, match="measurement only"):
             make_bot(name, random.Random(0))
         assert make_bot(name, random.Random(0), allow_all_seeing=True).name == name
     hard = make_bot("hard", random.Random(0))

@@ -112,7 +112,8 @@ def make_bot(
     factory = _FACTORIES.get(name)
     if factory is None and name in MEASURING:
         if not allow_all_seeing:
-            raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
+            key = "bots.measuring.only" if name == "hardold" else "bots.all_seeing"
+            raise RulesError(key, ("bots",), name=repr(name))
         factory = MEASURING[name]
     if factory is None:
         raise RulesError("bots.unknown", ("bots",), name=repr(name), known=", ".join(NAMES))
