@@ -7,7 +7,11 @@ hidden cards are sampled many times, every sample consistent with the seat's obs
 the cards played, the cards shown (the turned trump taken by the dealer, Pam, shown jacks),
 the voids and trump shortages shown by play (P2, M1), the trump ace a leader did not lead
 (P4) or did not cover with (P6), and the aces passers cannot hold (E2); when sampling keeps
-failing, the inferred exclusions are dropped. Every sample weighs 1. Each is solved exactly
+failing, the inferred exclusions are dropped. With ``infer`` (``hard``, issue 28) the sampler
+also reads what the others chose (:mod:`rams.games.rams.inference`): their discards and the
+passers' hands are dealt first as the model of them would have them, and of
+:data:`CANDIDATES` worlds one is kept by how likely the others' choices were in it; without
+it (``medium``, ``pimc``, ``hardold``) every world is one draw. Each is solved exactly
 with the max^n solver (:mod:`rams.fast.solver`), its positions capped, and the value of a
 card is the seat's record at the end of the deal, written off (§7: lower is better, so its
 negative), plus the solver's bonus when the deal ends the game in the seat's favour (S6; 0
