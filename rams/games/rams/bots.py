@@ -67,6 +67,18 @@ def _all_seeing(rng: random.Random, timed: bool = True) -> AnyBot:
     return AllSeeingBot(rng)
 
 
+def _all_seeing_heuristic(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.games.rams.search import AllSeeingHeuristic
+
+    return AllSeeingHeuristic(rng)
+
+
+def _oracle(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.games.rams.search import OracleBot
+
+    return OracleBot(rng)
+
+
 _FACTORIES: dict[str, Factory] = {
     "random": _random,
     "heuristic": _heuristic,
@@ -79,8 +91,17 @@ _FACTORIES: dict[str, Factory] = {
 }
 #: The bots anyone may seat at a Rams table: the levels, and the parts they are made of.
 NAMES = tuple(_FACTORIES)
-#: For measurement only: the bot that sees every card (the terminal and the web refuse it).
-MEASURING: dict[str, Factory] = {"allseeing": _all_seeing}
+#: For measurement only (the terminal and the web refuse them): the bot that sees every card
+#: (its card play solved, its decisions before play ``hard``'s), ``oracle`` (all-seeing before
+#: play too: the reference for play or pass, the exchange and the talon), the all-seeing bot
+#: deciding before play like the heuristic (the other end of that gap), and ``hardold``,
+#: ``hard`` as it was before issue 28 (its worlds unweighed), to measure against.
+MEASURING: dict[str, Factory] = {
+    "allseeing": _all_seeing,
+    "oracle": _oracle,
+    "allseeing-heuristic": _all_seeing_heuristic,
+    "hardold": _level("hardold"),
+}
 
 
 def make_bot(
@@ -91,7 +112,8 @@ def make_bot(
     factory = _FACTORIES.get(name)
     if factory is None and name in MEASURING:
         if not allow_all_seeing:
-            raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
+            key = "bots.measuring.only" if name == "hardold" else "bots.all_seeing"
+            raise RulesError(key, ("bots",), name=repr(name))
         factory = MEASURING[name]
     if factory is None:
         raise RulesError("bots.unknown", ("bots",), name=repr(name), known=", ".join(NAMES))
