@@ -27,21 +27,22 @@ def _random(rng: random.Random, timed: bool = True) -> AnyBot:
 
 
 def _heuristic(rng: random.Random, timed: bool = True) -> AnyBot:
-    from rams.bots.heuristic import HeuristicBot
+    from rams.games.rams.heuristic import HeuristicBot
 
     return HeuristicBot(rng)
 
 
 def _easy(rng: random.Random, timed: bool = True) -> AnyBot:
-    from rams.bots.heuristic import HeuristicBot
     from rams.bots.noisy import NoisyBot
+    from rams.games.rams.actions import CLAIM, DAVE
+    from rams.games.rams.heuristic import HeuristicBot
 
-    return NoisyBot(HeuristicBot(rng), rng, 0.25, "easy")
+    return NoisyBot(HeuristicBot(rng), rng, 0.25, "easy", avoid=(str(CLAIM), str(DAVE)))
 
 
 def _level(name: str) -> Factory:
     def factory(rng: random.Random, timed: bool = True) -> AnyBot:
-        from rams.bots import levels
+        from rams.games.rams import levels
 
         made: AnyBot = getattr(levels, name)(rng, timed)
         return made
@@ -56,7 +57,7 @@ def _pimc(rng: random.Random, timed: bool = True) -> AnyBot:
 
 
 def _evaluator(rng: random.Random, timed: bool = True) -> AnyBot:
-    from rams.bots.evaluator import EvaluatorBot
+    from rams.games.rams.evaluator import EvaluatorBot
 
     return EvaluatorBot(rng)
 
@@ -129,7 +130,7 @@ def evaluate(
     simulation (:class:`rams.games.rams.search.SimulatedDeclare`); ``action`` (one played)
     is valued too where the bot would value only its best few (the exchange)."""
     from rams.actions import Play
-    from rams.bots.levels import HARD_NODES, hardsim
+    from rams.games.rams.levels import HARD_NODES, hardsim
     from rams.games.rams.search import PimcBot, SimulatedDeclare
     from rams.games.rams.view import Phase
 

@@ -2,7 +2,7 @@
 
 A sampled world (the hidden hands, :func:`rams.games.rams.search.sample_hands`) is weighed
 by how likely every other seat's choices were, had it held the hand the world gives it and
-chosen as the model of the others chooses — the heuristic bot (:mod:`rams.bots.heuristic`),
+chosen as the model of the others chooses — the heuristic bot (:mod:`rams.games.rams.heuristic`),
 softened by ``ε`` (:data:`EPSILON` before play, :data:`CARD_EPSILON` for cards): the model's
 choice has chance ``1 − ε``, any other ``ε`` (shared among the others, for cards). The
 choices read, each only where the seat had one:
@@ -35,11 +35,11 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from rams.bots.heuristic import HeuristicBot, _value, trick_estimate
 from rams.cards import ACE, SUIT_MASKS, Card, cards_of, rank_of
 from rams.games.rams.actions import Play
 from rams.games.rams.deal import PAM, card_play
 from rams.games.rams.events import EventKind
+from rams.games.rams.heuristic import HeuristicBot, _value, trick_estimate
 from rams.games.rams.view import Observation, Phase
 from rams.tricks import CARDS, beats, legal
 

@@ -54,8 +54,6 @@ from typing import Any
 import numpy as np
 
 from rams.actions import Play
-from rams.bots.evaluator import EvaluatorBot
-from rams.bots.heuristic import HeuristicBot
 from rams.bots.pimc import Round, SearchBot
 from rams.bots.sampling import Tally
 from rams.bots.simulate import Decisions, Plan, SimulatingBot, Unsimulated
@@ -70,7 +68,9 @@ from rams.games.rams import inference as _inference
 from rams.games.rams.actions import GO, KEEP, PASS, PLAY_IN, SELL, TAKE, Action, Exchange, Swap
 from rams.games.rams.deal import PAM, Deal, card_play, jack_credit, trick_winner
 from rams.games.rams.dealing import deck_layout
+from rams.games.rams.evaluator import EvaluatorBot
 from rams.games.rams.events import EventKind
+from rams.games.rams.heuristic import HeuristicBot
 from rams.games.rams.inference import inference_of, likelihood, passer_weight
 from rams.games.rams.rules import Rules
 from rams.games.rams.stakes import Standing

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 
-from rams.bots.evaluator import EvaluatorBot
 from rams.games.rams.actions import Action
+from rams.games.rams.evaluator import EvaluatorBot
 from rams.games.rams.search import AllSeeingBot, PimcBot, SimulatedDeclare
 from rams.games.rams.view import Observation
 
