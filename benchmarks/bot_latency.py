@@ -127,13 +127,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default=",".join([*bot_names(), "allseeing"]))
     parser.add_argument("--games", action="store_true", help="the plain games' bots")
+    parser.add_argument("--presets", help="with --games: only these (comma-separated)")
     args = parser.parse_args()
     print(header(__file__), flush=True)
     if args.games:
         for bot in args.bots.split(","):
             plain_latencies(bot, "kony", 4, 1, 0)  # warm up (Numba compiles on first use)
             line, plays = [], []
+            only = args.presets.split(",") if args.presets else None
             for preset, n in PLAIN_GAMES:
+                if only is not None and preset not in only:
+                    continue
                 e, c = plain_latencies(bot, preset, n, args.deals, args.seed)
                 line.append(f"{preset} {statistics.median(e) * 1e3:6.2f}/{p99(e) * 1e3:6.0f}")
                 plays.append(f"{preset} {statistics.median(c) * 1e3:6.2f}/{p99(c) * 1e3:6.0f}")

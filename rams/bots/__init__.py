@@ -54,6 +54,7 @@ SEARCHING = frozenset(
         "hardold",
         "oracle",
         "allseeing-heuristic",
+        "hard27",
     }
 )
 

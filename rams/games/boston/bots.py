@@ -14,7 +14,7 @@ from rams.cards import ACE, JACK, KING, QUEEN, Card, rank_of, suit_of
 from rams.games.boston.bids import NULLS, Aside, Bid, Invite
 from rams.games.plain.deal import PlainView
 
-__all__ = ["bid_choice", "heuristic", "null_danger", "sure_tricks"]
+__all__ = ["bid_choice", "heuristic", "null_danger", "sure_tricks", "tricks_needed"]
 
 PASS = Say("pass")
 ALONE = Say("alone")
@@ -61,27 +61,39 @@ def null_danger(hand: tuple[Card, ...]) -> int:
     return danger
 
 
+def tricks_needed(bid: Bid) -> float:
+    """The sure tricks a hand needs to bid a trump game: five or six may count on a
+    partner's help (B5)."""
+    return bid.tricks - (1.5 if bid.tricks <= 6 else 0)
+
+
 def bid_choice(view: PlainView, legal: list[Any]) -> Any:
     """The highest bid the hand supports, if it is legal now; else pass (B3, B4)."""
     turned = _turned_suit(view)
     options: list[tuple[int, Bid]] = []
+    # (Each suit's sure tricks and each null's safety once: the auction's inference asks
+    # this of many sampled hands.)
+    counted: dict[int, float] = {}
+    nulls: dict[bool, tuple[int, int]] = {}
     for bid in (a for a in legal if isinstance(a, Bid)):
         if bid.is_null:
             # The small games set their most dangerous card aside (B6); the open ones
             # show the hand, so they want it safer still.
-            hand = view.hand
-            if bid.contract.startswith("small"):
-                hand = tuple(c for c in hand if c != max(hand, key=rank_of))
-            top = max(rank_of(c) for c in hand)
+            small = bid.contract.startswith("small")
+            if small not in nulls:
+                hand = view.hand
+                if small:
+                    hand = tuple(c for c in hand if c != max(hand, key=rank_of))
+                nulls[small] = (null_danger(hand), max(rank_of(c) for c in hand))
+            danger, top = nulls[small]
             ceiling = {"small-null": 12, "big-null": 9, "small-open": 7, "big-open": 6}
-            safe = null_danger(hand) == 0 and top <= ceiling[bid.contract]
+            safe = danger == 0 and top <= ceiling[bid.contract]
             if safe:
                 options.append((bid.value(turned), bid))
             continue
-        tricks = sure_tricks(view.hand, bid.suit)
-        # Five or six may count on a partner's help (B5).
-        need = bid.tricks - (1.5 if bid.tricks <= 6 else 0)
-        if tricks >= need:
+        if bid.suit not in counted:
+            counted[bid.suit] = sure_tricks(view.hand, bid.suit)
+        if counted[bid.suit] >= tricks_needed(bid):
             options.append((bid.value(turned), bid))
     if not options:
         return PASS

@@ -5,24 +5,29 @@ play."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from rams.actions import Say
+from rams.bots.plain import PlainHeuristic
 from rams.bots.simulate import SimulatingBot
 from rams.cards import SUITS, parse_card
 from rams.games.boston.bids import Bid, Invite
-from rams.games.boston.bots import ACCEPT, ALONE, DECLINE, PASS, REJECT, TOGETHER
+from rams.games.boston.bots import (
+    ACCEPT,
+    ALONE,
+    DECLINE,
+    PASS,
+    REJECT,
+    TOGETHER,
+    sure_tricks,
+    tricks_needed,
+)
 from rams.games.boston.game import PARTNER_EXTRA, BostonDeal
 from rams.games.plain import search as plain_search
-from rams.games.plain.deal import PlainDeal, PlainView
-from rams.games.plain.search import (
-    ContractBot,
-    PlainDecisions,
-    World,
-    _seen,
-    play_out,
-    sample_world,
-)
+from rams.games.plain.deal import Kind, PlainDeal, PlainView
+from rams.games.plain.search import ContractBot, PlainDecisions, World, play_out
 
 __all__ = ["DECISIONS", "BostonDecisions", "Evaluator"]
 
@@ -70,6 +75,39 @@ class BostonDecisions(PlainDecisions):
     partner writes what the declarer writes, B11); the declarer accepts an offer worth more
     than playing alone."""
 
+    def prelude(self, view: PlainView) -> list[tuple[int, Any]]:
+        """B4, B5: the bids and passes, then the partner's words (up to the card set
+        aside, B6, which the others do not see)."""
+        out: list[tuple[int, Any]] = []
+        for e in view.events:
+            if e.seat is None:
+                continue
+            if e.kind is Kind.PASS:
+                out.append((e.seat, PASS))
+            elif e.kind is Kind.BID:
+                out.append((e.seat, Bid(e.detail)))
+            elif e.kind is Kind.PARTNER and e.detail != "partner":
+                out.append((e.seat, Invite(e.number) if e.detail == "invite" else Say(e.detail)))
+            elif e.kind in (Kind.ASIDE, Kind.CARD):
+                break
+        return out
+
+    def fits(self, model: PlainHeuristic, view: PlainView, action: Any) -> bool:
+        """B4: a bid fits a hand that supports it (the heuristic would bid it, were it the
+        only bid legal: how high it bids first depends on how the others have bid); any
+        other action, the model's choice."""
+        if isinstance(action, Bid):
+            only = dataclasses.replace(view, legal_actions=(action, PASS))
+            return bool(model.act(only) == action)
+        return super().fits(model, view, action)
+
+    def distance(self, model: PlainHeuristic, view: PlainView, action: Any) -> float:
+        """B4: a trump game's bid is the sure tricks the hand lacks for it
+        (:func:`~rams.games.boston.bots.tricks_needed`) from fitting."""
+        if isinstance(action, Bid) and not action.is_null:
+            return max(0.0, tricks_needed(action) - sure_tricks(view.hand, action.suit))
+        return super().distance(model, view, action)
+
     def deal(self, view: PlainView, dealer: int, deck: list[int]) -> PlainDeal:
         return BostonDeal(view.rules, dealer, deck, turned=parse_card(view.extra["turned"]))
 
@@ -112,8 +150,7 @@ class BostonDecisions(PlainDecisions):
 
     def _value(self, bot: ContractBot, view: PlainView, team: tuple[int, ...]) -> float:
         """The average score of the contract played by ``team`` (B11)."""
-        seen = _seen(view)
-        worlds = [sample_world(view, bot.rng, seen) for _ in range(min(bot.samples, 8))]
+        worlds = bot.worlds(view, min(bot.samples, 8))
         score = self._score(bot, view, Bid(_contract(view)), team)
         value = sum(score(w) for w in worlds) / len(worlds)
         bot._played.clear()

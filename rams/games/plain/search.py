@@ -16,6 +16,17 @@ with every card known, and play the card best on the weighted average.
   the others' earlier cards, of the chance the game's heuristic bot — the model of the
   others — gives that card from the hand the sample says they held: ``1 − ε`` for its
   choice, ``ε`` shared by the other legal cards.
+- **The auction** (:func:`draw_fitting`, in the games whose ``search`` module's
+  ``DECISIONS`` read their prelude from the view: Whist's named trump, Boston's bids and
+  partner): a sample must be a deal on which the model would have bid as the others bid —
+  each of their actions before play is asked of the model, on the deal rebuilt from the
+  sample's hands as dealt (:func:`auction_weight`); a draw tries up to
+  :data:`AUCTION_TRIES` samples for one that fits every action, else swaps hidden cards
+  between the hands of the likeliest of them while that brings it no further from fitting
+  (up to :data:`AUCTION_CLIMB` swaps; how far: by default the actions that do not fit,
+  Boston's bids by the sure tricks they lack), and else keeps the one the model finds
+  likeliest (``1 − ε`` an action it takes, ``ε`` shared by the others, with
+  :data:`AUCTION_EPSILON`), its weight multiplied by that chance.
 - **Solving**: Whist and Boston with the double-dummy solver (:mod:`rams.fast.dd`) once the
   hands are short enough; Ramsch, the trump deals, and the longer hands of the side games
   by max^n with a node budget and playouts past it (:mod:`rams.fast.maxn`).
@@ -58,6 +69,7 @@ from rams.tricks import CARDS, SUIT, T_FOLLOW, above, beats, legal, reveals
 __all__ = [
     "DD_CARDS",
     "AllSeeingPlain",
+    "AuctionFit",
     "Choices",
     "ContractBot",
     "Evaluator",
@@ -65,12 +77,22 @@ __all__ = [
     "PlainDecisions",
     "PlainSearchBot",
     "World",
+    "auction_weight",
+    "draw_fitting",
     "play_out",
     "sample_world",
 ]
 
 #: The chance the model of the others plays a card other than the heuristic's choice.
 EPSILON = 0.3
+#: The chance the model of the others takes another action before play than its own (a bid,
+#: the trump), shared by the other legal ones (:func:`auction_weight`).
+AUCTION_EPSILON = 0.05
+#: The samples a draw tries for one on which the model bids as the others bid (then the
+#: likeliest of them: :func:`draw_fitting`).
+AUCTION_TRIES = 20
+#: The swaps of hidden cards that bring the likeliest of those tried nearer to fitting.
+AUCTION_CLIMB = 60
 #: The side games go to the double-dummy solver once no hand holds more cards than this
 #: (measured: 3 ms a sample at 8 cards, 2.7 s at 13).
 DD_CARDS = 8
@@ -207,6 +229,219 @@ def _likelihood(view: PlainView, world: World, model: PlainHeuristic, r: TrickRe
     return weight
 
 
+def _dealt(view: PlainView, world: World) -> list[int]:
+    """Every seat's hand as ``world`` says it was dealt: its hand now and the cards it
+    played, and the cards out of play (a card set aside, B6) back in the hands dealt
+    short."""
+    hands = list(world.hands)
+    for seat, c, _, _ in _history(view):
+        hands[seat] |= 1 << c
+    held = 0
+    for h in hands:
+        held |= h
+    out = list(cards_of(pack_mask(view.rules.pack_size) & ~held))
+    full = max(h.bit_count() for h in hands)
+    for s, h in enumerate(hands):
+        while h.bit_count() < full and out:
+            h |= 1 << out.pop()
+        hands[s] = h
+    return hands
+
+
+class AuctionFit:
+    """The test of samples against the others' actions before play (``prelude``, as the
+    view shows them): how likely they were, had the others held a sample's hands as dealt
+    and chosen as ``model`` chooses (``1 − ε`` its own action, ``ε`` shared by the other
+    legal ones), and whether every one was the model's. The seats' views at those actions
+    are read once, from the deal rebuilt from the first sample (``decisions.deal``) with the
+    prelude replayed; they differ between samples only in the hand (the actions before
+    play show no card)."""
+
+    def __init__(
+        self,
+        view: PlainView,
+        model: PlainHeuristic,
+        decisions: PlainDecisions,
+        prelude: Prelude,
+    ) -> None:
+        self.view = view
+        self.model = model
+        self.decisions = decisions
+        self.prelude = list(prelude)
+        self.asked: list[tuple[int, PlainView, Any, float]] | None = None
+        self._memo: dict[tuple[int, int], float] = {}
+
+    def _views(self, dealt: list[int]) -> list[tuple[int, PlainView, Any, float]]:
+        """(seat, its view, its action, ε's share of another action) for each of the
+        others' actions with a choice."""
+        view = self.view
+        hands = [list(cards_of(h)) for h in dealt]
+        n, dealer = len(hands), view.dealer
+        deck = [hands[(dealer + 1 + i) % n][i // n] for i in range(len(hands[0]) * n)]
+        deal = self.decisions.deal(view, dealer, deck)
+        asked = []
+        for seat, action in self.prelude:
+            if seat != view.seat and deal.to_move == seat:
+                legal = deal.legal_actions(seat)
+                if len(legal) > 1:
+                    share = AUCTION_EPSILON / (len(legal) - 1)
+                    asked.append((seat, deal.observation(seat), action, share))
+            deal.apply(action, seat)
+        return asked
+
+    def _far(self, k: int, hand: int) -> float:
+        """How far ``hand`` is from the ``k``-th action asked (remembered by hand)."""
+        key = (k, hand)
+        far = self._memo.get(key)
+        if far is None:
+            assert self.asked is not None
+            _, then, action, _ = self.asked[k]
+            seen = dataclasses.replace(then, hand=tuple(cards_of(hand)))
+            far = self.decisions.distance(self.model, seen, action)
+            if len(self._memo) > 100_000:
+                self._memo.clear()
+            self._memo[key] = far
+        return far
+
+    def __call__(self, world: World, whole: bool = True) -> tuple[float, bool]:
+        """(the chance of the others' actions on ``world``, whether every one was the
+        model's); not ``whole``: stop at the first that was not (the chance so far), asking
+        the last actions first (the auction's highest bids: the ones fewest hands make)."""
+        dealt = _dealt(self.view, world)
+        if self.asked is None:
+            self.asked = self._views(dealt)[::-1]
+        weight, fits = 1.0, True
+        for k, (seat, _, _, share) in enumerate(self.asked):
+            if self._far(k, dealt[seat]) <= 0:
+                weight *= 1 - AUCTION_EPSILON
+            else:
+                weight *= share
+                fits = False
+                if not whole:
+                    break
+        return weight, fits
+
+    def distance(self, world: World) -> float:
+        """How far ``world``'s hands as dealt are from fitting every action (0: they fit;
+        the game's :meth:`PlainDecisions.distance`, summed)."""
+        dealt = _dealt(self.view, world)
+        if self.asked is None:
+            self.asked = self._views(dealt)[::-1]
+        return sum(self._far(k, dealt[seat]) for k, (seat, *_) in enumerate(self.asked))
+
+
+def _swap(view: PlainView, world: World, seen: _Seen, rng: random.Random) -> World | None:
+    """``world`` with one card of a hidden hand swapped for one of another, where each may
+    lie (no card seen in its hand, none it is seen not to hold)."""
+    seats = [s for s in range(len(world.hands)) if s != view.seat and seen.need[s] > 0]
+    if len(seats) < 2:
+        return None
+    a, b = rng.sample(seats, 2)
+    ha, hb = world.hands[a], world.hands[b]
+    from_a = [c for c in cards_of(ha & ~seen.fixed[a]) if not (seen.forbidden[b] >> c) & 1]
+    from_b = [c for c in cards_of(hb & ~seen.fixed[b]) if not (seen.forbidden[a] >> c) & 1]
+    if not from_a or not from_b:
+        return None
+    ca, cb = rng.choice(from_a), rng.choice(from_b)
+    hands = list(world.hands)
+    hands[a] = ha & ~(1 << ca) | 1 << cb
+    hands[b] = hb & ~(1 << cb) | 1 << ca
+    return World(tuple(hands), world.rest)
+
+
+def auction_weight(
+    view: PlainView,
+    world: World,
+    model: PlainHeuristic,
+    decisions: PlainDecisions,
+    prelude: Prelude,
+) -> tuple[float, bool]:
+    """How likely the others' actions before play (``prelude``) were on ``world``'s deal,
+    had they chosen as ``model`` chooses, and whether every one was the model's
+    (:class:`AuctionFit`)."""
+    return AuctionFit(view, model, decisions, prelude)(world)
+
+
+def _still(
+    view: PlainView, seen: _Seen, dealt: list[int], rest: int, played: list[int]
+) -> World | None:
+    """The sample of hands ``dealt`` (``rest`` out of play) now, if it still fits what the
+    view shows: each seat played only cards it was dealt, holds as many as it does, the
+    cards it is seen to hold and none it cannot."""
+    hands = []
+    for s, h in enumerate(dealt):
+        if s == view.seat:
+            hands.append(seen.fixed[s])
+            continue
+        now = h & ~played[s] & ~rest
+        if (
+            played[s] & ~h
+            or now.bit_count() != view.hand_sizes[s]
+            or seen.fixed[s] & ~now
+            or now & seen.forbidden[s]
+        ):
+            return None
+        hands.append(now)
+    return World(tuple(hands), rest)
+
+
+def draw_fitting(
+    view: PlainView,
+    rng: random.Random,
+    seen: _Seen,
+    fit: AuctionFit | None,
+    tries: int = AUCTION_TRIES,
+    climb: int = AUCTION_CLIMB,
+) -> tuple[World, float, bool]:
+    """A sample of the hidden cards (:func:`sample_world`) on which the others would have
+    acted before play as they did (``fit``; None: any sample, of weight 1): the first of up
+    to ``tries`` samples that fits every action, else the one that fitted the most of the
+    last ones, brought nearer by up to ``climb`` swaps of two hidden cards between hands
+    (each kept when the hands are no further from fitting: :meth:`AuctionFit.distance`);
+    with its weight (the chance of the others' actions on it), and whether it fits every
+    one."""
+    if fit is None:
+        return sample_world(view, rng, seen), 1.0, True
+    best: tuple[World, float] | None = None
+    for _ in range(tries):
+        world = sample_world(view, rng, seen)
+        weight, fits = fit(world, whole=False)
+        if fits:
+            return world, weight, True
+        if best is None or weight > best[1]:
+            best = (world, weight)
+    assert best is not None
+    world = best[0]
+    far = fit.distance(world)
+    for _ in range(climb):
+        if far <= 0:
+            break
+        other = _swap(view, world, seen, rng)
+        if other is None:
+            continue
+        nearer = fit.distance(other)
+        if nearer <= far:
+            world, far = other, nearer
+    weight, fits = fit(world)
+    return world, weight, fits
+
+
+def auction_fit(
+    view: PlainView, model: PlainHeuristic, decisions: PlainDecisions | None = None
+) -> AuctionFit | None:
+    """The test of a sample against the others' actions before play that the view shows
+    (:func:`auction_weight`), for a game whose ``decisions`` (its family's ``DECISIONS``
+    when None) read them; None where there are none of the others' to test."""
+    if decisions is None:
+        decisions = getattr(part(plain_family(view.family), "search"), "DECISIONS", None)
+        if decisions is None:
+            return None
+    prelude = decisions.prelude(view)
+    if not any(seat != view.seat for seat, _ in prelude):
+        return None
+    return AuctionFit(view, model, decisions, prelude)
+
+
 class Evaluator:
     """The value to one seat of each of its cards in one world, as the game scores: a
     game's package gives its own (its ``search`` module's ``Evaluator``, asked for through
@@ -269,7 +504,8 @@ class PlainCards:
     max^n nodes a card, or goes double-dummy once no hand holds more than ``dd_cards``.
     With ``early`` ``"heuristic"`` the model's card is played while the hands are longer
     than that (by default so where the family says: measured better in the side games
-    than searching by playouts there)."""
+    than searching by playouts there). With ``auction`` the samples fit the others'
+    actions before play (:func:`draw_fitting`)."""
 
     def __init__(
         self,
@@ -278,13 +514,19 @@ class PlainCards:
         infer: bool = True,
         dd_cards: int = DD_CARDS,
         early: str | None = None,
+        auction: bool = True,
     ) -> None:
         self.model = model
         self.budget = budget
         self.infer = infer
         self.dd_cards = dd_cards
         self.early = early
+        self.auction = auction
         self.solver = MaxN(tt_bits=16)
+        # The samples that fitted the auction in this deal: (hands as dealt, the cards out
+        # of play, weight), and the deal they are of.
+        self._kept: list[tuple[list[int], int, float]] = []
+        self._kept_key: Any = None
 
     def cards(self, view: PlainView) -> list[Card] | None:
         """The cards, when every legal action is one."""
@@ -307,15 +549,52 @@ class PlainCards:
         seen = _seen(view)
         evaluator: Evaluator = part(plain_family(view.family), "search").Evaluator(view, points)
         r = evaluator.r
+        fit = auction_fit(view, self.model) if self.auction else None
+        kept = self._kept_for(view, seen, fit, bot.rng)
 
         def draw() -> tuple[World, float]:
-            world = sample_world(view, bot.rng, seen)
-            return world, _likelihood(view, world, self.model, r) if self.infer else 1.0
+            if kept:
+                world, weight = kept.pop()
+            else:
+                world, weight, fits = draw_fitting(view, bot.rng, seen, fit)
+                if fit is not None and fits:
+                    self._kept.append((_dealt(view, world), world.rest, weight))
+            return world, weight * (_likelihood(view, world, self.model, r) if self.infer else 1.0)
 
         def value(world: World) -> dict[Card, float]:
             return evaluator.values(world, self.solver, self.budget, self.dd_cards)
 
         return Round(draw, value)
+
+    def _kept_for(
+        self, view: PlainView, seen: _Seen, fit: AuctionFit | None, rng: random.Random
+    ) -> list[tuple[World, float]]:
+        """The samples found to fit the auction earlier in this deal that still fit what the
+        seat has seen since (the auction's inference costs time: a sample that fits is
+        kept for the deal's later cards), in a random order."""
+        if fit is None:
+            self._kept_key, self._kept = None, []
+            return []
+        mine = mask_of(view.hand)
+        for seat, c, _, _ in _history(view):
+            if seat == view.seat:
+                mine |= 1 << c
+        key = (view.family, view.seat, view.dealer, mine, tuple(fit.prelude),
+               str(view.extra.get("turned")), view.scores)  # fmt: skip
+        if key != self._kept_key:
+            self._kept_key, self._kept = key, []
+            return []
+        played = [0] * len(view.hand_sizes)
+        for seat, c, _, _ in _history(view):
+            played[seat] |= 1 << c
+        out = []
+        for dealt, rest, weight in self._kept:
+            world = _still(view, seen, dealt, rest, played)
+            if world is not None:
+                out.append((world, weight))
+        self._kept = [k for k in self._kept if _still(view, seen, k[0], k[1], played)]
+        rng.shuffle(out)
+        return out
 
     def pick(
         self, bot: SearchBot[Any], view: PlainView, cards: list[Card], tally: Tally[Card]
@@ -339,8 +618,9 @@ class PlainSearchBot(SearchBot[PlainView]):
         infer: bool = True,
         dd_cards: int = DD_CARDS,
         early: str | None = None,
+        auction: bool = True,
     ) -> None:
-        self.plain = PlainCards(model, budget, infer, dd_cards, early)
+        self.plain = PlainCards(model, budget, infer, dd_cards, early, auction)
         super().__init__(rng, self.plain, model, samples, seconds, name)
         self.model = model
 
@@ -386,6 +666,23 @@ class PlainDecisions(Decisions[PlainView]):
     #: The game's points for one unit of a choice's score (Whist: 2 a trick, W6).
     scale = 1.0
 
+    def prelude(self, view: PlainView) -> list[tuple[int, Any]]:
+        """The actions before play the view shows, in order, as ``(seat, action)`` (up to
+        the first the others cannot see), for testing samples against the model
+        (:func:`auction_weight`); none by default."""
+        return []
+
+    def fits(self, model: PlainHeuristic, view: PlainView, action: Any) -> bool:
+        """Whether ``model``, seeing ``view``, would have taken ``action`` (by default: it
+        is the model's choice)."""
+        return bool(model.act(view) == action)
+
+    def distance(self, model: PlainHeuristic, view: PlainView, action: Any) -> float:
+        """How far the hand ``view`` shows is from one with which ``model`` would have
+        taken ``action``: 0 exactly when it would (:meth:`fits`), by default 1 else (a game
+        may say more: how many sure tricks a bid lacks)."""
+        return 0.0 if self.fits(model, view, action) else 1.0
+
     def deal(self, view: PlainView, dealer: int, deck: list[int]) -> PlainDeal:
         """A deal of the view's game with ``deck``, to play a sample out on."""
         raise NotImplementedError
@@ -400,8 +697,9 @@ class PlainDecisions(Decisions[PlainView]):
         return None
 
     def plan(self, bot: SimulatingBot[Any], view: PlainView, points: bool) -> Plan[Any] | None:
-        """The choices' scores over worlds sampled as card play samples them (each weighing
-        1; at least four); with ``points`` in the game's points (:attr:`scale`)."""
+        """The choices' scores over worlds sampled as card play samples them, fitting the
+        others' actions so far (at least four); with ``points`` in the game's points
+        (:attr:`scale`)."""
         assert isinstance(bot, ContractBot)
         choices = self.choices(bot, view, list(view.legal_actions))
         if not choices:
@@ -452,7 +750,8 @@ def play_out(
 class ContractBot(SimulatingBot[PlainView]):
     """``inner`` (the game's search bot) for card play; the decisions before play by the one
     simulation over ``samples`` sampled deals (at least four; fewer than ``samples`` when
-    ``seconds`` run out), as the game's ``decisions`` say; ``model`` plays the deals out."""
+    ``seconds`` run out), as the game's ``decisions`` say; ``model`` plays the deals out.
+    With ``auction`` the sampled deals fit the others' actions so far (:func:`draw_fitting`)."""
 
     def __init__(
         self,
@@ -462,9 +761,11 @@ class ContractBot(SimulatingBot[PlainView]):
         samples: int = 16,
         seconds: float | None = 0.6,
         decisions: PlainDecisions | None = None,
+        auction: bool = True,
     ) -> None:
         super().__init__(rng, inner, decisions or PlainDecisions(), samples, seconds, inner.name)
         self.model = model
+        self.auction = auction
         self._offers: dict[tuple[Any, ...], Any] = {}
         self._played: dict[tuple[Any, ...], int] = {}  # a decision's play-outs
 
@@ -472,13 +773,27 @@ class ContractBot(SimulatingBot[PlainView]):
         """The simulation of ``choices``: worlds dealt as card play deals them, every choice
         scored on each (the play-outs kept while the decision lasts)."""
         seen = _seen(view)
+        fit = self.fit(view)
         worlds = []  # (kept while the decision lasts: the memo of play-outs is by world)
 
         def draw() -> tuple[World, float]:
-            worlds.append(sample_world(view, self.rng, seen))
-            return worlds[-1], 1.0
+            world, weight, _ = draw_fitting(view, self.rng, seen, fit)
+            worlds.append(world)
+            return world, weight
 
         def value(world: World) -> dict[Any, float]:
             return {choice: score(world) for choice, score in choices.items()}
 
         return Plan(list(choices), draw, value, scale, at_least=4, done=self._played.clear)
+
+    def fit(self, view: PlainView) -> AuctionFit | None:
+        """The test of sampled deals against the others' actions so far (None: none)."""
+        if not self.auction or not isinstance(self.decisions, PlainDecisions):
+            return None
+        return auction_fit(view, self.model, self.decisions)
+
+    def worlds(self, view: PlainView, count: int) -> list[World]:
+        """``count`` sampled deals that fit the others' actions so far (each weighing 1)."""
+        seen = _seen(view)
+        fit = self.fit(view)
+        return [draw_fitting(view, self.rng, seen, fit)[0] for _ in range(count)]

@@ -11,7 +11,7 @@ from rams.bots.plain import best_suit
 from rams.cards import cards_of
 from rams.games.plain import search as plain_search
 from rams.games.plain.actions import Trump
-from rams.games.plain.deal import PlainDeal, PlainView
+from rams.games.plain.deal import Kind, PlainDeal, PlainView
 from rams.games.plain.search import ContractBot, PlainDecisions, play_out
 from rams.games.whist.game import DELEGATE, WhistDeal
 
@@ -38,6 +38,16 @@ class WhistDecisions(PlainDecisions):
     the points the game writes, 2 a trick of the seat's side (W6)."""
 
     scale = 2.0
+
+    def prelude(self, view: PlainView) -> list[tuple[int, Any]]:
+        """W4: the dealer's trump or his leaving it to the partner, and the partner's."""
+        out: list[tuple[int, Any]] = []
+        for e in view.events:
+            if e.kind is Kind.DELEGATE and e.seat is not None:
+                out.append((e.seat, DELEGATE))
+            elif e.kind is Kind.TRUMP and e.seat is not None:
+                out.append((e.seat, Trump(e.number)))
+        return out
 
     def deal(self, view: PlainView, dealer: int, deck: list[int]) -> PlainDeal:
         return WhistDeal(view.rules, dealer, deck)
