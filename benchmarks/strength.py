@@ -58,9 +58,9 @@ TABLES = {
     # both with hard's card play, head to head.
     "boston-contracts": ("boston", 4, "hard,hardcards,hard,hardcards"),
     "whist-named-contracts": ("whist-named", 4, "hard,hardcards,hard,hardcards"),
-    # Issue 28: hard, whose samples fit the auction, against hard27 (issue 27's sampler).
-    "boston-28": ("boston", 4, "hard,hard27,hard,hard27"),
-    "whist-named-28": ("whist-named", 4, "hard,hard27,hard,hard27"),
+    # Issue 28: hard, whose samples fit the auction, against hardold (the sampler before it).
+    "boston-28": ("boston", 4, "hard,hardold,hard,hardold"),
+    "whist-named-28": ("whist-named", 4, "hard,hardold,hard,hardold"),
 }
 
 

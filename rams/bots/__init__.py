@@ -54,7 +54,6 @@ SEARCHING = frozenset(
         "hardold",
         "oracle",
         "allseeing-heuristic",
-        "hard27",
     }
 )
 

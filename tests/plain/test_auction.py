@@ -1,6 +1,6 @@
 """``hard``'s samples read the auction (issue 28): in Whist with a named trump (W4) and in
 Boston (B4, B5) a sample must be a deal on which the heuristic would have acted before play
-as the others did; they still respect every card and void seen; ``hard27`` keeps the old
+as the others did; they still respect every card and void seen; ``hardold`` keeps the old
 sampler for measuring."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import pytest
 pytest.importorskip("numba")
 
 from rams.bots import make_bot
-from rams.bots.plain import best_suit
 from rams.cards import SUIT_MASKS, cards_of, mask_of
 from rams.errors import RulesError
+from rams.games.plain.heuristic import best_suit
 from rams.games.plain.search import (
     ContractBot,
     PlainSearchBot,
@@ -71,10 +71,10 @@ def test_whist_the_dealers_named_trump_makes_his_trumps_long_w4() -> None:
     """Without the auction the dealer holds 11 × 13 / 39 = 3.67 of the hidden hearts on
     average; a sample that fits his naming hearts has hearts as his best suit by the
     heuristic's measure, at least 12 (W4's rule of the heuristic), so his hearts rise well
-    above that. (Issue 27's sampler, ``hard27``, stays near 3.67.)"""
+    above that. (Issue 27's sampler, ``hardold``, stays near 3.67.)"""
     view = _whist_view()
     hard = make_bot("hard", random.Random(1), timed=False, family="whist")
-    old = make_bot("hard27", random.Random(1), allow_all_seeing=True, timed=False, family="whist")
+    old = make_bot("hardold", random.Random(1), allow_all_seeing=True, timed=False, family="whist")
     assert isinstance(hard, ContractBot) and isinstance(old, ContractBot)
     new_samples = _samples(view, hard.inner, 60)
     old_samples = _samples(view, old.inner, 60)
@@ -149,7 +149,7 @@ def test_boston_the_declarers_bid_makes_his_trumps_long_b4() -> None:
     view = deal.observation(2)
     hard: Any = make_bot("hard", random.Random(2), timed=False, family="boston")
     old: Any = make_bot(
-        "hard27", random.Random(2), allow_all_seeing=True, timed=False, family="boston"
+        "hardold", random.Random(2), allow_all_seeing=True, timed=False, family="boston"
     )
     new_samples = _samples(view, hard.inner, 24)
     old_samples = _samples(view, old.inner, 24)
@@ -202,13 +202,13 @@ def test_kept_samples_still_respect_every_card_and_void_seen_b8() -> None:
     assert voided and reused  # (the check met a void, and kept samples)
 
 
-def test_hard27_is_for_measurement_only_and_samples_as_before() -> None:
+def test_hardold_is_for_measurement_only_and_samples_as_before() -> None:
     """The new measuring level: refused to tables, as ``hardcards`` is; its card play and
     its decisions before play sample without the auction."""
     with pytest.raises(RulesError):
-        make_bot("hard27", random.Random(1), family="boston")
+        make_bot("hardold", random.Random(1), family="boston")
     for family in ("whist", "boston"):
-        bot = make_bot("hard27", random.Random(1), allow_all_seeing=True, family=family)
+        bot = make_bot("hardold", random.Random(1), allow_all_seeing=True, family=family)
         assert isinstance(bot, ContractBot) and not bot.auction
         assert isinstance(bot.inner, PlainSearchBot) and not bot.inner.plain.auction
         hard = make_bot("hard", random.Random(1), family=family)
@@ -216,7 +216,7 @@ def test_hard27_is_for_measurement_only_and_samples_as_before() -> None:
         assert isinstance(hard.inner, PlainSearchBot) and hard.inner.plain.auction
     from rams.bots import measuring
 
-    assert "hard27" in measuring("whist") and "hard27" in measuring("boston")
+    assert "hardold" in measuring("whist") and "hardold" in measuring("boston")
 
 
 def test_the_benchmark_runs_small() -> None:
@@ -235,7 +235,7 @@ def test_the_benchmark_runs_small() -> None:
 def test_the_contract_simulation_samples_fit_the_bids_so_far_b4() -> None:
     """At p3's first bid, after p2's 5♦ (the heuristic bids it only with 3.5 sure tricks in
     diamonds, B5's help counted), every deal ``hard`` simulates gives p2 such a hand;
-    ``hard27``'s deals mostly do not (a random hand seldom has them)."""
+    ``hardold``'s deals mostly do not (a random hand seldom has them)."""
     from rams.games.boston.bots import sure_tricks
 
     deal = deal_of("boston", 4, 0, BOSTON_HANDS, turned="9C")
@@ -243,7 +243,7 @@ def test_the_contract_simulation_samples_fit_the_bids_so_far_b4() -> None:
     view = deal.observation(2)
     diamonds = 2
     shares = {}
-    for name in ("hard", "hard27"):
+    for name in ("hard", "hardold"):
         bot: Any = make_bot(name, random.Random(4), allow_all_seeing=True, timed=False,
                             family="boston")  # fmt: skip
         plan = bot.decisions.plan(bot, view, False)
@@ -257,4 +257,4 @@ def test_the_contract_simulation_samples_fit_the_bids_so_far_b4() -> None:
         strong = [sure_tricks(tuple(cards_of(w.hands[1])), diamonds) >= 3.5 for w in worlds]
         shares[name] = sum(strong) / len(strong)
     assert shares["hard"] == 1.0
-    assert shares["hard27"] <= 0.5
+    assert shares["hardold"] <= 0.5

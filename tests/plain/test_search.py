@@ -15,9 +15,9 @@ pytest.importorskip("numba")
 from rams import games
 from rams.actions import Play
 from rams.bots import available_levels, make_bot
-from rams.bots.plain import TrickReader
 from rams.cards import SUIT_MASKS, mask_of, pack_mask
 from rams.errors import RulesError
+from rams.games.plain.heuristic import TrickReader
 from rams.games.plain.search import PlainSearchBot, _likelihood, sample_world
 from rams.table import bot_turn
 

@@ -9,10 +9,10 @@ import random
 from typing import Any
 
 from rams.actions import Say
-from rams.bots.plain import PlainHeuristic, TrickReader, highest, lowest, take_tricks
 from rams.cards import ACE, JACK, KING, QUEEN, Card, rank_of, suit_of
 from rams.games.boston.bids import NULLS, Aside, Bid, Invite
 from rams.games.plain.deal import PlainView
+from rams.games.plain.heuristic import PlainHeuristic, TrickReader, highest, lowest, take_tricks
 
 __all__ = ["bid_choice", "heuristic", "null_danger", "sure_tricks", "tricks_needed"]
 

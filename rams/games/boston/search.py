@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from rams.actions import Say
-from rams.bots.plain import PlainHeuristic
 from rams.bots.simulate import SimulatingBot
 from rams.cards import SUITS, parse_card
 from rams.games.boston.bids import Bid, Invite
@@ -27,6 +26,7 @@ from rams.games.boston.bots import (
 from rams.games.boston.game import PARTNER_EXTRA, BostonDeal
 from rams.games.plain import search as plain_search
 from rams.games.plain.deal import Kind, PlainDeal, PlainView
+from rams.games.plain.heuristic import PlainHeuristic
 from rams.games.plain.search import ContractBot, PlainDecisions, World, play_out
 
 __all__ = ["DECISIONS", "BostonDecisions", "Evaluator"]

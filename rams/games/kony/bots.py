@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from rams.bots.plain import PlainHeuristic, name_trump, take_tricks
+from rams.games.plain.heuristic import PlainHeuristic, name_trump, take_tricks
 
 __all__ = ["heuristic"]
 

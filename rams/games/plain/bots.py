@@ -33,9 +33,9 @@ PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS, PLAIN_HARD_BUDGET = 24, 0.25, 1500
 #: bid, the trump, the partner: :class:`rams.games.plain.search.ContractBot`).
 PLAIN_CONTRACT_SAMPLES, PLAIN_CONTRACT_SECONDS = 16, 0.6
 #: For measurement only: the all-seeing bot, ``hardcards`` (hard's card play with the
-#: heuristic's decisions before play, to measure those decisions against), and ``hard27``
+#: heuristic's decisions before play, to measure those decisions against), and ``hardold``
 #: (hard as it was before its samples read the auction, issue 28: to measure against).
-PLAIN_MEASURING = ("allseeing", "hardcards", "hard27")
+PLAIN_MEASURING = ("allseeing", "hardcards", "hardold")
 #: The names :func:`rams.bots.bot_names` and :func:`rams.bots.measuring` read, every family's.
 NAMES, MEASURING = PLAIN_BOTS, PLAIN_MEASURING
 
@@ -49,7 +49,7 @@ def plain_bot(
 ) -> AnyBot:
     """A bot of a plain game: ``random``, its ``heuristic`` (the family's), ``easy``,
     ``medium``, ``hard``, and (for measurement) ``allseeing``, ``hardcards`` and
-    ``hard27``; any other name is refused in words."""
+    ``hardold``; any other name is refused in words."""
     if name in PLAIN_MEASURING and not allow_all_seeing:
         raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
     if name not in PLAIN_BOTS and name not in PLAIN_MEASURING:
@@ -68,18 +68,18 @@ def plain_bot(
         from rams.bots.noisy import NoisyBot
 
         return NoisyBot(inner, rng, 0.25, "easy")
-    if name in ("hard", "hardcards", "hard27", "allseeing"):
+    if name in ("hard", "hardcards", "hardold", "allseeing"):
         from rams.games.plain import search as plain_search
 
         model = part(family, "bots").heuristic(random.Random(rng.getrandbits(63)))
         if name == "allseeing":
             return plain_search.AllSeeingPlain(rng, model)
-        auction = name != "hard27"  # (issue 28: the samples fit the auction)
+        auction = name != "hardold"  # (issue 28: the samples fit the auction)
         hard = plain_search.PlainSearchBot(
             rng, model, PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS if timed else None,
             PLAIN_HARD_BUDGET, auction=auction,
         )  # fmt: skip
-        simulates = name in ("hard", "hard27")
+        simulates = name in ("hard", "hardold")
         decisions = getattr(part(family, "search"), "DECISIONS", None) if simulates else None
         if decisions is not None:
             seconds = PLAIN_CONTRACT_SECONDS if timed else None

@@ -56,7 +56,6 @@ from typing import Any
 from rams.actions import Play
 from rams.bots.families import part
 from rams.bots.pimc import Round, SearchBot
-from rams.bots.plain import PlainHeuristic, TrickReader
 from rams.bots.sampling import Tally
 from rams.bots.simulate import Decisions, Plan, SimulatingBot
 from rams.cards import Card, cards_of, mask_of, pack_mask
@@ -64,6 +63,7 @@ from rams.fast import dd
 from rams.fast.maxn import Goal, MaxN
 from rams.games.plain.deal import Kind, PlainDeal, PlainView
 from rams.games.plain.family import plain_family
+from rams.games.plain.heuristic import PlainHeuristic, TrickReader
 from rams.tricks import CARDS, SUIT, T_FOLLOW, above, beats, legal, reveals
 
 __all__ = [

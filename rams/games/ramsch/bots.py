@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rams.bots.plain import PlainHeuristic, TrickReader, highest, lowest
 from rams.cards import Card, rank_of, suit_of
 from rams.games.plain.deal import PlainView
+from rams.games.plain.heuristic import PlainHeuristic, TrickReader, highest, lowest
 from rams.games.ramsch.game import CARD_POINTS
 
 __all__ = ["heuristic", "shed_points"]

@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rams.bots.plain import (
+from rams.cards import Card, rank_of, suit_of
+from rams.games.plain.deal import PlainView
+from rams.games.plain.heuristic import (
     PlainHeuristic,
     TrickReader,
     best_suit,
@@ -16,8 +18,6 @@ from rams.bots.plain import (
     lowest,
     name_trump,
 )
-from rams.cards import Card, rank_of, suit_of
-from rams.games.plain.deal import PlainView
 from rams.games.whist.game import DELEGATE
 
 __all__ = ["heuristic", "play_card", "trump_or_delegate"]

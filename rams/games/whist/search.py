@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rams.bots.plain import best_suit
 from rams.cards import cards_of
 from rams.games.plain import search as plain_search
 from rams.games.plain.actions import Trump
 from rams.games.plain.deal import Kind, PlainDeal, PlainView
+from rams.games.plain.heuristic import best_suit
 from rams.games.plain.search import ContractBot, PlainDecisions, play_out
 from rams.games.whist.game import DELEGATE, WhistDeal
 
