@@ -13,7 +13,11 @@ printed, with each way's cost relative to the bare engine:
 - ``pettingzoo``: the AEC environment's ``last()`` (the tensor) and ``step`` per decision;
 - ``gymnasium``: one seat stepping against ``random`` bots (every seat's decisions count);
 - ``…+compact``: the observer, PettingZoo and Gymnasium writing the compact tensor
-  (:mod:`rams.adapters.encoding`, ``compact=True``) instead.
+  (:mod:`rams.adapters.encoding`, ``compact=True``) instead;
+- ``pettingzoo+compiled``: the AEC environment stepping its deal in compiled code
+  (``compiled=True``: the batch of one of :mod:`rams.adapters.vector`, its observation).
+
+``--ways pettingzoo,openspiel`` runs only those ways (the engine always: the anchor).
 
 Then OpenSpiel's own C++ ``hearts`` and ``oh_hell`` under the same random Python loop.
 
@@ -108,8 +112,8 @@ def openspiel(game: pyspiel.Game, tensors: str = "") -> Loop:
     return run
 
 
-def pettingzoo(preset: str, players: int, compact: bool = False) -> Loop:
-    env = aec_env(preset, players, compact=compact)
+def pettingzoo(preset: str, players: int, compact: bool = False, compiled: bool = False) -> Loop:
+    env = aec_env(preset, players, compact=compact, compiled=compiled)
 
     def run(seconds: float, seed: int) -> int:
         rng = random.Random(seed)
@@ -303,6 +307,7 @@ def main() -> None:
     parser.add_argument("--ismcts-factor", type=float, default=1.0, metavar="X")
     parser.add_argument("--preset", default="duel")
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--ways", default="", help="only these ways (and the engine), by name")
     args = parser.parse_args()
     print(header(__file__), flush=True)
     if args.ismcts:
@@ -320,9 +325,13 @@ def main() -> None:
             ("openspiel+compact", openspiel(game, "compact")),
             ("pettingzoo", pettingzoo(preset, players)),
             ("pettingzoo+compact", pettingzoo(preset, players, compact=True)),
+            ("pettingzoo+compiled", pettingzoo(preset, players, compiled=True)),
             ("gymnasium", gymnasium(preset, players)),
             ("gymnasium+compact", gymnasium(preset, players, compact=True)),
         ]
+        if args.ways:
+            keep = set(args.ways.split(","))
+            ways = [(name, loop) for name, loop in ways if name == "engine" or name in keep]
         base = 0.0
         for name, loop in ways:
             rate = measure(loop, args.seconds, args.seed)

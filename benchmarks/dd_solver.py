@@ -6,7 +6,8 @@ solve from the first lead on one core, by our solver and by the C++ solver DDS (
 best play, one card's value, ``solutions=1``; ``--no-dds`` leaves it out). Every deal's
 trick count must agree (the run stops on the first that does not). Prints the compile
 time, both solvers' solve-time median, p90, p99 and maximum, and our positions searched
-per second. Times are this process's CPU time (``time.process_time``: on a shared machine
+per second. ``--slow`` puts issue 29's slowest deal first (the deals after it are the same
+as without). Times are this process's CPU time (``time.process_time``: on a shared machine
 wall time would count the others' work too; both solvers run in this one thread). Progress
 goes to stderr.
 
@@ -48,6 +49,22 @@ def pbn(hands: list[int]) -> str:
     return "N:" + " ".join(out)
 
 
+def from_pbn(text: str) -> list[int]:
+    """The four hands of a PBN deal that begins with North (``N:`` and four hands)."""
+    hands = []
+    for hand in text.removeprefix("N:").split():
+        mask = 0
+        for s, suit in zip(_PBN_SUITS, hand.split("."), strict=True):
+            for ch in suit:
+                mask |= 1 << (13 * s + _RANKS.index(ch))
+        hands.append(mask)
+    return hands
+
+
+# Issue 29's slowest deal (33.6 s then): spades trumps, West to lead.
+SLOW = ("N:K762.Q73.64.A875 QJ93.AJ642.AQT3. T8.T95.K87.QJT43 A54.K8.J952.K962", 0, 3)
+
+
 def dds_solver() -> Callable[[list[int], int, int], int]:
     """DDS's N/S tricks for hands, a trump (rams' suit index, or -1) and a leader."""
     from endplay.dds import solve_board
@@ -81,6 +98,7 @@ def main() -> None:
     parser.add_argument("--no-trump-share", type=float, default=0.2)
     parser.add_argument("--time-limit", type=float, default=0.0, help="stop after S seconds")
     parser.add_argument("--no-dds", action="store_true", help="time our solver alone")
+    parser.add_argument("--slow", action="store_true", help="issue 29's slowest deal first")
     args = parser.parse_args()
     print(header(__file__), flush=True)
 
@@ -99,10 +117,13 @@ def main() -> None:
     tricks: list[int] = []
     slowest = (0.0, "")
     start = time.perf_counter()
-    for i in range(args.deals):
-        hands = _deal(rng)
-        trump = -1 if rng.random() < args.no_trump_share else rng.randrange(4)
-        leader = rng.randrange(4)
+    for i in range(args.deals + args.slow):
+        if args.slow and i == 0:
+            hands, trump, leader = from_pbn(SLOW[0]), SLOW[1], SLOW[2]
+        else:
+            hands = _deal(rng)
+            trump = -1 if rng.random() < args.no_trump_share else rng.randrange(4)
+            leader = rng.randrange(4)
         before = solver.nodes
         t = time.process_time()
         got = solver.solve(hands, trump, leader, (0, 2))
@@ -119,14 +140,15 @@ def main() -> None:
                 sys.exit(f"deal {i}: ours {got} N/S tricks, DDS {want}: {slowest[1]}")
         if (i + 1) % 50 == 0:
             print(
-                f"{i + 1}/{args.deals} deals, median {np.median(times) * 1e3:.1f} ms",
+                f"{i + 1}/{args.deals + args.slow} deals, median {np.median(times) * 1e3:.1f} ms",
                 file=sys.stderr,
             )
         if args.time_limit and time.perf_counter() - start > args.time_limit:
             break
     ms = np.array(times) * 1e3
     n = np.array(nodes)
-    print(f"deals: {len(ms)} (seed {args.seed}), one trump and leader each, N/S declaring")
+    slow = " (issue 29's slowest deal first)" if args.slow else ""
+    print(f"deals: {len(ms)} (seed {args.seed}){slow}, one trump and leader each, N/S declaring")
     print(f"compile (or load from cache): {compile_s:.1f} s")
     print(_row("solve time ms (CPU)", ms))
     if dds_times:

@@ -1,5 +1,6 @@
 """The ladder of bots in duplicate tournaments: hard > heuristic > random, and how much of
-the gap between heuristic and the all-seeing bot hard closes.
+the gap between heuristic and the all-seeing bot hard closes (``oracle-4``: and of the gap
+to the oracle, all-seeing before play too; ``infer-4``: hard against hardold, issue 28).
 
 One tournament per table (classic at 3, 4, 5 and 7 players, and the duel; Ramsch at 3 and
 4, the trump deals, Whist and Boston), the bots in every seat in turn over the same deals;
@@ -34,6 +35,13 @@ TABLES = {
     "sim-4": ("classic", 4, "hardsim,hard,hard,hard"),
     "sim-5": ("classic", 5, "hardsim,hard,hard,hard,hard"),
     "sim-7": ("classic", 7, "hardsim,hard,hard,hard,hard,hard,hard"),
+    # Issue 28: hard's inference against hard before it (hardold), head to head; and the
+    # gaps to the all-seeing bot (card play) and to the oracle (decisions before play too).
+    "infer-4": ("classic", 4, "hard,hardold,hard,hardold"),
+    "oracle-4": ("classic", 4, "hard,heuristic,allseeing,oracle"),
+    # The decisions before play with the card play all-seeing: the heuristic's, hard's (the
+    # all-seeing bot's), the oracle's; and hard itself.
+    "preplay-4": ("classic", 4, "hard,allseeing-heuristic,allseeing,oracle"),
     # The plain games (RULES §10.2–10.5): the ladder and the all-seeing bot in one table.
     "ramsch-3a": ("ramsch", 3, "hard,heuristic,random"),
     "ramsch-3b": ("ramsch", 3, "hard,heuristic,allseeing"),

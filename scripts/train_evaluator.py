@@ -1,15 +1,15 @@
-"""Train the evaluator of rams.bots.evaluator from self-play rollouts, and ship its weights.
+"""Train the evaluator of rams.games.rams.evaluator from self-play rollouts, and ship its weights.
 
 For every preset, bot-only deals are played by the heuristic bot; at sampled decisions
 before play, the deal is copied and played out from each option with heuristic players,
 and the option's points (the record the player writes off in the rest of the deal) become
 a training example: for play or pass, the points of playing minus those of passing; for the
 exchange, the turned trump and the talon, the points of the option taken. A ridge
-regression over the features of rams.bots.evaluator is fitted per preset and decision.
+regression over the features of rams.games.rams.evaluator is fitted per preset and decision.
 
     .venv/bin/python scripts/train_evaluator.py [--samples 40000] [--seed 1] [--workers 2]
 
-writes rams/bots/data/evaluator.json and prints each model's fit (R² on held-out samples).
+writes rams/games/rams/data/evaluator.json and prints each model's fit (R² on held-out samples).
 """
 
 from __future__ import annotations
@@ -23,15 +23,15 @@ from pathlib import Path
 
 import numpy as np
 
-from rams.bots.evaluator import BASE_FEATURES, expand, features
-from rams.bots.heuristic import HeuristicBot
 from rams.cards import pack
 from rams.games.rams.actions import KEEP, PASS, PLAY_IN, TAKE, Action, Exchange, Swap
 from rams.games.rams.deal import Deal, Standing
+from rams.games.rams.evaluator import BASE_FEATURES, expand, features
+from rams.games.rams.heuristic import HeuristicBot
 from rams.games.rams.rules import PRESETS, Rules
 from rams.games.rams.view import Phase
 
-OUT = Path(__file__).resolve().parent.parent / "rams" / "bots" / "data" / "evaluator.json"
+OUT = Path(__file__).resolve().parent.parent / "rams" / "games" / "rams" / "data" / "evaluator.json"
 
 
 def rollout(deal: Deal, seat: int, action: Action, rng: random.Random) -> float:

@@ -189,8 +189,10 @@ def _circle(group: list[str], edges: dict[str, list[str]]) -> list[str]:
 
 
 #: A game's own bots beside its rules (``rams.games.whist.bots``, ``….search``; the plain
-#: games' and Rams' ``bots``, which their families name): modules of the bots' layer.
-GAME_BOTS = ("bots", "search")
+#: games' and Rams' ``bots``, which their families name; Rams' ``inference``, what its
+#: ``hard`` reads from the others' choices, and its ``heuristic``, ``evaluator`` and
+#: ``levels``): modules of the bots' layer.
+GAME_BOTS = ("bots", "search", "inference", "heuristic", "evaluator", "levels")
 
 
 def layer_of(module: str) -> int:

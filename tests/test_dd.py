@@ -292,3 +292,29 @@ def test_bad_positions_raise() -> None:
         solve([1, 2, 4, 8], -1, 0, (0, 1, 2, 3))
     with pytest.raises(ValueError):
         solve([2, 4, 8, 16], -1, 0, (0, 2), trick=((1, 0),))
+
+
+def test_the_search_is_compiled_once_per_distinct_trick_rules() -> None:
+    """Issue 25: the search is specialised per rules vector's head (the rules a constant in
+    its compiled code), one kernel for equal heads, another for other rules."""
+    from rams.fast import dd
+
+    plain = dd.kernel(dd.rules_vector(False))
+    assert dd.kernel(dd.rules_vector(False)) is plain
+    assert dd.kernel(dd.rules_vector(True)) is not plain
+    # a solver reads its rules through those kernels: on positions where must_trump (W5)
+    # changes the minimax value, each kernel gives its own rules' value
+    rng = random.Random(25)
+    seen = 0
+    while seen < 3:
+        hands, trump, leader, declarers, trick, null, _ = _random_position(rng)
+        want = [
+            _minimax(tuple(hands), trump, leader, frozenset(declarers), trick, null, must)
+            for must in (False, True)
+        ]
+        if want[0] == want[1]:
+            continue
+        seen += 1
+        for must in (False, True):
+            got = solve(hands, trump, leader, declarers, trick, null, must_trump=must)
+            assert got == want[must]

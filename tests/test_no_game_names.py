@@ -172,7 +172,7 @@ def test_the_scan_sees_names() -> None:
     assert _words("WhistDeal") == ["whist", "deal"]
     assert _string_names("boston") == {"boston"}
     assert _string_names("rams/games/whist") == {"whist"}
-    assert _string_names("rams.bots.levels") == set()
+    assert _string_names("rams.games.rams.levels") == set()
     assert _string_names("petukh-30") == {"petukh-30"}
 
 

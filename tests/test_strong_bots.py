@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 
 from rams.bots import LEVELS, bot_names, make_bot, measuring
-from rams.bots.evaluator import BASE_FEATURES, EvaluatorBot, features, load_models
 from rams.cards import mask_of, pack
 from rams.errors import RulesError
 from rams.fast import core as fc
 from rams.fast import solver as sv
 from rams.games.rams.actions import CLAIM, Play
 from rams.games.rams.deal import Deal, Standing
+from rams.games.rams.evaluator import BASE_FEATURES, EvaluatorBot, features, load_models
 from rams.games.rams.rules import PRESETS, Rules
 from rams.games.rams.search import knowledge_of, position_from, sample_hands
 from rams.games.rams.view import Phase

@@ -109,14 +109,23 @@ class RamsState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RamsGame) -> None:
         super().__init__(game)
         self.episode = Episode(game.spec)
+        # The seat to act, kept until the next action (pyspiel asks it several times for
+        # each action it applies), and the episode it was read from.
+        self._player = 0
+        self._player_of: Episode | None = None
 
     def current_player(self) -> int:
         """The seat to act, or CHANCE while dealing, or TERMINAL."""
         ep = self.episode
+        if ep is self._player_of:
+            return self._player
         if ep.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = ep.to_move
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+            player = int(pyspiel.PlayerId.CHANCE)
+        else:
+            seat = ep.to_move
+            player = int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        self._player, self._player_of = player, ep
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.episode.legal(player)
@@ -128,6 +137,7 @@ class RamsState(pyspiel.State):  # type: ignore[misc]
         return [(o, p) for o in outcomes]
 
     def _apply_action(self, action: int) -> None:
+        self._player_of = None
         if self.episode.is_chance:
             self.episode.apply_chance(action)
         else:

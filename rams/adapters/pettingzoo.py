@@ -19,6 +19,19 @@ whole history in order when ``recall``, the default; in the compact layout when
 tutorials read it (a Dict observation space draws their warning). The rewards come at
 the end: each seat's points in the deal. The seats of a trick game act one at a time, so
 there is no Parallel environment.
+
+``compiled=True`` steps the deal in compiled code instead: a batch of one deal of
+:class:`rams.adapters.vector.VectorDeals` (the same game, ``tests/adapters/test_vector.py``),
+its observation the batch's (the seat to act's, or another seat's with its own hand: the
+layout of :mod:`rams.fast.vector`, not the encoder's), its mask the batch's, without
+building the engine's view at every step. Once a deal is over the batch has dealt the next,
+so an agent observing after the end sees its hand of the next deal.
+
+>>> fast = env(preset="whist", compiled=True)
+>>> fast.reset(seed=3)
+>>> obs, reward, terminated, truncated, info = fast.last()
+>>> obs.shape == fast.observation_space("player_0").shape, int(info["action_mask"].sum())
+(True, 13)
 """
 
 from __future__ import annotations
@@ -54,6 +67,7 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         dealer: int = 0,
         recall: bool = True,
         compact: bool = False,
+        compiled: bool = False,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -65,6 +79,15 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         size, count = self.encoder.size, self.spec.action_count
+        #: The compiled batch of one deal that ``compiled=True`` steps (else None).
+        self.deals: Any = None
+        if compiled:
+            from rams.adapters.vector import VectorDeals
+
+            self.deals = VectorDeals(preset, players, num=1, dealer=dealer, **options)
+            size = self.deals.size
+            self._action = np.zeros(1, np.int64)
+            self._none = np.zeros(count, np.int8)
         self.observation_spaces = {
             a: spaces.Box(-1.0, 1.0, (size,), np.float32) for a in self.possible_agents
         }
@@ -84,7 +107,11 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         """Deal a new deal (``seed`` seeds this and the following deals)."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.episode = Episode.shuffled(self.spec, self._rng)
+        if self.deals is not None:
+            self.deals.reset(seed=self._rng.randrange(1 << 31))
+            self.deals.dones[:] = False  # (no deal ended yet)
+        else:
+            self.episode = Episode.shuffled(self.spec, self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -94,6 +121,9 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
+        if self.deals is not None:
+            self._select_compiled()
+            return
         ep = self.episode
         assert ep is not None
         seat = ep.to_move
@@ -113,8 +143,30 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
             self.truncations[a] = truncated
         self.agent_selection = self.agents[0]
 
+    def _select_compiled(self) -> None:
+        d = self.deals
+        infos = self.infos
+        for a in self.agents:
+            infos[a] = {}
+        if not d.dones[0]:
+            agent = self.possible_agents[int(d.to_move[0])]
+            self.agent_selection = agent
+            infos[agent] = {"action_mask": d.masks[0].copy()}
+            return
+        truncated = bool(d.truncated[0])
+        points = d.rewards[0]
+        for a in self.agents:
+            self.rewards[a] = float(points[self._seat[a]])
+            self.terminations[a] = not truncated
+            self.truncations[a] = truncated
+        self.agent_selection = self.agents[0]
+
     def observe(self, agent: str) -> np.ndarray:
         """``agent``'s tensor, from its observation alone."""
+        if self.deals is not None:
+            out = np.empty(self.deals.size, np.float32)
+            self.deals.observe(0, self._seat[agent], out)
+            return out
         ep = self.episode
         assert ep is not None
         seat = self._seat[agent]
@@ -124,6 +176,10 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
 
     def action_mask(self, agent: str) -> np.ndarray:
         """1 for each action id ``agent`` may take now (all 0 when it is not to act)."""
+        if self.deals is not None:
+            d = self.deals
+            acting = not d.dones[0] and self._seat[agent] == d.to_move[0]
+            return d.masks[0].copy() if acting else self._none.copy()
         ep = self.episode
         assert ep is not None
         mask = np.zeros(self.spec.action_count, np.int8)
@@ -136,19 +192,24 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        ep = self.episode
-        assert ep is not None
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        ep.apply(int(action))
+        if self.deals is not None:
+            self._action[0] = action
+            if self.deals.step(self._action)[5][0]:
+                raise ValueError(f"action id {action} is not legal for {agent}")
+        else:
+            ep = self.episode
+            assert ep is not None
+            ep.apply(int(action))
         self._select()
         self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The deal as the selected seat sees it (``render_mode="ansi"``)."""
         if self.render_mode is None or self.episode is None:
-            return None
+            return None  # (the compiled deal has no view in words)
         seat = self._seat[self.agent_selection]
         return self.encoder.string(self.episode.observation(seat), seat)
 
@@ -158,5 +219,5 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
 
 def env(preset: str = DEFAULT_PRESET, players: int | None = None, **kwargs: Any) -> RamsAEC:
     """The AEC environment of ``preset`` for ``players`` seats; ``kwargs``: ``dealer``,
-    ``recall``, ``compact``, ``render_mode``, and the preset's house rules."""
+    ``recall``, ``compact``, ``compiled``, ``render_mode``, and the preset's house rules."""
     return RamsAEC(preset, players, **kwargs)

@@ -12,14 +12,14 @@ Two faces:
   ``info["action_mask"]`` holds the masks. A deal that ends is dealt again in the same step
   (``autoreset_mode`` SAME_STEP), its last observation not kept.
 
-The presets of the Rams family (``classic``, ``duel``, ``petukh``…); the plain games
-(Ramsch, Whist, Boston, Kony) are refused in words, not yet compiled for batches.
+Every preset: the declared deals on the fast core, the plain games on their kernel (the
+prelude — a trump named, an auction, a partner, a card set aside — compiled too).
 
 >>> from rams.adapters.vector import VectorDeals
 >>> deals = VectorDeals("classic", 4, num=8)
 >>> obs, masks, to_move = deals.reset(seed=1)
 >>> obs.shape, masks.shape, bool((masks.sum(axis=1) > 0).all())
-((8, 3193), (8, 146), True)
+((8, 3609), (8, 146), True)
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from rams.adapters.episode import EpisodeSpec
-from rams.errors import RulesError
 from rams.fast import compiling
 from rams.fast import core as fc
+from rams.fast import plain as fp
 from rams.fast import vector as fv
 from rams.games import DEFAULT_PRESET
 
@@ -57,16 +57,10 @@ class VectorDeals:
         *,
         num: int = 1024,
         dealer: int = 0,
+        dtype: Any = np.float32,
         **options: Any,
     ) -> None:
         spec = EpisodeSpec(preset, players, dealer, **options)
-        if not spec.family.layout.declarations:  # (the core compiles the declared deals only)
-            raise RulesError(
-                "adapters.compact.vector_family",
-                ("preset",),
-                preset=preset,
-                family=spec.family.name,
-            )
         compiling.wait()
         self.spec = spec
         self.num = num
@@ -76,21 +70,29 @@ class VectorDeals:
         self.slots = call_slots(n)
         self.actions = spec.action_count
         self.better = int(spec.family.better)
-        self.r = fc.rules_array(spec.rules)
+        if spec.family.layout.declarations:  # the fast core's deal
+            self.r = fc.rules_array(spec.rules)
+        else:  # a plain game's kernel, from the start of a match (no score yet)
+            assert not any(spec.start_scores), spec.start_scores
+            self.r = fp.rules_vector(spec.rules, spec.silent)
         self.size = fv.obs_size(n, self.tricks, self.slots, self.actions)
-        self.states = np.zeros((num, fc.STATE_SIZE), np.int64)
+        self.states = np.zeros((num, max(fc.STATE_SIZE, fp.STATE_SIZE)), np.int64)
         self.books = np.zeros((num, fv.book_size(self.slots)), np.int64)
         self.decks = np.tile(np.asarray(spec.pack, np.int64), (num, 1))
         self.decks = np.hstack([self.decks, np.zeros((num, 52 - len(spec.pack)), np.int64)])
-        self.obs = np.zeros((num, self.size), np.float32)
+        self.obs = np.zeros((num, self.size), dtype)
         self.masks = np.zeros((num, self.actions), np.int8)
         self.to_move = np.zeros(num, np.int64)
         self.rewards = np.zeros((num, n), np.float32)
         self.dones = np.zeros(num, np.bool_)
         self.illegal = np.zeros(num, np.bool_)
+        #: Which deals that ended in the last step were cut short (``max_decisions``).
+        self.truncated = np.zeros(num, np.bool_)
 
     def reset(self, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Deal every deal afresh from ``seed``: (observations, masks, seats to move)."""
+        """Deal every deal afresh from ``seed``: (observations, masks, seats to move). The
+        decks are shuffled from the pack's order, so a seed repeats its deals."""
+        self.decks[:, : len(self.spec.pack)] = self.spec.pack
         fv.reset_all(self.states, self.books, self.decks, self.r, seed, self.spec.dealer,
                      self.slots, self.obs, self.tricks)  # fmt: skip
         fv.observe_all(self.states, self.books, self.r, self.obs, self.masks, self.to_move)
@@ -106,22 +108,38 @@ class VectorDeals:
             self.states, self.books, self.decks, self.r, np.asarray(actions, np.int64),
             self.spec.dealer, self.better, self.spec.max_decisions, self.tricks, self.slots,
             self.obs, self.masks, self.to_move, self.rewards, self.dones, self.illegal,
+            self.truncated,
         )  # fmt: skip
         return self.obs, self.masks, self.to_move, self.rewards, self.dones, self.illegal
 
-    def deal(self, i: int, deck: list[int]) -> None:
-        """Deal ``deck`` (top first, a permutation of the pack) to deal ``i`` as it lies,
-        and observe again (for tests: twin decks)."""
+    def observe(self, i: int, seat: int, out: np.ndarray) -> None:
+        """``seat``'s observation of deal ``i`` into ``out`` (the seat to act's is
+        ``obs[i]``; another seat's has its own hand instead)."""
+        fv.observe_seat(self.states[i], self.books[i], self.r, self.obs[i], seat, out)
+
+    def deal(self, i: int, deck: list[int], extra: dict[str, int] | None = None) -> None:
+        """Deal ``deck`` (top first, a permutation of the pack; ``extra``: the family's
+        extra chance field, if it has one) to deal ``i`` as it lies, and observe again (for
+        tests: twin decks)."""
         assert sorted(deck) == sorted(self.spec.pack)
         self.decks[i, : len(deck)] = deck
+        card = next(iter((extra or {}).values()), -1)
         fv.deal_deck(self.states[i], self.r, self.books[i], self.decks[i], self.spec.dealer,
-                     self.slots, self.obs[i], self.tricks)  # fmt: skip
+                     self.slots, self.obs[i], self.tricks, card)  # fmt: skip
         fv.observe_all(self.states, self.books, self.r, self.obs, self.masks, self.to_move)
 
     def deck(self, i: int) -> list[int]:
         """Deal ``i``'s deck now (top first), as the reference engine is dealt it."""
         deck: list[int] = self.decks[i, : len(self.spec.pack)].tolist()
         return deck
+
+    def extra(self, i: int) -> dict[str, int]:
+        """Deal ``i``'s extra chance field (a card of a second pack), as the reference
+        engine is dealt it; empty where the family draws none."""
+        if not self.spec.extra_fields or self.spec.family.layout.declarations:
+            return {}
+        (name,) = self.spec.extra_fields
+        return {name: int(self.books[i, fv.B_TURNED])}
 
 
 class RamsVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
@@ -138,15 +156,17 @@ class RamsVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         num_envs: int = 1024,
         seat: int = 0,
         dealer: int = 0,
+        dtype: Any = np.float32,
         **options: Any,
     ) -> None:
-        self.deals = VectorDeals(preset, players, num=num_envs, dealer=dealer, **options)
+        self.deals = VectorDeals(preset, players, num=num_envs, dealer=dealer, dtype=dtype,
+                                 **options)  # fmt: skip
         d = self.deals
         self.num_envs = num_envs
         self.seat = seat % d.players
-        self.single_observation_space = spaces.Box(0.0, 1.0, (d.size,), np.float32)
+        self.single_observation_space = spaces.Box(0, 1, (d.size,), dtype)
         self.single_action_space = spaces.Discrete(d.actions)
-        self.observation_space = spaces.Box(0.0, 1.0, (num_envs, d.size), np.float32)
+        self.observation_space = spaces.Box(0, 1, (num_envs, d.size), dtype)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, d.actions))
         self._rewards = np.zeros(num_envs, np.float32)
         self._truncated = np.zeros(num_envs, np.bool_)

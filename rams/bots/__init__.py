@@ -43,7 +43,19 @@ __all__ = [
 #: The levels offered to people, in any game (each family states its own: ``Family.levels``).
 LEVELS = tuple(dict.fromkeys(lv for name in games.FAMILIES for lv in games.family(name).levels))
 #: The bots that search with the compiled solver (they need NumPy and Numba).
-SEARCHING = frozenset({"medium", "hard", "hardsim", "pimc", "allseeing", "hardcards"})
+SEARCHING = frozenset(
+    {
+        "medium",
+        "hard",
+        "hardsim",
+        "pimc",
+        "allseeing",
+        "hardcards",
+        "hardold",
+        "oracle",
+        "allseeing-heuristic",
+    }
+)
 
 
 @cache

@@ -3,27 +3,36 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
+from typing import Any
 
 from rams.games.protocol import AnyBot
-from rams.games.rams.actions import Action
-from rams.games.rams.view import Observation
 
 __all__ = ["NoisyBot"]
 
 
 class NoisyBot:
-    """Another bot that, with probability ``noise``, plays a random legal action instead."""
+    """Another bot that, with probability ``noise``, plays a random legal action instead —
+    never one of ``avoid`` (actions a careless player still would not take at random, named
+    as they print: Rams' «claim» and «dave», which its family passes)."""
 
-    def __init__(self, inner: AnyBot, rng: random.Random, noise: float, name: str) -> None:
+    def __init__(
+        self,
+        inner: AnyBot,
+        rng: random.Random,
+        noise: float,
+        name: str,
+        avoid: Collection[str] = (),
+    ) -> None:
         self.inner = inner
         self.rng = rng
         self.noise = noise
         self.name = name
+        self.avoid = frozenset(avoid)
 
-    def act(self, view: Observation) -> Action:
+    def act(self, view: Any) -> Any:
         """The inner bot's action, or now and then a random one."""
-        legal = [a for a in view.legal_actions if str(a) not in ("claim", "dave")]
+        legal = [a for a in view.legal_actions if str(a) not in self.avoid]
         if legal and self.rng.random() < self.noise:
             return legal[self.rng.randrange(len(legal))]
-        action: Action = self.inner.act(view)
-        return action
+        return self.inner.act(view)

@@ -44,7 +44,15 @@ The search is the one of the C++ solver DDS, smaller:
   so do, whoever leads, the trumps of any one hand above all the other side's trumps (each
   wins a trick for his side: only his partners' trumps can beat it). As in DDS, a bound
   from the quick tricks is not stored in the tables (recomputed when the node comes back;
-  3 % fewer positions).
+  3 % fewer positions);
+- **a sure trick in progress** (DDS's second-hand quick trick, at every hand of a trick):
+  when the search needs only the current trick, or every trick left, and a side can take
+  the current trick whatever the others play (a hand yet to play holds a card that beats
+  the card winning it and anything an opponent yet to play could play), the node is
+  settled without its moves (not in a null, where the side need not take it).
+
+The search is compiled once per distinct set of trick rules (the head of the shared rules
+vector, :mod:`rams.fast.tables`), the rules a constant in it (:func:`kernel`).
 
 A position is the four hands (52-bit masks, card ``13 * suit + rank``, :mod:`rams.cards`),
 the cards on the table in the current trick and who led it.
@@ -56,11 +64,12 @@ the cards on the table in the current trick and who led it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from numba import njit
-from numba.np.unsafe.ndarray import to_fixed_tuple
+from numba.core.errors import NumbaIRAssumptionWarning
 
 from rams import tricks
 from rams.cards import HIGHER, SUIT_MASKS
@@ -148,10 +157,10 @@ def _top(m: int, s: int) -> int:
 
 # Card play is the shared rules (:mod:`rams.tricks`) read from the rules vector every
 # kernel reads (:mod:`rams.fast.tables`: Whist's and Boston's trick rules, W5, B8, and the
-# kernel kind of a side's tricks). The search is given its trick rules, the vector's head,
-# as a tuple (the compiler keeps it in registers, as :mod:`rams.fast.maxn` does; the head
-# alone, for the search's functions pass it at every node). The trump mask is in the
-# context.
+# kernel kind of a side's tricks). The search's functions take the trick rules, the
+# vector's head, as a tuple, and are compiled once per distinct head with the tuple a
+# constant (:func:`kernel`): the rules cost nothing at a node, as if written in (issue 25).
+# The trump mask is in the context.
 _T_SIZE = tricks.T_SIZE  # a global, so that Numba sees a constant
 
 
@@ -479,7 +488,55 @@ def _all_single(hands: np.ndarray) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _sure_trick(
+    hands: np.ndarray,
+    leader: int,
+    tlen: int,
+    lead_suit: int,
+    win_card: int,
+    team: int,
+    t: tuple[int, ...],
+    trump: int,
+    tmask: int,
+) -> int:
+    """Whether the side ``team`` can take the trick in progress whatever the others play
+    (DDS's second-hand quick trick, at every hand): one of its hands yet to play has a
+    card, its highest of the suit led (or, void in it, its highest trump), that beats the
+    card winning the trick and the best any opponent yet to play could play. That card, or
+    -1; with 64 added when its rank matters (it beats a card of its own suit)."""
+    best = np.empty(4, dtype=np.int64)
+    for k in range(tlen, 4):
+        p = (leader + k) & 3
+        hp = hands[p]
+        b = _top(hp, lead_suit)
+        if b < 0 and trump >= 0:
+            b = _top(hp, trump)
+        best[k] = b
+    for k in range(tlen, 4):
+        p = (leader + k) & 3
+        c = best[k]
+        if not (team >> p) & 1 or c < 0:
+            continue
+        if not tricks.beats(t, c, win_card, 0, trump, tmask, 0) > 0:
+            continue
+        rank = c // 13 == win_card // 13
+        sure = True
+        for j in range(tlen, 4):
+            o = best[j]
+            if (team >> ((leader + j) & 3)) & 1 or o < 0:
+                continue
+            if tricks.beats(t, o, c, 0, trump, tmask, 0) > 0:
+                sure = False
+                break
+            if o // 13 == c // 13:
+                rank = True
+        if sure:
+            return c + 64 if rank else c
+    return -1
+
+
+@njit(cache=True, inline="always")
 def _order(
     hands: np.ndarray,
     alive: int,
@@ -612,7 +669,7 @@ def _decode_lead(alive: int, best: int) -> int:
     return 13 * s + _HIGH13[m] if m else -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _enter(
     hands: np.ndarray,
     st: np.ndarray,
@@ -728,6 +785,18 @@ def _enter(
             elif rem - qt < need:
                 st[d, F_REL] = rel
                 return 0
+    elif not ctx[C_NULL] and (need <= 1 or need >= rem):
+        # a trick in progress that one side can surely take settles a search that needs
+        # every trick left, or only this one (not in a null: there the side that can take
+        # it need not)
+        side = decl if need <= 1 else 15 & ~decl
+        c = _sure_trick(
+            hands, leader, tlen, st[d, F_LEAD], st[d, F_WCARD], side, t, trump, ctx[C_TMASK]
+        )
+        if c >= 0:
+            if c >= 64:
+                st[d, F_REL] = 1 << (c - 64)
+            return 1 if need <= 1 else 0
     n = _order(
         hands, alive, seat, tlen, st[d, F_LEAD], st[d, F_WCARD], st[d, F_WSEAT], t, ctx,
         hint, sc[13 + d], mv[d], sc,
@@ -757,7 +826,7 @@ def _finish(
         _store(st, d, rk, 0, need - 1, best, ctx[C_GEN], tt, ex)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _search(
     hands: np.ndarray,
     st: np.ndarray,
@@ -895,7 +964,7 @@ def _search(
                 phase = _NEXT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _solve(
     hands: np.ndarray,
     tmask: int,
@@ -905,7 +974,7 @@ def _solve(
     tlen: int,
     leader: int,
     rem: int,
-    rules: np.ndarray,
+    t: tuple[int, ...],
     ctx: np.ndarray,
     tt: np.ndarray,
     ex: np.ndarray,
@@ -913,7 +982,6 @@ def _solve(
 ) -> int:
     """The declaring side's tricks from a position, by zero-window searches stepping from
     a high-card estimate towards the answer."""
-    t: tuple[int, ...] = to_fixed_tuple(rules[:_T_SIZE], _T_SIZE)  # type: ignore[call-arg]
     mv = np.zeros((64, 13), dtype=np.int64)
     sc = np.full(13 + 64, -1, dtype=np.int64)
     st = np.zeros((64, F_SIZE), dtype=np.int64)
@@ -964,8 +1032,8 @@ def _solve(
     return lo
 
 
-@njit(cache=True)
-def _move_values(
+@njit(cache=True, inline="always")
+def _values(
     hands: np.ndarray,
     tmask: int,
     lead_suit: int,
@@ -974,51 +1042,127 @@ def _move_values(
     tlen: int,
     leader: int,
     rem: int,
-    rules: np.ndarray,
+    t: tuple[int, ...],
     ctx: np.ndarray,
     tt: np.ndarray,
     ex: np.ndarray,
     stats: np.ndarray,
     out: np.ndarray,
+    each: bool,
 ) -> int:
-    """The declaring side's tricks after each legal card of the seat to move (the current
-    trick included) into ``out[card]``; the legal cards' mask."""
-    t: tuple[int, ...] = to_fixed_tuple(rules[:_T_SIZE], _T_SIZE)  # type: ignore[call-arg]
+    """Without ``each``, the declaring side's tricks from the position; with it, those
+    after each legal card of the seat to move (the current trick included) into
+    ``out[card]``, and the legal cards' mask. (One call of the search in the code, so that
+    the kernel holds it once.)"""
     trump = ctx[C_TRUMP]
     seat = (leader + tlen) & 3
-    h = hands[seat]
-    legal = tricks.legal(t, h, tlen, 13 * lead_suit, -1, 0, -1, False, trump, ctx[C_TMASK], 0)
-    legal &= tricks.CARDS
-    alive = hands[0] | hands[1] | hands[2] | hands[3] | tmask
-    reps = _reps(legal, alive)
+    legal = 0
+    reps = 0
+    if each:
+        h = hands[seat]
+        legal = tricks.legal(t, h, tlen, 13 * lead_suit, -1, 0, -1, False, trump, ctx[C_TMASK], 0)
+        legal &= tricks.CARDS
+        alive = hands[0] | hands[1] | hands[2] | hands[3] | tmask
+        reps = _reps(legal, alive)
+    result = 0
     prev = -1
-    for c in range(52):
-        if not (legal >> c) & 1:
-            continue
-        if not (reps >> c) & 1 and prev >= 0 and prev // 13 == c // 13:
-            out[c] = out[prev]
+    for c in range(53):
+        b = 0
+        if c < 52:
+            if not (legal >> c) & 1:
+                continue
+            if not (reps >> c) & 1 and prev >= 0 and prev // 13 == c // 13:
+                out[c] = out[prev]
+                prev = c
+                continue
             prev = c
-            continue
-        prev = c
-        b = 1 << c
-        hands[seat] ^= b
-        if tlen == 0:
-            nw, ns, ls = c, seat, c // 13
-        else:
-            ls = lead_suit
-            if tricks.beats(t, c, win_card, 0, trump, ctx[C_TMASK], 0) > 0:
-                nw, ns = c, seat
+            b = 1 << c
+            hands[seat] ^= b
+            won = 0
+            if tlen == 0:
+                nw, ns, ls = c, seat, c // 13
             else:
-                nw, ns = win_card, win_seat
-        if tlen == 3:
-            won = (ctx[C_DECL] >> ns) & 1
-            out[c] = won + _solve(hands, 0, -1, -1, -1, 0, ns, rem - 1, rules, ctx, tt, ex, stats)
+                ls = lead_suit
+                if tricks.beats(t, c, win_card, 0, trump, ctx[C_TMASK], 0) > 0:
+                    nw, ns = c, seat
+                else:
+                    nw, ns = win_card, win_seat
+            if tlen == 3:
+                won = (ctx[C_DECL] >> ns) & 1
+                a = (0, -1, -1, -1, 0, ns, rem - 1)
+            else:
+                a = (tmask | b, ls, nw, ns, tlen + 1, leader, rem)
+        elif each:
+            break
         else:
-            out[c] = _solve(
-                hands, tmask | b, ls, nw, ns, tlen + 1, leader, rem, rules, ctx, tt, ex, stats
-            )
-        hands[seat] ^= b
-    return legal
+            won = 0
+            a = (tmask, lead_suit, win_card, win_seat, tlen, leader, rem)
+        v = won + _solve(hands, a[0], a[1], a[2], a[3], a[4], a[5], a[6], t, ctx, tt, ex, stats)
+        if b:
+            out[c] = v
+            hands[seat] ^= b
+        else:
+            result = v
+    return legal if each else result
+
+
+# The search specialised per trick rules (issue 25): one compiled kernel a distinct rules
+# vector's head, the rules a constant in it (a closure's tuple is one to the compiler), so
+# that the branches of the other games' rules fold away as if the rules were written in.
+# The closure holds the tuple alone (plain ints: the on-disk cache keys on it) and calls
+# the module's functions, every one inlined into it.
+_KERNELS: dict[tuple[int, ...], Callable[..., int]] = {}
+
+
+def kernel(rules: np.ndarray) -> Callable[..., int]:
+    """The search compiled for the trick rules at the head of a rules vector (cached per
+    distinct head): ``kernel(rules)(hands, tmask, lead_suit, win_card, win_seat, tlen,
+    leader, rem, ctx, tt, ex, stats, out, each)``, as :func:`_values`."""
+    key = tuple(int(x) for x in rules[:_T_SIZE])
+    k = _KERNELS.get(key)
+    if k is None:
+        k = _KERNELS[key] = _compile(key)
+    return k
+
+
+_SIGNATURE = (
+    "int64(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64[::1],"
+    " int64[:, ::1], int64[:, ::1], int64[::1], int64[::1], boolean)"
+)
+
+
+def _compile(rules: tuple[int, ...]) -> Callable[..., int]:
+    """The kernel for one head, compiled (or loaded from the on-disk cache) now. Numba's
+    pedantic check of its inlined code warns of names out of scope (the shared rules'
+    locals, inlined twice over): a note on its own bookkeeping, not on the code, silenced
+    here so that a first compile under warnings-as-errors is not a failure."""
+    t = rules
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NumbaIRAssumptionWarning)
+
+        @njit(_SIGNATURE, cache=True)
+        def search(
+            hands: np.ndarray,
+            tmask: int,
+            lead_suit: int,
+            win_card: int,
+            win_seat: int,
+            tlen: int,
+            leader: int,
+            rem: int,
+            ctx: np.ndarray,
+            tt: np.ndarray,
+            ex: np.ndarray,
+            stats: np.ndarray,
+            out: np.ndarray,
+            each: bool,
+        ) -> int:
+            return _values(
+                hands, tmask, lead_suit, win_card, win_seat, tlen, leader, rem, t, ctx, tt, ex,
+                stats, out, each,
+            )  # fmt: skip
+
+    return search
 
 
 class DoubleDummy:
@@ -1031,7 +1175,8 @@ class DoubleDummy:
         self._tt = np.zeros((max(size, BLOCK * WAYS), T_SIZE), dtype=np.int64)
         self._stats = np.zeros(4, dtype=np.int64)
         self._gen = 0
-        self._rules = (rules_vector(False), rules_vector(True))
+        self._kernels = (kernel(rules_vector(False)), kernel(rules_vector(True)))
+        self._none = np.zeros(52, dtype=np.int64)
 
     @property
     def nodes(self) -> int:
@@ -1057,7 +1202,8 @@ class DoubleDummy:
         """The tricks the declaring side takes from here (the current trick included) with
         best play by both sides; see :func:`solve`."""
         arr, ctx, pos = self._position(hands, trump, leader, declarers, trick, null, must_trump)
-        return int(_solve(arr, *pos, self._rules[must_trump], ctx, self._tt, self._ex, self._stats))
+        search = self._kernels[must_trump]
+        return int(search(arr, *pos, ctx, self._tt, self._ex, self._stats, self._none, False))
 
     def best_moves(
         self,
@@ -1074,8 +1220,8 @@ class DoubleDummy:
         from here (the current trick included) if he plays it; see :func:`best_moves`."""
         arr, ctx, pos = self._position(hands, trump, leader, declarers, trick, null, must_trump)
         out = np.zeros(52, dtype=np.int64)
-        rules = self._rules[must_trump]
-        legal = int(_move_values(arr, *pos, rules, ctx, self._tt, self._ex, self._stats, out))
+        search = self._kernels[must_trump]
+        legal = int(search(arr, *pos, ctx, self._tt, self._ex, self._stats, out, True))
         return {c: int(out[c]) for c in range(52) if legal >> c & 1}
 
     def _position(

@@ -52,10 +52,11 @@ from rams.fast.tables import (
     KIND_SIDES,
     KIND_TRICKS,
     R_KIND,
+    RULES_HEADER,
 )
 from rams.games.plain.family import plain_family
 
-__all__ = ["FastPlainDeal"]
+__all__ = ["FastPlainDeal", "deal_into", "is_open", "rules_vector", "shown"]
 
 # The games, as the kernel knows them (a family's ``kernel``, the rules vector's kernel
 # kind): card points kept low and penalties (F7), each trick for himself (T5), two sides'
@@ -77,6 +78,11 @@ AUCTION, PARTNER, TRUMP, ASIDE, PLAY, DONE = range(6)
     S_PASSED, S_DECLARER, S_PARTNER, S_REFUSED, S_INVITED, S_OFFERED, S_NULL, S_NEED, S_VALUE,
     S_SMALL, S_OPEN_BIG, S_VOID,
 ) = range(HEADER_SIZE, HEADER_SIZE + 20)  # fmt: skip
+# The rules vector (:func:`rules_vector`): the trick rules, the kernel kind, then the seats,
+# the pack, whether the jacks are trumps (F5), whether the last card dealt names the trump
+# (W3), and the id of staying silent when asked about «Играю вместе» (-1: none; the
+# adapters' id, one past the deal's own).
+P_PLAYERS, P_PACK, P_JACKS_TRUMP, P_TURNED_TRUMP, P_SILENT = range(RULES_HEADER, RULES_HEADER + 5)
 A_SCORES = HEADER_SIZE + 20
 A_BEFORE = A_SCORES + 4
 STATE_SIZE = A_BEFORE + 4
@@ -95,6 +101,7 @@ _TRUMP_VALUES = np.array(
     dtype=np.int64,
 )
 _NULL_VALUES = np.array([15, 25, 35, 45], dtype=np.int64)
+_SMALL_OPEN = 26  # the bids small null, big null, small open, big open: 24–27
 # Whist, the four trump deals: trump S C D H at 52–55, Whist's delegate at 56.
 W_DELEGATE = 56
 # Card points (F6) by rank index 2 … A.
@@ -428,6 +435,77 @@ def _contract_scores(s: np.ndarray) -> None:
         s[A_SCORES + p] = delta
 
 
+def rules_vector(rules: Any, silent: int | None = None) -> np.ndarray:
+    """A plain game's rules as the kernel reads them (``P_*``); ``silent``: the id of
+    staying silent when asked out of turn (the adapters' episodes), if any."""
+    kind = _KERNELS[plain_family(rules.family).kernel]
+    turned = kind == KIND_SIDES and getattr(rules, "trump", None) == "turned"
+    extra = (rules.players, rules.pack_size, int(bool(getattr(rules, "jacks_trump", False))),
+             int(turned), -1 if silent is None else silent)  # fmt: skip
+    return np.array((*rules.card_play, kind, *extra), dtype=np.int64)
+
+
+@njit(cache=True)
+def deal_into(
+    s: np.ndarray, t: np.ndarray, dealer: int, deck: np.ndarray, before: np.ndarray, turned: int
+) -> None:
+    """Deal ``deck`` (top first; one card a seat in turn from the dealer's left, the rest
+    the skat) into the zeroed state ``s`` and start the deal: the first lead (F2), the trump
+    to name (T2, W3) or the auction (B2, ``turned`` the card of the second pack, B1)."""
+    n = t[P_PLAYERS]
+    kind = t[R_KIND]
+    per = t[P_PACK] // n
+    for i in range(per * n):
+        s[A_HANDS + (dealer + 1 + i) % n] |= 1 << deck[i]
+    play.all_play(s, n)
+    s[S_DEALER] = dealer
+    for k in (S_HIGH, S_HIGH_SEAT, S_DECLARER, S_PARTNER, S_INVITED, S_OFFERED):
+        s[k] = -1
+    for i in range(per * n, t[P_PACK]):
+        s[S_SKAT] |= 1 << deck[i]
+    for k in range(before.shape[0]):
+        s[A_BEFORE + k] = before[k]
+    if kind == KIND_POINTS:
+        if t[P_JACKS_TRUMP]:
+            s[S_TRUMP_MASK] = _JACKS
+            s[S_PAM_MASK] = _JACKS
+        _start_play(s, (dealer + 1) % n, -1)
+    elif kind == KIND_TRICKS:
+        s[S_PHASE] = TRUMP
+        s[S_TO_MOVE] = (dealer + 1) % n
+    elif kind == KIND_SIDES:
+        if t[P_TURNED_TRUMP]:
+            _start_play(s, (dealer + 1) % n, deck[t[P_PACK] - 1] // 13)
+        else:
+            s[S_PHASE] = TRUMP
+            s[S_TO_MOVE] = dealer
+    else:
+        s[S_TURNED_SUIT] = turned // 13
+        s[S_PHASE] = AUCTION
+        s[S_TO_MOVE] = (dealer + 1) % n
+
+
+@njit(cache=True)
+def shown(s: np.ndarray, t: np.ndarray, seat: int, turned: int) -> int:
+    """The cards of ``seat``'s hand everyone sees: the card turned for trump until the first
+    trick is complete or the dealer has played it (W3); the declarer's hand once it lies
+    open (B9: an open null, from the start of play or after the first trick)."""
+    if t[P_TURNED_TRUMP] and seat == s[S_DEALER] and s[S_TRICKS_PLAYED] == 0 and turned >= 0:
+        return s[A_HANDS + seat] & (1 << turned)
+    if seat == s[S_DECLARER] and is_open(s, t):
+        return int(s[A_HANDS + seat])
+    return 0
+
+
+@njit(cache=True)
+def is_open(s: np.ndarray, t: np.ndarray) -> bool:
+    """B9: the declarer's hand lies open (a small open null from the first lead, a big one
+    from the end of the first trick)."""
+    if t[R_KIND] != KIND_AUCTION or s[S_DECLARER] < 0 or s[S_PHASE] < PLAY:
+        return False
+    return s[S_HIGH] == _SMALL_OPEN or (s[S_HIGH] == _SMALL_OPEN + 1 and s[S_TRICKS_PLAYED] >= 1)
+
+
 class FastPlainDeal:
     """A plain game's deal on the compiled path: ``legal_action_ids(seat=None)``,
     ``apply_id(id, seat=None)``, ``is_over``, ``to_move`` and the deal's ``scores``, the same
@@ -441,40 +519,15 @@ class FastPlainDeal:
         before: Sequence[int] | None = None,
         turned: Card | None = None,
     ) -> None:
-        family = _KERNELS[plain_family(rules.family).kernel]
-        n = rules.players
+        self.t = rules_vector(rules)
+        family = int(self.t[R_KIND])
         s = np.zeros(STATE_SIZE, dtype=np.int64)
-        per = rules.pack_size // n
-        for i, c in enumerate(deck[: per * n]):
-            s[A_HANDS + (dealer + 1 + i) % n] |= 1 << c
-        play.all_play(s, n)
-        s[S_DEALER] = dealer
-        for k in (S_HIGH, S_HIGH_SEAT, S_DECLARER, S_PARTNER, S_INVITED, S_OFFERED):
-            s[k] = -1
-        for c in deck[per * n :]:
-            s[S_SKAT] |= 1 << c
-        width = 2 if family == KIND_SIDES else n
-        for k, v in enumerate(before or [0] * width):
-            s[A_BEFORE + k] = v
-        self.t = np.array((*rules.card_play, family), dtype=np.int64)
-        if family == KIND_POINTS:
-            if rules.jacks_trump:
-                s[S_TRUMP_MASK] = s[S_PAM_MASK] = _JACKS
-            _start_play(s, (dealer + 1) % n, -1)
-        elif family == KIND_TRICKS:
-            s[S_PHASE] = TRUMP
-            s[S_TO_MOVE] = (dealer + 1) % n
-        elif family == KIND_SIDES:
-            if rules.trump == "turned":
-                _start_play(s, (dealer + 1) % n, deck[-1] // 13)
-            else:
-                s[S_PHASE] = TRUMP
-                s[S_TO_MOVE] = dealer
-        else:
-            assert turned is not None
-            s[S_TURNED_SUIT] = turned // 13
-            s[S_PHASE] = AUCTION
-            s[S_TO_MOVE] = (dealer + 1) % n
+        width = 2 if family == KIND_SIDES else rules.players
+        if turned is None:
+            assert family != KIND_AUCTION
+        owed = np.array(before or [0] * width, dtype=np.int64)
+        cards = np.array(deck, dtype=np.int64)
+        deal_into(s, self.t, dealer, cards, owed, -1 if turned is None else turned)
         self.s = s
         self.width = width
         self._out = np.zeros(64, dtype=np.int64)

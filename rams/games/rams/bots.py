@@ -27,21 +27,22 @@ def _random(rng: random.Random, timed: bool = True) -> AnyBot:
 
 
 def _heuristic(rng: random.Random, timed: bool = True) -> AnyBot:
-    from rams.bots.heuristic import HeuristicBot
+    from rams.games.rams.heuristic import HeuristicBot
 
     return HeuristicBot(rng)
 
 
 def _easy(rng: random.Random, timed: bool = True) -> AnyBot:
-    from rams.bots.heuristic import HeuristicBot
     from rams.bots.noisy import NoisyBot
+    from rams.games.rams.actions import CLAIM, DAVE
+    from rams.games.rams.heuristic import HeuristicBot
 
-    return NoisyBot(HeuristicBot(rng), rng, 0.25, "easy")
+    return NoisyBot(HeuristicBot(rng), rng, 0.25, "easy", avoid=(str(CLAIM), str(DAVE)))
 
 
 def _level(name: str) -> Factory:
     def factory(rng: random.Random, timed: bool = True) -> AnyBot:
-        from rams.bots import levels
+        from rams.games.rams import levels
 
         made: AnyBot = getattr(levels, name)(rng, timed)
         return made
@@ -56,7 +57,7 @@ def _pimc(rng: random.Random, timed: bool = True) -> AnyBot:
 
 
 def _evaluator(rng: random.Random, timed: bool = True) -> AnyBot:
-    from rams.bots.evaluator import EvaluatorBot
+    from rams.games.rams.evaluator import EvaluatorBot
 
     return EvaluatorBot(rng)
 
@@ -65,6 +66,18 @@ def _all_seeing(rng: random.Random, timed: bool = True) -> AnyBot:
     from rams.games.rams.search import AllSeeingBot
 
     return AllSeeingBot(rng)
+
+
+def _all_seeing_heuristic(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.games.rams.search import AllSeeingHeuristic
+
+    return AllSeeingHeuristic(rng)
+
+
+def _oracle(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.games.rams.search import OracleBot
+
+    return OracleBot(rng)
 
 
 _FACTORIES: dict[str, Factory] = {
@@ -79,8 +92,17 @@ _FACTORIES: dict[str, Factory] = {
 }
 #: The bots anyone may seat at a Rams table: the levels, and the parts they are made of.
 NAMES = tuple(_FACTORIES)
-#: For measurement only: the bot that sees every card (the terminal and the web refuse it).
-MEASURING: dict[str, Factory] = {"allseeing": _all_seeing}
+#: For measurement only (the terminal and the web refuse them): the bot that sees every card
+#: (its card play solved, its decisions before play ``hard``'s), ``oracle`` (all-seeing before
+#: play too: the reference for play or pass, the exchange and the talon), the all-seeing bot
+#: deciding before play like the heuristic (the other end of that gap), and ``hardold``,
+#: ``hard`` as it was before issue 28 (its worlds unweighed), to measure against.
+MEASURING: dict[str, Factory] = {
+    "allseeing": _all_seeing,
+    "oracle": _oracle,
+    "allseeing-heuristic": _all_seeing_heuristic,
+    "hardold": _level("hardold"),
+}
 
 
 def make_bot(
@@ -91,7 +113,8 @@ def make_bot(
     factory = _FACTORIES.get(name)
     if factory is None and name in MEASURING:
         if not allow_all_seeing:
-            raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
+            key = "bots.measuring.only" if name == "hardold" else "bots.all_seeing"
+            raise RulesError(key, ("bots",), name=repr(name))
         factory = MEASURING[name]
     if factory is None:
         raise RulesError("bots.unknown", ("bots",), name=repr(name), known=", ".join(NAMES))
@@ -107,7 +130,7 @@ def evaluate(
     simulation (:class:`rams.games.rams.search.SimulatedDeclare`); ``action`` (one played)
     is valued too where the bot would value only its best few (the exchange)."""
     from rams.actions import Play
-    from rams.bots.levels import HARD_NODES, hardsim
+    from rams.games.rams.levels import HARD_NODES, hardsim
     from rams.games.rams.search import PimcBot, SimulatedDeclare
     from rams.games.rams.view import Phase
 

@@ -7,7 +7,11 @@ hidden cards are sampled many times, every sample consistent with the seat's obs
 the cards played, the cards shown (the turned trump taken by the dealer, Pam, shown jacks),
 the voids and trump shortages shown by play (P2, M1), the trump ace a leader did not lead
 (P4) or did not cover with (P6), and the aces passers cannot hold (E2); when sampling keeps
-failing, the inferred exclusions are dropped. Every sample weighs 1. Each is solved exactly
+failing, the inferred exclusions are dropped. With ``infer`` (``hard``, issue 28) the sampler
+also reads what the others chose (:mod:`rams.games.rams.inference`): their discards and the
+passers' hands are dealt first as the model of them would have them, and of
+:data:`CANDIDATES` worlds one is kept by how likely the others' choices were in it; without
+it (``medium``, ``pimc``, ``hardold``) every world is one draw. Each is solved exactly
 with the max^n solver (:mod:`rams.fast.solver`), its positions capped, and the value of a
 card is the seat's record at the end of the deal, written off (§7: lower is better, so its
 negative), plus the solver's bonus when the deal ends the game in the seat's favour (S6; 0
@@ -43,15 +47,13 @@ it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from rams.actions import Play
-from rams.bots.evaluator import EvaluatorBot
-from rams.bots.heuristic import HeuristicBot
 from rams.bots.pimc import Round, SearchBot
 from rams.bots.sampling import Tally
 from rams.bots.simulate import Decisions, Plan, SimulatingBot, Unsimulated
@@ -62,10 +64,14 @@ from rams.fast import core as fc
 from rams.fast import play as fp
 from rams.fast import solver as sv
 from rams.games.protocol import Bot
+from rams.games.rams import inference as _inference
 from rams.games.rams.actions import GO, KEEP, PASS, PLAY_IN, SELL, TAKE, Action, Exchange, Swap
 from rams.games.rams.deal import PAM, Deal, card_play, jack_credit, trick_winner
 from rams.games.rams.dealing import deck_layout
+from rams.games.rams.evaluator import EvaluatorBot
 from rams.games.rams.events import EventKind
+from rams.games.rams.heuristic import HeuristicBot
+from rams.games.rams.inference import inference_of, likelihood, passer_weight
 from rams.games.rams.rules import Rules
 from rams.games.rams.stakes import Standing
 from rams.games.rams.view import Observation, Phase
@@ -75,7 +81,9 @@ from rams.tricks import beats, reveals
 __all__ = [
     "EXCHANGES",
     "AllSeeingBot",
+    "AllSeeingHeuristic",
     "Knowledge",
+    "OracleBot",
     "PimcBot",
     "RamsCards",
     "RamsDecisions",
@@ -100,6 +108,13 @@ class Knowledge:
     sizes: list[int]
     passers: list[int]
     no_aces_for_passers: bool
+    #: With inference (issue 28): how many cards the others threw face down (E4, E5), the
+    #: cards the model of them never throws (trumps, aces, Pam) and its softness ε.
+    discarded: int = 0
+    kept_mask: int = 0
+    epsilon: float = 0.0
+    #: With inference: how likely a passer's pass was with a hand (a seat, a bitmask).
+    passer_weight: Callable[[int, int], float] | None = None
 
 
 def knowledge_of(view: Observation) -> Knowledge:
@@ -160,7 +175,32 @@ def sample_hands(view: Observation, know: Knowledge, rng: random.Random) -> list
     pool = [c for c in range(52) if know.pool >> c & 1]
     rng.shuffle(pool)
     left = set(pool)
-    if know.no_aces_for_passers:
+    if know.discarded:
+        # E4: the others' discards leave the pool first, each a card the model throws (no
+        # trump, ace or Pam) but with chance ε.
+        weak = [c for c in pool if not know.kept_mask >> c & 1]
+        for _ in range(know.discarded):
+            source = weak if weak and rng.random() >= know.epsilon else pool
+            choice = next((c for c in source if c in left), None)
+            if choice is None:
+                break
+            left.discard(choice)
+            if source is weak:
+                weak.remove(choice)
+    if know.passer_weight is not None:
+        # E1, E2: a passer's hand (no ace where the rules say so) leaves the pool first, one
+        # of PASS_TRIES drawn, picked by how likely its pass was with it.
+        for seat in know.passers:
+            shown = know.sure[seat]
+            need = 5 - shown.bit_count()
+            fits = [c for c in pool if c in left and not (
+                know.no_aces_for_passers and rank_of(c) == ACE)]  # fmt: skip
+            if need <= 0 or len(fits) < need:
+                continue
+            tries = [rng.sample(fits, need) for _ in range(PASS_TRIES)]
+            weights = [know.passer_weight(seat, shown | mask_of(t)) for t in tries]
+            left.difference_update(rng.choices(tries, weights)[0])
+    elif know.no_aces_for_passers:
         # E2: a passer was dealt no ace; his five cards leave the pool first.
         for _seat in know.passers:
             chosen = [c for c in pool if c in left and rank_of(c) != ACE][:5]
@@ -299,7 +339,13 @@ def _relaxed(know: Knowledge) -> Knowledge:
         know.sizes,
         know.passers,
         False,
-    )
+    )  # (the discards too: dealt at random)
+
+
+#: With inference, the worlds drawn for each one solved (the one kept by its likelihood).
+CANDIDATES = 4
+#: With inference, the hands drawn for each seat that passed (one kept by its likelihood).
+PASS_TRIES = 6
 
 
 class RamsCards:
@@ -308,8 +354,11 @@ class RamsCards:
     and one seat's samples: what a key leaves out — the trump, the first-trick credits, the
     seat's own knowledge — is fixed there), and ``node_budget`` positions a solve."""
 
-    def __init__(self, node_budget: int = 400_000, table_bits: int = 16) -> None:
+    def __init__(
+        self, node_budget: int = 400_000, table_bits: int = 16, infer: bool = False
+    ) -> None:
         self.node_budget = node_budget
+        self.infer = infer
         self._keys, self._vals = sv.new_table(table_bits)
         self._rules: Rules | None = None
         self._r = np.zeros(0, dtype=np.int64)
@@ -347,8 +396,16 @@ class RamsCards:
         assert view.seat is not None  # (a bot, a hand: always a seat)
         me = view.seat
         tried = found = 0
+        inference = inference_of(view, _inference.EPSILON) if self.infer else None
+        if inference is not None:
+            know.discarded = inference.discarded
+            know.kept_mask = inference.strong_mask
+            know.epsilon = inference.epsilon
+            if inference.passed:
+                inf = inference
+                know.passer_weight = lambda seat, hand: passer_weight(inf, seat, hand)
 
-        def draw() -> tuple[list[int], float] | None:
+        def one() -> list[int] | None:
             nonlocal know, tried, found
             tried += 1
             hands = sample_hands(view, know, bot.rng)
@@ -357,7 +414,18 @@ class RamsCards:
                     know = _relaxed(know)  # the inferences may be wrong: drop them
                 return None
             found += 1
-            return hands, 1.0
+            return hands
+
+        def draw() -> tuple[list[int], float] | None:
+            if inference is None:
+                hands = one()
+                return None if hands is None else (hands, 1.0)
+            # Sampling-importance-resampling: of CANDIDATES worlds, one by its likelihood.
+            drawn = [h for h in (one() for _ in range(CANDIDATES)) if h is not None]
+            if not drawn:
+                return None
+            weights = [likelihood(inference, view, h) for h in drawn]
+            return bot.rng.choices(drawn, weights)[0], 1.0
 
         def value(hands: list[int]) -> dict[Card, float]:
             p = position_from(view, hands, self._r)
@@ -387,8 +455,9 @@ class PimcBot(SearchBot[Observation]):
         node_budget: int = 400_000,
         before_play: Bot[Observation, Action] | None = None,
         table_bits: int = 16,
+        infer: bool = False,
     ) -> None:
-        search = RamsCards(node_budget, table_bits)
+        search = RamsCards(node_budget, table_bits, infer)
         before = before_play if before_play is not None else HeuristicBot(rng)
         super().__init__(rng, search, before, max_samples, seconds, "pimc")
         self.cards_search = search
@@ -453,6 +522,72 @@ class AllSeeingBot:
         assert view.seat is not None  # (a bot, a hand: always a seat)
         scores = {int(moves[i]): int(sv.utility(rows[i], view.seat)) for i in range(k)}
         return max(sorted(cards), key=lambda c: scores.get(c, -(10**9)))
+
+
+class AllSeeingHeuristic(AllSeeingBot):
+    """The all-seeing bot deciding before play like the heuristic bot (measurement only):
+    the low end of the decisions before play, against which ``oracle`` and ``hard`` (whose
+    decisions ``allseeing`` shares) are measured with the same perfect card play."""
+
+    name = "allseeing-heuristic"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.before_play = HeuristicBot(rng)  # type: ignore[assignment]
+
+
+class OracleBot(AllSeeingBot):
+    """Sees every card and decides before play by solving the real deal too (measurement
+    only): each of its choices — play or pass (E1–E3), the learned evaluator's best
+    :data:`EXCHANGES` exchanges (E4), keeping or swapping the turned trump (E5), the duel's
+    talon (V2) — is played out on the real deal by all-seeing players (who decide before
+    play as ``hard`` does), and the one with the best result for the seat is taken: its
+    record at the end of the deal written off, plus the solver's bonus when it wins the game
+    (S6). Its card play is the all-seeing bot's."""
+
+    name = "oracle"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self._agents: list[AllSeeingBot] = []
+
+    def choices(self, view: Observation) -> list[Action]:
+        """The choices it compares at this decision (fewer than two: the all-seeing bot's)."""
+        legal = view.legal_actions
+        if view.dave_pending is not None:
+            return []
+        if view.phase is Phase.DECLARE and PASS in legal and PLAY_IN in legal:
+            return [PLAY_IN, PASS]
+        if view.phase is Phase.EXCHANGE:
+            if self.before_play._models(view.rules) is None:
+                return []
+            return list(self.before_play.ranked_exchanges(view)[:EXCHANGES])
+        if view.phase is Phase.DEALER_TRUMP:
+            return [a for a in legal if a == KEEP or isinstance(a, Swap)]
+        if view.phase is Phase.TALON:
+            return [a for a in legal if a in (TAKE, SELL, GO)]
+        return []
+
+    def act_full(self, deal: Deal, seat: int) -> Action:
+        """Its action, seeing the whole deal: before play, the best choice played out."""
+        view = deal.observation(seat)
+        choices = self.choices(view)
+        if len(choices) < 2:
+            return super().act_full(deal, seat)
+        n = deal.rules.players
+        if len(self._agents) != n:
+            self._agents = [AllSeeingBot(random.Random(self.rng.getrandbits(32)))
+                            for _ in range(n)]  # fmt: skip
+        best, best_value = choices[0], -float("inf")
+        for choice in choices:
+            sim = deal.copy()
+            sim.apply(choice, seat)
+            while bot_turn(sim, self._agents) != "done":
+                pass
+            value = (sv.WIN_BONUS if sim.winner == seat else 0) - sim.records[seat]
+            if value > best_value:
+                best, best_value = choice, value
+        return best
 
 
 # Decisions before play ------------------------------------------------------------------------

@@ -5,8 +5,10 @@ that measures how far from perfect play they are.
   decision in four) plays a random legal action instead.
 - ``medium``: PIMC card play with a small budget (12 samples, 20 ms); the heuristic before
   play.
-- ``hard``: the strongest we have: PIMC card play with a budget sized to the table, and the
+- ``hard``: the strongest we have: PIMC card play with a budget sized to the table, its
+  worlds weighed by what the others chose (:mod:`rams.games.rams.inference`), and the
   learned evaluator for play or pass, the exchange, the turned trump and the talon.
+- ``hardold`` (measurement only): ``hard`` before issue 28, its worlds unweighed.
 - ``allseeing`` (:class:`rams.games.rams.search.AllSeeingBot`): sees every card — it solves
   the real deal exactly for its card play — and decides before play like ``hard``. For
   measurement only: the terminal and the web table refuse it.
@@ -16,12 +18,12 @@ from __future__ import annotations
 
 import random
 
-from rams.bots.evaluator import EvaluatorBot
 from rams.games.rams.actions import Action
+from rams.games.rams.evaluator import EvaluatorBot
 from rams.games.rams.search import AllSeeingBot, PimcBot, SimulatedDeclare
 from rams.games.rams.view import Observation
 
-__all__ = ["AllSeeingBot", "hard", "hardsim", "medium"]
+__all__ = ["AllSeeingBot", "hard", "hardold", "hardsim", "medium"]
 
 # hard's time for one card decision, by number of players (the latency goals: median under
 # 50 ms up to 5 players, p99 under 0.5 s at 7).
@@ -54,9 +56,18 @@ def medium(rng: random.Random, timed: bool = True) -> PimcBot:
 
 
 def hard(rng: random.Random, timed: bool = True) -> PimcBot:
-    """The hard level: the strongest bot we have."""
-    bot = _SizedPimc(rng, before_play=EvaluatorBot(rng))  # samples set by table size
+    """The hard level: the strongest bot we have (its worlds weighed by what the others
+    chose, :mod:`rams.games.rams.inference`)."""
+    bot = _SizedPimc(rng, before_play=EvaluatorBot(rng), infer=True)  # samples by table size
     bot.name = "hard"
+    bot.timed = timed
+    return bot
+
+
+def hardold(rng: random.Random, timed: bool = True) -> PimcBot:
+    """``hard`` as it was before issue 28: every world weighs 1 (for measurement only)."""
+    bot = _SizedPimc(rng, before_play=EvaluatorBot(rng))
+    bot.name = "hardold"
     bot.timed = timed
     return bot
 

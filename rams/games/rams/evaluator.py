@@ -5,7 +5,7 @@ A decision leaves the player with some cards and some cards still to draw; the e
 predicts the points he will write off in the deal from there (positive is good), with a
 ridge regression over hand features and their pairwise products, one model per preset.
 The weights are learned offline from self-play rollouts by ``scripts/train_evaluator.py``
-and shipped as ``rams/bots/data/evaluator.json``.
+and shipped as ``rams/games/rams/data/evaluator.json``.
 
 - **play or pass** (E1): play when the predicted gain of playing over passing is positive;
 - **exchange** (E4): the discard with the best predicted value;
@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from rams.bots.heuristic import HeuristicBot
 from rams.cards import ACE, JACK, KING, QUEEN, TEN, Card, rank_of, suit_of
 from rams.games.protocol import Bot
 from rams.games.rams.actions import GO, KEEP, PASS, PLAY_IN, SELL, TAKE, Action, Exchange, Swap
 from rams.games.rams.deal import PAM
+from rams.games.rams.heuristic import HeuristicBot
 from rams.games.rams.rules import Rules
 from rams.games.rams.view import Observation, Phase
 
@@ -134,7 +134,7 @@ class Model:
 def load_models() -> dict[str, dict[str, Model]]:
     """The shipped models: preset → {"declare": …, "exchange": …}."""
     try:
-        text = resources.files("rams.bots").joinpath("data/evaluator.json").read_text("utf-8")
+        text = resources.files("rams.games.rams").joinpath("data/evaluator.json").read_text("utf-8")
     except FileNotFoundError:
         return {}
     data = json.loads(text)
