@@ -1,7 +1,8 @@
 """What the web benchmarks share (``web_load.py``, ``soak.py``): ``rams serve`` started in a
 process on a free loopback port, its memory, and bot seats that play a table over
-websockets, choosing at random among the legal actions the server sends (speaking
-protocol 2, as the browser does: deltas applied to the state held)."""
+websockets, choosing at random among the legal actions the server sends (speaking the
+browser's protocol: deltas applied to the state held, ``go`` followed to the table's
+process, a socket closed before the end connected again)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from rams.web.protocol import PROTOCOL, apply_delta, random_action
 
@@ -98,6 +100,10 @@ def serving(url: str, *extra: str) -> Iterator[Server]:
         server.wait(timeout=30)
 
 
+#: How many times a seat connects again (a close it did not ask for) before it gives up.
+RECONNECTS = 20
+
+
 async def play_seat(
     ws_url: str,
     token: str,
@@ -107,15 +113,62 @@ async def play_seat(
     refused: list[str] | None = None,
     local: str | None = None,
     think: float = 0.0,
+    routes: list[str] | None = None,
 ) -> int:
     """Play one seat to the end of the game; returns the number of actions it took (the
     codes of the errors other than ``flood`` go to ``refused``, when given). ``local``: the
     loopback address to connect from (127.0.0.0/8; the server limits sockets per address).
     ``think``: the mean seconds the seat takes to act once it may (a person's pace: drawn
-    between half and one and a half times it; 0, at once) — not part of the latency."""
-    actions = 0
+    between half and one and a half times it; 0, at once) — not part of the latency.
+
+    As the browser does, it follows ``go`` (protocol 3: the table's process's own address,
+    where it says its hello again), and a socket closed before the game's end (``moved``:
+    the table's process changed; a process gone) connects again at ``ws_url`` and goes on
+    from the state it is sent there (an action not yet acknowledged is not counted; sending
+    it again could only be refused as stale). ``routes`` gets ``go`` for each address
+    followed and ``again`` for each reconnection."""
+    actions = [0]  # (counted as they come: a connection closed keeps its count)
+    url = ws_url
+    again = 0
+    while True:
+        try:
+            outcome = await _seat_session(url, token, rng, latencies, floods, refused, local,
+                                          think, actions)  # fmt: skip
+        except (ConnectionClosed, OSError, TimeoutError) as e:
+            if isinstance(e, TimeoutError) and url == ws_url:
+                raise  # (no answer from the server itself: not a close)
+            again += 1
+            if again > RECONNECTS:
+                raise
+            if routes is not None:
+                routes.append("again")
+            url = ws_url
+            await asyncio.sleep(min(0.1 * again, 1.0))
+            continue
+        done, where = outcome
+        if done:
+            return actions[0]
+        if routes is not None:
+            routes.append("go")
+        url = where
+
+
+async def _seat_session(
+    url: str,
+    token: str,
+    rng: random.Random,
+    latencies: list[float],
+    floods: list[int],
+    refused: list[str] | None,
+    local: str | None,
+    think: float,
+    actions: list[int],
+) -> tuple[bool, str]:
+    """One connection of a seat, its actions counted in ``actions[0]``: (True, "") at the
+    game's end, or (False, the address) when the server says ``go``; a close raises
+    ConnectionClosed."""
     bind = {} if local is None else {"local_addr": (local, 0)}
-    async with connect(ws_url, max_size=2**22, open_timeout=60, **bind) as ws:
+    async with connect(url, max_size=2**22, open_timeout=60, **bind) as ws:
         hello = {"type": "hello", "token": token, "lang": "en", "protocol": PROTOCOL}
         await ws.send(json.dumps(hello))
         state: dict[str, Any] | None = None  # (protocol 2: the deltas are applied to it)
@@ -129,11 +182,13 @@ async def play_seat(
             async with asyncio.timeout(120):
                 raw = await ws.recv()
             m = json.loads(raw)
+            if m["type"] == "go":  # (protocol 3: the table's process, at its own port)
+                return False, str(m["url"])
             if m["type"] == "ack":
                 if sent_at is not None:
                     latencies.append(time.perf_counter() - sent_at)
                     sent_at = pending = None
-                actions += 1
+                actions[0] += 1
                 continue
             if m["type"] == "error":
                 if m["code"] == "flood" and pending is not None:
@@ -158,7 +213,7 @@ async def play_seat(
                 continue
             state = m
             if m["winners"] is not None:
-                return actions
+                return True, ""
             if m.get("deal_over") and m["table"]["pausing"] and ready_for != m["deal"]:
                 ready_for = m["deal"]
                 await ws.send(json.dumps({"type": "ready"}))
@@ -186,6 +241,7 @@ async def play_table(
     floods: list[int],
     refused: list[str] | None = None,
     local: str | None = None,
+    routes: list[str] | None = None,
 ) -> int:
     """Make a table of two client seats and an ``easy`` server bot (``args.preset``,
     ``args.start_score``) and play it to the end; returns the client seats' actions (a
@@ -219,6 +275,7 @@ async def play_table(
                     refused,
                     local,
                     getattr(args, "think", 0.0),
+                    routes,
                 )
             )
             for token in (made["token"], other["token"])

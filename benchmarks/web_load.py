@@ -13,8 +13,9 @@ test.
 
 With ``--workers 2 --redis URL`` (and a PostgreSQL ``--database-url``) the server is two
 processes on one port (``rams serve --workers``): the kernel gives each socket to either,
-and a socket whose table the other process plays is relayed through Redis
-(rams.web.cluster); the memory is then the processes' sum.
+and a socket whose table the other process plays is sent to that process's own port
+(``go``, protocol 3; rams.web.cluster), as the browser is; each new table is made by the
+process that plays fewer. The memory is then the processes' sum.
 
     .venv/bin/python benchmarks/web_load.py [--tables 200] [--concurrency 50]
         [--database-url postgresql+psycopg://…] [--workers 2 --redis redis://…]
@@ -106,6 +107,7 @@ async def _run(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> d
     rng = random.Random(args.seed)
     latencies: list[float] = []
     floods: list[int] = []
+    routes: list[str] = []
     sem = asyncio.Semaphore(args.concurrency)
     peak = {"VmRSS": 0.0}
 
@@ -114,7 +116,9 @@ async def _run(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> d
             seed = random.Random(rng.getrandbits(64))
             # Eight tables (16 sockets) an address: the server holds 32 an address at most.
             local = f"127.0.{1 + i // 2000}.{2 + i // 8 % 250}"
-            return await play_table(base, ws_base, seed, args, latencies, floods, None, local)
+            return await play_table(
+                base, ws_base, seed, args, latencies, floods, None, local, routes
+            )
 
     async def watch() -> None:
         while True:
@@ -148,6 +152,9 @@ async def _run(base: str, ws_base: str, args: argparse.Namespace, pid: int) -> d
         "loadgen_cpu_s": round(own, 2),
         "loadgen_cpu_ms_per_action": round(own * 1000 / actions, 3),
         "flood_retries": len(floods),
+        # Sockets sent to their table's process (protocol 3), and connected again.
+        "redirects": routes.count("go"),
+        "reconnects": routes.count("again"),
         "latency_ms": {
             "p50": round(statistics.median(lat) * 1000, 2),
             "p90": round(q[89] * 1000, 2),

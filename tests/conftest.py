@@ -81,6 +81,7 @@ SLOW: dict[str, str] = {
     "tests/web/test_browser": "Chromium",
     "tests/web/test_faults.py": "PostgreSQL and Redis restarted",
     "tests/web/test_cluster.py": "server processes killed and paused",
+    "tests/web/test_cluster_routes.py": "server processes of a cluster, Chromium",
     "tests/web/test_lobby.py::test_every_process_lists_every_processes_tables": "two servers",
     "tests/web/test_crash.py": "a server killed",
     "tests/web/test_heavy.py": "slow guests, worker processes killed",

@@ -17,6 +17,15 @@ and nothing acknowledged is lost, since an action is acknowledged only once stor
 requests about a table owned elsewhere (joining it, its public view) are calls to the owner
 over the same channels.
 
+Where browsers reach each process at a port of its own (``rams serve --workers``: a port
+beside the shared one; ``--direct``: its own), a socket is not relayed at all: the process
+it landed on answers its hello ``go`` with the owner's address (protocol 3), and the
+client opens that instead; only a client of an earlier protocol, or an owner with no port
+of its own, is relayed. Each process says in Redis (the hash ``rams:peers:<database>``,
+renewed with its leases; the processes of one cluster name their database by the same URL)
+its ports and how many live tables it plays, and a new table is made by the
+process that plays fewest (:meth:`Cluster.pick`), wherever its creation landed.
+
 Every process has one channel, ``rams:<name>``; a message on it is a JSON object whose
 ``k`` says what it is: ``open``, ``in`` and ``close`` (a relayed socket's start, messages
 and end, to the owner), ``out`` and ``end`` (to the relaying process), ``moved`` (the owner
@@ -28,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import itertools
 import json
 import logging
@@ -91,6 +101,9 @@ class ClusterHost(Protocol):
     async def public(self, table_id: str, routed: bool = True) -> dict[str, Any] | None:
         """What anyone may see of a table."""
 
+    async def made(self, routed: bool = True, **how: Any) -> dict[str, Any]:
+        """A new table (``POST /api/tables``), made by the process that plays fewest."""
+
 
 #: Seconds an HTTP request waits for the owner's answer before it gives up.
 CALL_TIMEOUT = 10.0
@@ -110,6 +123,26 @@ def _channel(process: str) -> str:
 
 def _alive_key(process: str) -> str:
     return f"rams:alive:{process}"
+
+
+def _peers_key(database_url: str) -> str:
+    """The Redis hash of the processes of a cluster, each one's card (:class:`Peer`) by
+    name: one a database (a Redis may serve several clusters)."""
+    return "rams:peers:" + hashlib.sha256(database_url.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Peer:
+    """What a process of the cluster says of itself, renewed with its leases."""
+
+    #: The port at which browsers reach it itself (None: its sockets are relayed).
+    port: int | None
+    #: The port its pages come from (the shared one).
+    public: int | None
+    #: How many live tables it plays.
+    tables: int
+    #: Until when this holds (it is gone if not renewed by then).
+    until: float
 
 
 @dataclass
@@ -156,6 +189,11 @@ class Cluster:
         #: The processes whose relayed sockets this one serves, by how many checks in a row
         #: found them not alive (two: they are gone).
         self._missing: dict[str, int] = {}
+        #: The processes of the cluster as they said last (this one among them), and the
+        #: tables this one gave each to make since.
+        self.peers: dict[str, Peer] = {}
+        self._given: dict[str, int] = {}
+        self._peers_key = _peers_key(tables.store.url)
 
     # Start and stop -----------------------------------------------------------------------
 
@@ -170,6 +208,8 @@ class Cluster:
         await self._redis.ping()
         pubsub = self._redis.pubsub()
         await pubsub.subscribe(_channel(self.me))
+        await self._redis.hset(self._peers_key, self.me, self._card())
+        await self._refresh()
         self.linked = True
         loop = asyncio.get_running_loop()
         self._tasks = [
@@ -192,6 +232,7 @@ class Cluster:
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.delete(_alive_key(self.me))
+                await self._redis.hdel(self._peers_key, self.me)
                 await self._redis.aclose()
 
     # Leases -------------------------------------------------------------------------------
@@ -261,6 +302,8 @@ class Cluster:
         assert self._redis is not None
         try:
             await self._redis.set(_alive_key(self.me), "1", px=int(self.lease_s * 1000))
+            await self._redis.hset(self._peers_key, self.me, self._card())
+            await self._refresh()
             senders = {sender for sender, _ in self.remote.values()}
             alive = {s for s in senders if await self._redis.exists(_alive_key(s))}
         except Exception:
@@ -269,6 +312,70 @@ class Cluster:
         for sender, times in self._missing.items():
             if times >= 2:
                 self._drop_remote(sender)
+
+    # The processes: their ports and their loads --------------------------------------------
+
+    def _playing(self) -> int:
+        return sum(1 for live in self.tables.tables.values() if live.status != "over")
+
+    def _card(self) -> str:
+        """This process's card among the cluster's (:class:`Peer`)."""
+        s = self.tables.settings
+        card = {"port": s.direct_port, "public": s.public_port, "tables": self._playing(),
+                "until": time.time() + self.lease_s}  # fmt: skip
+        return json.dumps(card)
+
+    async def _refresh(self) -> None:
+        """The processes' cards, read again (a card not renewed for a minute is removed)."""
+        assert self._redis is not None
+        now, peers, stale = time.time(), {}, []
+        for name, raw in (await self._redis.hgetall(self._peers_key)).items():
+            key = name.decode() if isinstance(name, bytes) else str(name)
+            try:
+                c = json.loads(raw)
+                peer = Peer(c["port"], c["public"], int(c["tables"]), float(c["until"]))
+            except (ValueError, KeyError, TypeError):
+                continue
+            if peer.until >= now:
+                peers[key] = peer
+            elif peer.until < now - 60:
+                stale.append(key)
+        if stale:
+            await self._redis.hdel(self._peers_key, *stale)
+        self.peers, self._given = peers, {}
+
+    def pick(self) -> str:
+        """The process a new table goes to: the one that plays fewest live tables now (as
+        the processes said last, with the tables given to each since), this one when even."""
+        now = time.time()
+        loads = {self.me: self._playing()}
+        if self.linked:
+            for name, peer in self.peers.items():
+                if name != self.me and peer.until >= now:
+                    loads[name] = peer.tables + self._given.get(name, 0)
+        best = min(loads, key=lambda name: (loads[name], name != self.me, name))
+        if best != self.me:
+            self._given[best] = self._given.get(best, 0) + 1
+        return best
+
+    async def direct(self, owner: str) -> int | None:
+        """The port at which browsers reach ``owner`` itself, if it has one and lives."""
+        peer = self.peers.get(owner)
+        if peer is None and self.linked:  # (a process that started since: asked once)
+            with contextlib.suppress(Exception):
+                await self._refresh()
+            peer = self.peers.get(owner)
+        if peer is None or peer.until < time.time():
+            return None
+        return peer.port
+
+    def ports(self) -> set[int]:
+        """Every port of the cluster's processes a page may come from (its ``Origin``)."""
+        s = self.tables.settings
+        ports = {p for p in (s.direct_port, s.public_port) if p is not None}
+        for peer in self.peers.values():
+            ports |= {p for p in (peer.port, peer.public) if p is not None}
+        return ports
 
     def _drop_remote(self, sender: str | None = None) -> None:
         """The relayed sockets of ``sender`` (None: of every process) end here, as if their
@@ -507,7 +614,7 @@ class Cluster:
     # Requests about a table played elsewhere ----------------------------------------------
 
     async def call(self, owner: str, op: str, **args: Any) -> Any:
-        """Ask the owner of a table to do ``op`` (``join``, ``public``); its answer, or
+        """Ask the owner of a table to do ``op`` (``join``, ``public``, ``create``); its answer, or
         the TableError it raised."""
         if not self.linked:
             raise TableError(503, "elsewhere")
@@ -534,6 +641,8 @@ class Cluster:
                 reply["value"] = await self.tables.joined(routed=False, **args)
             elif m["op"] == "public":
                 reply["value"] = await self.tables.public(args["table_id"], routed=False)
+            elif m["op"] == "create":
+                reply["value"] = await self.tables.made(routed=False, **args)
             else:
                 raise TableError(400, "bad_request")
         except TableError as e:

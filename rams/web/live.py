@@ -239,6 +239,14 @@ class Settings:
     redis_url: str | None = None
     lease_s: float = 10.0
     process_name: str | None = None
+    #: Among several processes, the port at which browsers reach this process itself
+    #: (``rams serve --workers``: a port of its own beside the shared one; ``--direct``: its
+    #: own): a socket whose table another process plays is sent there (``go``, protocol 3)
+    #: instead of relayed. None: relayed (a proxy in front, or not reachable directly).
+    direct_port: int | None = None
+    #: The port the browsers' pages come from (the shared one), for the ``Origin`` check
+    #: of a socket sent to ``direct_port``.
+    public_port: int | None = None
     #: The public ladder (rams.web.ladder): seconds between two scheduled matches of the
     #: connected bots (0: none), and the duplicate deals of a match.
     ladder_every: float = 0.0

@@ -42,6 +42,11 @@ for one action (``{"cards", "verb", "least", "most"}``: send ``"VERB C1 C2"``) a
 ``buttons`` (``{"action", "label", "key"}``: send the action); :func:`random_action`
 chooses among them as a test or a load benchmark does.
 
+Protocol 3 (among several server processes, rams.web.cluster): a socket whose table
+another process plays, and whose hello says protocol 3, is answered ``go`` ``{"url"}``
+and closed: the client opens that address (the table's process's own port) and says its
+hello there; a client of an earlier protocol is relayed to that process as before.
+
 Protocol 2 (docs/web.md, «The protocol»): after the first full ``state`` (after the hello,
 a ``lang``, a stale action, a ``resync``), each change of the table comes to a client as a
 ``delta`` ``{"base", "seq", "set", "unset", "table", "log"}`` — the fields that changed,
@@ -87,8 +92,9 @@ __all__ = [
     "random_action",
 ]
 
-#: The version of the protocol this server speaks (2: deltas after a full state).
-PROTOCOL = 2
+#: The version of the protocol this server speaks (2: deltas after a full state; 3: a
+#: client follows ``go`` to its table's process).
+PROTOCOL = 3
 #: The largest message a client may send, in characters.
 MAX_MESSAGE = 4096
 LANGS = ("ru", "en")

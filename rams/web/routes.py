@@ -9,7 +9,7 @@ import asyncio
 import gzip
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -356,17 +356,16 @@ async def create_table(request: Request, body: CreateBody, s: Served) -> dict[st
             body.clock, body.watch_delay, body.hints, body.public, body.reactions
         )
         name, cut = cut_name(body.name)
-        made = tables.create(
-            name, body.preset, body.players, body.bots, house, options, body.key,
-            address=client, lang=body.lang,
+        # (among several processes, made by the one that plays fewest tables)
+        answer = await tables.made(
+            name=name, preset=body.preset, players=body.players, bots=list(body.bots),
+            house_rules=house, options=options.to_json(), key=body.key, address=client,
+            lang=body.lang,
         )  # fmt: skip
     except TableError:
         tables.creations.refund(client)  # a refused creation does not count
         raise
-    live, seat, token = made
-    tables.kick(live)
     # The name the creator sits under, and whether it was cut to fit (the page says so).
-    answer = {"id": live.id, "seat": seat, "token": token, "table": live.public()}
     return {**answer, "name": name, "name_cut": cut}
 
 
@@ -633,10 +632,12 @@ async def ask_bots(
 sockets = APIRouter()
 
 
-def _same_origin(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+def _same_origin(ws: WebSocket, allowed: tuple[str, ...], ports: Collection[int] = ()) -> bool:
     """A websocket's page is this server's (its ``Origin`` names the address the browser
-    reached it at, its ``Host``) or one the server allows (``--allow-origin``). A client
-    that is not a browser sends no ``Origin``: it is not a page of another site."""
+    reached it at, its ``Host``, or the same host at a port of a process of the cluster,
+    ``ports``: a socket sent to its table's process, protocol 3) or one the server allows
+    (``--allow-origin``). A client that is not a browser sends no ``Origin``: it is not a
+    page of another site."""
     origin = ws.headers.get("origin")
     if origin is None:
         return True
@@ -644,7 +645,26 @@ def _same_origin(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
         return True
     host = ws.headers.get("host", "")
     parts = urlsplit(origin)
-    return bool(host) and parts.scheme in ("http", "https") and parts.netloc == host
+    if not host or parts.scheme not in ("http", "https"):
+        return False
+    if parts.netloc == host:
+        return True
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        here = urlsplit(f"//{host}").hostname
+    except ValueError:
+        return False
+    return port in ports and here is not None and parts.hostname == here
+
+
+def _url_at(ws: WebSocket) -> Callable[[int], str]:
+    """This socket's address at another port of the host the browser reached (a process's
+    own port, protocol 3's ``go``)."""
+
+    def at(port: int) -> str:
+        return str(ws.url.replace(port=port))
+
+    return at
 
 
 @sockets.websocket("/ws/bot")
@@ -657,7 +677,7 @@ async def bot_socket(ws: WebSocket) -> None:
 @sockets.websocket("/ws/{table_id}")
 async def websocket(ws: WebSocket, table_id: str) -> None:
     tables: Tables = ws.app.state.services.tables
-    if not _same_origin(ws, tables.settings.allow_origins):
+    if not _same_origin(ws, tables.settings.allow_origins, tables.ports()):
         # A page of another site (cross-site websocket hijacking): refused (HTTP 403).
         log.warning("websocket from the page %s refused: not this server's",
                     clip(ws.headers.get("origin", ""), 80))  # fmt: skip
@@ -687,7 +707,7 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
         return
     tables.connections[host] = tables.connections.get(host, 0) + 1
     try:
-        await tables.serve(table_id, ws.receive, send, end)
+        await tables.serve(table_id, ws.receive, send, end, url_at=_url_at(ws))
     finally:
         tables.connections[host] -= 1
         if not tables.connections[host]:

@@ -207,11 +207,20 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve_process(args: argparse.Namespace, database: str, sock: socket.socket) -> None:
-    """One server process on a listening socket."""
+def _serve_process(
+    args: argparse.Namespace, database: str, sock: socket.socket, own: socket.socket | None = None
+) -> None:
+    """One server process on a listening socket (and on ``own``, a port of its own among
+    several processes: its table's sockets are sent there, rams.web.cluster)."""
     import uvicorn
 
     from rams.fast import warm
+
+    public = sock.getsockname()[1]
+    if own is not None:
+        direct: int | None = own.getsockname()[1]
+    else:  # (one process of a cluster whose browsers reach each process's own port)
+        direct = public if args.redis and getattr(args, "direct", False) else None
 
     settings = Settings(
         grace_s=args.grace,
@@ -229,16 +238,22 @@ def _serve_process(args: argparse.Namespace, database: str, sock: socket.socket)
         allow_origins=tuple(o.rstrip("/") for o in args.allow_origin),
         ladder_every=args.ladder_every,
         ladder_deals=args.ladder_deals,
+        direct_port=direct,
+        public_port=public if direct is not None else None,
     )
     app = create_app(database, settings)
     warm.start()  # the bots' solver, compiled in the background before a table needs it
     config = server_config(app, args.proxy, log_level=args.log_level)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(config).run(sockets=[sock] if own is None else [sock, own])
 
 
 def _worker(args: argparse.Namespace, database: str, sock: socket.socket) -> None:
+    """One of ``--workers`` processes: also on a port of its own (a free one, on the same
+    host), where the browsers reach it directly — unless a proxy is in front (``--proxy``),
+    which the browsers must go through: then its sockets are relayed."""
     _log_setup()
-    _serve_process(args, database, sock)
+    own = None if args.proxy else _listen(args.host, 0)
+    _serve_process(args, database, sock, own)
 
 
 def _supervise(args: argparse.Namespace, database: str, sock: socket.socket) -> None:

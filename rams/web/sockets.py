@@ -77,6 +77,9 @@ class SocketsHost(Protocol):
     async def relay(self, table_id: str, owner: str, receive: Receive, send: Sender) -> None:
         """Serve a socket whose table ``owner`` plays, through it (rams.web.cluster)."""
 
+    async def direct(self, owner: str) -> int | None:
+        """The port at which browsers reach the process ``owner`` itself, if any."""
+
     def forget_if_done(self, live: LiveTable) -> None:
         """A finished table nobody watches leaves memory."""
 
@@ -191,13 +194,16 @@ class Sockets:
         send: Sender,
         end: Callable[[str], Awaitable[None]] | None = None,
         relayed: bool = False,
+        url_at: Callable[[int], str] | None = None,
     ) -> bool:
         """Talk to one websocket until it closes (``receive``/``send`` are the ASGI
         websocket's message functions, already accepted; ``end`` closes it from this side).
 
-        Among several processes, a socket whose table another process plays is relayed to it
-        (rams.web.cluster); a socket relayed here (``relayed``) whose table this process does
-        not play is not served: False.
+        Among several processes, a socket whose table another process plays is sent there
+        (``go``, protocol 3: ``url_at`` gives this socket's address at that process's own
+        port) if its hello speaks protocol 3 and that process has a port of its own, and
+        relayed to it otherwise (rams.web.cluster); a socket relayed here (``relayed``) whose
+        table this process does not play is not served: False.
         """
         try:
             owner = self.host.elsewhere(table_id)  # (among several processes)
@@ -207,6 +213,15 @@ class Sockets:
         if owner is not None:
             if relayed:
                 return False
+            port = await self.host.direct(owner) if url_at is not None else None
+            if url_at is not None and port is not None:
+                first = await receive()
+                if first["type"] == "websocket.disconnect":
+                    return True
+                if _speaks_go(first):  # (the client opens the owner's own port instead)
+                    await send({"type": "go", "url": url_at(port)})
+                    return True
+                receive = _again(first, receive)
             await self.host.relay(table_id, owner, receive, send)
             return True
         client = Client(send, self.settings, end)
@@ -418,6 +433,26 @@ class Sockets:
             client.send({"type": "ack", "action": str(action), "deal": now[0], "step": step})
             self.broadcast(live)
         self.driver.kick(live)
+
+
+def _speaks_go(m: Mapping[str, Any]) -> bool:
+    """A socket's first message is a hello of protocol 3 or later (it follows ``go``)."""
+    raw = m.get("text", m.get("bytes"))
+    try:
+        parsed = parse_message(raw if raw is not None else b"")
+    except ProtocolError:
+        return False
+    return isinstance(parsed, Hello) and parsed.protocol >= 3
+
+
+def _again(first: Mapping[str, Any], receive: Receive) -> Receive:
+    """``receive``, with ``first`` (already received) coming first."""
+    waiting = [first]
+
+    async def again() -> Mapping[str, Any]:
+        return waiting.pop() if waiting else await receive()
+
+    return again
 
 
 def refusal(e: TableError, lang: str, names: list[str] | None = None) -> dict[str, Any]:

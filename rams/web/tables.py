@@ -861,6 +861,30 @@ class Tables:
                 rows[i] = SeatRow(bot_name(i, [r.name for r in rows], bot_names), b)
         return self._open(rules, rows, options, address), creator, token
 
+    async def made(self, routed: bool = True, **how: Any) -> dict[str, Any]:
+        """``POST /api/tables``: a new table (:meth:`create`'s arguments, ``options`` as
+        JSON), answered with its id, the creator's seat and token, and its public side.
+
+        Among several processes it is made by the one that plays fewest live tables
+        (rams.web.cluster), asked over Redis (``routed``), or here if that one does not
+        answer. A table that puts the worker processes to work (hints, a ``hard`` bot) is
+        made here: the limit of such tables an address may have is this process's."""
+        heavy = how["options"].get("hints") or "hard" in how["bots"]
+        if routed and self.cluster is not None and not heavy:
+            owner = self.cluster.pick()
+            if owner != self.cluster.me:
+                try:
+                    answer: dict[str, Any] = await self.cluster.call(owner, "create", **how)
+                    return answer
+                except TableError as e:
+                    if e.code != "elsewhere":
+                        raise
+                    log.warning("cluster: %s did not make a table; made here", owner)
+        options = TableOptions.from_json(how.pop("options"))
+        live, seat, token = self.create(options=options, **how)
+        self.kick(live)
+        return {"id": live.id, "seat": seat, "token": token, "table": live.public()}
+
     def create_daily(
         self, deal: DailyDeal, name: str, key: str, address: str | None = None, lang: str = "ru"
     ) -> tuple[LiveTable, int, str]:
@@ -1183,9 +1207,19 @@ class Tables:
         send: Sender,
         end: Callable[[str], Awaitable[None]] | None = None,
         relayed: bool = False,
+        url_at: Callable[[int], str] | None = None,
     ) -> bool:
         """Talk to one websocket until it closes (:meth:`rams.web.sockets.Sockets.serve`)."""
-        return await self.sockets.serve(table_id, receive, send, end, relayed)
+        return await self.sockets.serve(table_id, receive, send, end, relayed, url_at)
+
+    async def direct(self, owner: str) -> int | None:
+        """The port at which browsers reach the process ``owner`` itself (None: none, or
+        gone: its sockets are relayed)."""
+        return await self.cluster.direct(owner) if self.cluster is not None else None
+
+    def ports(self) -> set[int]:
+        """The ports of the cluster's processes a page of this server may come from."""
+        return self.cluster.ports() if self.cluster is not None else set()
 
     async def relay(self, table_id: str, owner: str, receive: Receive, send: Sender) -> None:
         """Serve a socket whose table ``owner`` plays, through it (rams.web.cluster)."""

@@ -126,7 +126,7 @@ class ProcessServer:
             self.proc = subprocess.Popen(
                 cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err, env=os.environ.copy()
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # (a busy machine starts it slowly)
         while True:
             try:
                 if httpx.get(f"{self.base}/api/meta", timeout=1).status_code == 200:
@@ -187,6 +187,8 @@ def join(base: str, table_id: str, name: str) -> dict[str, Any]:
 class Seat:
     """A websocket client of one seat (or a guest), keeping every message it receives.
 
+    It follows ``go`` (protocol 3: another server process plays the table; ``went`` keeps
+    the addresses it followed), saying its hello again there.
     It speaks protocol 2 (rams.web.protocol) unless told ``protocol=1``: a ``delta`` is
     applied to the state it holds, and kept in ``messages`` as the whole ``state`` it
     makes (``wire`` keeps the messages as they came); a delta for another state than the
@@ -207,6 +209,9 @@ class Seat:
         self.ws: ClientConnection = connect(
             f"{ws_base}/ws/{table_id}", open_timeout=10, close_timeout=2, max_size=2**22
         ).__enter__()
+        self.url = f"{ws_base}/ws/{table_id}"
+        self.hello = {"type": "hello", "token": token, "lang": lang, "protocol": protocol}
+        self.went: list[str] = []
         self.messages: list[dict[str, Any]] = []
         self.wire: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
@@ -216,10 +221,29 @@ class Seat:
         self.miss = False
         self.resyncs = 0
         if hello:
-            self.send({"type": "hello", "token": token, "lang": lang, "protocol": protocol})
+            self.send(self.hello)
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))
+
+    def _go(self, url: str) -> None:
+        """Protocol 3's ``go``: this socket closed, the address opened, the hello said; an
+        address that does not answer (its process just died), as the browser does: the
+        first address again, a moment later."""
+        from websockets.exceptions import WebSocketException
+
+        with contextlib.suppress(Exception):
+            self.ws.close()
+        self.went.append(url)
+        self.state = None
+        try:
+            self.ws = connect(url, open_timeout=10, close_timeout=2, max_size=2**22).__enter__()
+        except (OSError, WebSocketException):
+            time.sleep(0.3)
+            self.ws = connect(
+                self.url, open_timeout=10, close_timeout=2, max_size=2**22
+            ).__enter__()
+        self.ws.send(json.dumps(self.hello))
 
     def send_raw(self, data: str | bytes) -> None:
         self.ws.send(data)
@@ -227,7 +251,9 @@ class Seat:
     def recv(self, timeout: float = 10) -> dict[str, Any]:
         m: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
         self.wire.append(m)
-        if m["type"] == "delta":
+        if m["type"] == "go":
+            self._go(m["url"])
+        elif m["type"] == "delta":
             if self.miss:  # (kept as it came, not applied)
                 self.miss = False
                 self.messages.append(m)

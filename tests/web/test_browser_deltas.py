@@ -65,7 +65,7 @@ def test_a_lost_delta_is_healed_and_the_page_shows_the_servers_state(
         page.route_web_socket("**/ws/**", proxy)
         page.goto(f"{server.base}/t/{made['id']}#s={made['token']}")
         page.wait_for_selector(".hand .card", timeout=15000)
-        assert up[0]["type"] == "hello" and up[0]["protocol"] == 2 and up[0]["lang"] == lang
+        assert up[0]["type"] == "hello" and up[0]["protocol"] == 3 and up[0]["lang"] == lang
         player = Player(page, "Аня", keyboard=False, rng=random.Random(size))
         deadline = time.monotonic() + 120
         # (If the lost delta gave this seat its turn, no other comes: the page's ping, every

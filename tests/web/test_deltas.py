@@ -20,7 +20,7 @@ def test_deltas_make_the_states_a_full_client_is_sent(sqlite_url: str) -> None:
         other = join(server.base, made["id"], "Борис")
         me = Seat(server.ws_base, made["id"], made["token"], "ru")
         welcome = me.until(lambda m: m["type"] == "welcome")
-        assert welcome["protocol"] == 2
+        assert welcome["protocol"] == 3  # (3: a client that follows «go»; deltas as 2)
         me.until(lambda m: m["type"] == "state" and m["phase"] != "waiting")
         # The same seat in a page of protocol 1 (sent every state whole), and a guest.
         whole = Seat(server.ws_base, made["id"], made["token"], "ru", protocol=1)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from tests.web.helpers import run_benchmark
 
@@ -26,3 +27,44 @@ def test_a_small_load_plays_every_table_to_the_end(tmp_path: Path) -> None:
     cpu, actions = result["server_cpu_s"], result["client_actions"]
     assert cpu > 0 and abs(result["server_cpu_ms_per_action"] - cpu * 1000 / actions) < 0.05
     assert result["loadgen_cpu_s"] > 0 and result["worker_cpu_s"] >= 0
+
+
+def test_a_load_seat_follows_go_and_connects_again_after_a_moved_close() -> None:
+    """The load generator's seat, as the browser: ``go`` followed to the address it names,
+    a close before the game's end (``moved``) answered by connecting again where it began,
+    its hello said each time (a scripted server: the first socket is sent on, the second
+    acknowledges an action and is closed, the third ends the game)."""
+    import asyncio
+    import random
+
+    from websockets.asyncio.server import serve
+
+    from benchmarks._web import play_seat
+
+    hellos: list[tuple[str, dict[str, object]]] = []
+
+    async def scenario() -> tuple[int, list[str]]:
+        async def handler(ws: Any) -> None:
+            hellos.append((ws.request.path, json.loads(await ws.recv())))
+            if len(hellos) == 1:
+                await ws.send(json.dumps({"type": "go", "url": f"{base}/ws/b"}))
+            elif len(hellos) == 2:
+                await ws.send(json.dumps({"type": "ack", "action": "AS", "deal": 1, "step": 1}))
+                await ws.close(4000, "moved")
+            else:
+                await ws.send(json.dumps({"type": "state", "winners": [0]}))
+                await ws.wait_closed()
+
+        async with serve(handler, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            base = f"ws://127.0.0.1:{port}"
+            routes: list[str] = []
+            taken = await play_seat(f"{base}/ws/a", "tok", random.Random(1), [], [],
+                                    routes=routes)  # fmt: skip
+            return taken, routes
+
+    taken, routes = asyncio.run(scenario())
+    assert taken == 1 and routes == ["go", "again"]
+    assert [path for path, _ in hellos] == ["/ws/a", "/ws/b", "/ws/a"]
+    assert all(h["type"] == "hello" and h["token"] == "tok" and h["protocol"] == 3
+               for _, h in hellos)  # fmt: skip

@@ -8,8 +8,9 @@ import { beep } from "./prefs.js";
 import { NAME_MAX, nameField, seatBotControl } from "./lobby.js";
 import { createReactions } from "./reactions.js";
 
-// The version of the websocket protocol this page speaks (rams.web.protocol.PROTOCOL).
-const PROTOCOL = 2;
+// The version of the websocket protocol this page speaks (rams.web.protocol.PROTOCOL; 3:
+// it follows "go" to the server process that plays its table).
+const PROTOCOL = 3;
 
 export function showTable(app, tableId) {
   app.dataset.view = "table";
@@ -57,11 +58,12 @@ export function showTable(app, tableId) {
 
   // Connection ---------------------------------------------------------------------------
 
-  function connect() {
+  function connect(url) {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     // Events of a socket that is no longer the current one (closed to reconnect with a
-    // seat) are ignored: its late close must not open a second connection.
-    const socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
+    // seat) are ignored: its late close must not open a second connection. A reconnection
+    // starts again at this page's server (the table's process may have changed).
+    const socket = new WebSocket(url || `${proto}://${location.host}/ws/${tableId}`);
     ws = socket;
     socket.onopen = () => {
       if (socket !== ws) return;
@@ -76,7 +78,17 @@ export function showTable(app, tableId) {
       socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (event) => {
-      if (socket === ws) receive(JSON.parse(event.data));
+      if (socket !== ws) return;
+      const m = JSON.parse(event.data);
+      // Another server process plays this table (protocol 3): its own address is opened at
+      // once, and the hello said there (only on this page's host).
+      if (m.type === "go" && typeof m.url === "string" && sameHost(m.url)) {
+        socket.onclose = null;
+        socket.close();
+        connect(m.url);
+        return;
+      }
+      receive(m);
     };
     socket.onclose = () => {
       if (socket !== ws || gone) return;
@@ -84,6 +96,14 @@ export function showTable(app, tableId) {
       retry = Math.min(retry + 1, 5);
       setTimeout(connect, 400 * retry);
     };
+  }
+
+  function sameHost(url) {
+    try {
+      return new URL(url).hostname === location.hostname;
+    } catch {
+      return false;
+    }
   }
 
   function reconnect() {

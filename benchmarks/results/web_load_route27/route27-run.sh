@@ -1,0 +1,12 @@
+set -u
+cd /tmp/wl-route27; export PYTHONPATH=/tmp/wl-route27
+PY=/work/main/.venv/bin/python
+PG=postgresql+psycopg://rams:rams@127.0.0.1:5432/rams_load27r
+REDIS=redis://127.0.0.1:6390/0
+fresh() { runuser -u postgres -- dropdb --if-exists rams_load27r; runuser -u postgres -- createdb -O rams rams_load27r; }
+run() { local name=$1; shift; echo "start $name $(date +%T)"; $PY benchmarks/web_load.py --seed 2026 "$@" --json /tmp/wl-out-r27/route27-$name.json > /tmp/wl-out-r27/route27-$name.txt 2>&1; echo "done $name rc $? $(date +%T)"; }
+fresh; run pg-20-w1 --tables 20 --concurrency 20 --database-url $PG
+fresh; run pg-20-w2 --tables 20 --concurrency 20 --database-url $PG --workers 2 --redis $REDIS
+fresh; run pg-50-w1 --tables 50 --concurrency 50 --database-url $PG
+fresh; run pg-50-w2 --tables 50 --concurrency 50 --database-url $PG --workers 2 --redis $REDIS
+run sqlite-200 --tables 200 --concurrency 200
