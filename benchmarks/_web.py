@@ -14,8 +14,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,13 +53,9 @@ class Server:
     process: subprocess.Popen[bytes]
 
 
-@contextmanager
-def serving(url: str, *extra: str) -> Iterator[Server]:
-    """``rams serve`` on ``url``'s database, bots without delay, no pause between deals,
-    and no limit on tables made from one address; stopped on leaving."""
-    port = free_port()
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    server = subprocess.Popen(
+def _start_server(url: str, port: int, extra: Sequence[str]) -> subprocess.Popen[bytes]:
+    """``rams serve`` on ``port`` and ``url``'s database, as :func:`serving` runs it."""
+    return subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -83,17 +79,33 @@ def serving(url: str, *extra: str) -> Iterator[Server]:
         ],
         cwd=ROOT,
     )
-    try:
+
+
+@contextmanager
+def serving(url: str, *extra: str) -> Iterator[Server]:
+    """``rams serve`` on ``url``'s database, bots without delay, no pause between deals,
+    and no limit on tables made from one address; stopped on leaving. A port taken by
+    another program between choosing it and the server listening (a server that ends
+    before it answers) is chosen again, up to three times."""
+    for attempt in range(3):
+        port = free_port()
+        base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+        server = _start_server(url, port, extra)
         deadline = time.monotonic() + 120  # (a busy machine starts it slowly)
-        while True:
-            try:
-                if httpx.get(f"{base}/api/meta", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit("the server did not start")
-            time.sleep(0.1)
+        ready = exited = False
+        while not (ready or exited) and time.monotonic() < deadline:
+            with suppress(httpx.HTTPError):
+                ready = httpx.get(f"{base}/api/meta", timeout=1).status_code == 200
+            exited = not ready and server.poll() is not None
+            if not (ready or exited):
+                time.sleep(0.1)
+        if ready:
+            break
+        server.terminate()
+        server.wait(timeout=30)
+        if attempt == 2 or not exited:  # (only a server that ended tries another port)
+            raise SystemExit("the server did not start")
+    try:
         yield Server(base, ws_base, server)
     finally:
         server.terminate()

@@ -210,7 +210,7 @@ class Seat:
             f"{ws_base}/ws/{table_id}", open_timeout=10, close_timeout=2, max_size=2**22
         ).__enter__()
         self.url = f"{ws_base}/ws/{table_id}"
-        self.hello = {"type": "hello", "token": token, "lang": lang, "protocol": protocol}
+        self.greeting = {"type": "hello", "token": token, "lang": lang, "protocol": protocol}
         self.went: list[str] = []
         self.messages: list[dict[str, Any]] = []
         self.wire: list[dict[str, Any]] = []
@@ -221,7 +221,7 @@ class Seat:
         self.miss = False
         self.resyncs = 0
         if hello:
-            self.send(self.hello)
+            self.send(self.greeting)
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))
@@ -243,7 +243,7 @@ class Seat:
             self.ws = connect(
                 self.url, open_timeout=10, close_timeout=2, max_size=2**22
             ).__enter__()
-        self.ws.send(json.dumps(self.hello))
+        self.ws.send(json.dumps(self.greeting))
 
     def send_raw(self, data: str | bytes) -> None:
         self.ws.send(data)
