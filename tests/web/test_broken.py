@@ -8,6 +8,8 @@ import random
 import httpx
 import sqlalchemy as sa
 
+from rams.cards import card_str, pack
+from rams.record import record_of
 from tests.web.helpers import Seat, create_table, play_until, thread_server
 
 
@@ -22,17 +24,25 @@ def test_a_table_that_cannot_be_restored_does_not_stop_the_server(sqlite_url: st
         )
         for s in seats:
             s.close()
-    # The stored game of one table is damaged: its first action becomes a card nobody holds
-    # at that moment (the first action of a deal is play or pass).
+        first = next(iter(record_of(server.tables.get(bad["id"]).game).steps(partial=True)))
+        legal = {str(a) for a in first.game.legal_actions()}
+    # The stored game of one table is damaged: its first action becomes a card its seat may not
+    # play then (the first action of a deal is most often play or pass, but where every seat
+    # must play the first lead is a card, so the card is chosen among those it may not play).
+    damage = next(card_str(c) for c in pack(52) if card_str(c) not in legal)
     engine = sa.create_engine(sqlite_url)
     with engine.begin() as c:
-        c.execute(
+        damaged = c.execute(
             sa.text(
-                "UPDATE rams_actions SET action = 'AS' "
+                "UPDATE rams_actions SET action = :a "
                 "WHERE table_id = :t AND deal_index = 0 AND action_index = 0"
             ),
-            {"t": bad["id"]},
+            {"t": bad["id"], "a": damage},
         )
+        status = c.execute(
+            sa.text("SELECT status FROM rams_tables WHERE id = :t"), {"t": bad["id"]}
+        )
+        assert (damaged.rowcount, status.scalar()) == (1, "playing")
     engine.dispose()
     with thread_server(sqlite_url, bot_delay=0, deal_pause=0, grace_s=60) as server:
         assert bad["id"] in server.tables.broken

@@ -16,7 +16,7 @@ def _states(seat: Seat) -> list[dict[str, Any]]:
 
 def test_deltas_make_the_states_a_full_client_is_sent(sqlite_url: str) -> None:
     with thread_server(sqlite_url, bot_delay=0, deal_pause=0) as server:
-        made = create_table(server.base, [None, None, "easy"], rules={"start_score": 30})
+        made = create_table(server.base, [None, None, "easy"], rules={"start_score": 60})
         other = join(server.base, made["id"], "Борис")
         me = Seat(server.ws_base, made["id"], made["token"], "ru")
         welcome = me.until(lambda m: m["type"] == "welcome")
@@ -28,7 +28,14 @@ def test_deltas_make_the_states_a_full_client_is_sent(sqlite_url: str) -> None:
         guest = Seat(server.ws_base, made["id"], None, "en")
         rng = random.Random(3)
         seats = [me, friend]
-        play_until(seats, rng, lambda: sum(m["type"] == "delta" for m in me.wire) > 40)
+        # Until each client was sent enough deltas (those who came later were sent fewer).
+        play_until(
+            seats,
+            rng,
+            lambda: all(
+                sum(m["type"] == "delta" for m in s.wire) > 25 for s in (me, friend, guest)
+            ),
+        )
         for s in (me, whole, friend, guest):
             s.drain(0.3)
         assert not any(m["type"] == "delta" for m in whole.wire)

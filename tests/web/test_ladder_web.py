@@ -113,8 +113,15 @@ def test_a_connected_program_that_crashes_loses_its_seats_to_the_stand_in(server
         match = _first_match(server)["matches"][0]
     finally:
         _stop(connector)
-    # Each of the three plays starts the program once; it never says ready.
-    assert match["failures"] == {bot["id"]: {"no_start": 3}}
+    # Each play in which the bot's seat has a decision starts the program once; it never says
+    # ready. (A play can end before the seat's first decision: X3, everyone before the dealer
+    # passed and the dealer is the bot; or a rams, R1-R3. The plays' records say which.)
+    asked = 0
+    for table in match["replays"]:
+        record = loads(httpx.get(f"{server.base}/api/tables/{table}/record").text)
+        seat = record.players.index("crash")
+        asked += any(s == seat for d in record.deals for s, _ in d.actions)
+    assert asked >= 1 and match["failures"] == {bot["id"]: {"no_start": asked}}
 
 
 def test_a_wrong_key_is_refused_in_one_line(server: Any) -> None:
@@ -148,7 +155,9 @@ def test_a_connected_bot_takes_a_seat_by_the_tables_link_and_plays_the_game(
     table_server: Any,
 ) -> None:
     server = table_server
-    made = create_table(server.base, [None, None], preset="duel", rules={"start_score": 5})
+    # From 15 no deal ends the game before seat 2's first decision (from 5 one in thirty
+    # games did: jacks J1 or five of a suit R2 take a record to 0 before play).
+    made = create_table(server.base, [None, None], preset="duel", rules={"start_score": 15})
     bot = httpx.post(f"{server.base}/api/bots", json={"name": "Мой бот"}).json()
     connector = _connector_at(f"{server.base}/t/{made['id']}", bot["key"], RANDOM_BOT)
     me = Seat(server.ws_base, made["id"], made["token"])
@@ -159,11 +168,12 @@ def test_a_connected_bot_takes_a_seat_by_the_tables_link_and_plays_the_game(
         me.until(lambda m: m["type"] == "state" and m["table"]["status"] == "playing")
         seat = me.state["table"]["seats"][1] if me.state else {}
         assert (seat["name"], seat["bot"]) == ("Мой бот", f"prog:{bot['id']}")
-        agent = server.tables.get(made["id"]).table.agents[1]
+        live = server.tables.get(made["id"])
         play_until([me], random.Random(3), over([me]), timeout=120)
     finally:
         me.close()
         _stop(connector)
+    agent = live.table.agents[1]  # (the table's own: a step undone rebuilds its seats)
     # Every decision of seat 2 was the program's, through the relay (none the stand-in's).
     assert agent.program.failure is None and agent.program.asked > 0
     record = loads(httpx.get(f"{server.base}/api/tables/{made['id']}/record").text)
