@@ -1,6 +1,6 @@
 """Issue 28's second part: ``hard`` scores a Boston bid where the auction would stop at it
-(the seats still in bidding as the heuristic would on each sampled deal, B4), and searches
-Whist and Boston double-dummy from 11 cards a hand; ``hardlate`` keeps hard as it was."""
+(the seats still in bidding as the heuristic would on each sampled deal, B4); ``hardlate``
+keeps hard as it was."""
 
 from __future__ import annotations
 
@@ -56,13 +56,18 @@ def test_hardlate_scores_a_bid_as_if_the_others_passed() -> None:
 
 
 @pytest.mark.parametrize("family", ["whist", "boston"])
-def test_hard_searches_from_eleven_cards_and_hardlate_from_eight(family: str) -> None:
+def test_hard_searches_from_eight_cards_and_hardlate_is_for_measuring(family: str) -> None:
+    """The solver from 11 cards a hand measured no better in Whist (docs/bots.md): both
+    search from 8; hardlate alone scores bids as if the others passed, and is refused to
+    tables."""
     hard: Any = make_bot("hard", random.Random(1), timed=False, family=family)
     late: Any = make_bot("hardlate", random.Random(1), allow_all_seeing=True, timed=False,
                          family=family)  # fmt: skip
     search = getattr(hard, "inner", hard)
     before = getattr(late, "inner", late)
-    assert search.plain.dd_cards == 11 and before.plain.dd_cards == DD_CARDS == 8
+    assert search.plain.dd_cards == before.plain.dd_cards == DD_CARDS == 8
+    if family == "boston":
+        assert hard.overcalls and not late.overcalls
     assert "hardlate" in measuring(family)
     with pytest.raises(RulesError):
         make_bot("hardlate", random.Random(1), family=family)

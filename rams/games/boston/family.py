@@ -29,7 +29,6 @@ class BostonFamily(PlainFamily):
     kernel = "auction"
     early_tricks = "heuristic"  # (measured in Whist over 200 duplicate deals: +0.37
     # points a deal [+0.16, +0.58] against searching the first tricks by playouts)
-    search_cards = 11  # (issue 28: the solver from the third trick; docs/bots.md)
     deal_fields = ("turned",)
     deal_field_clauses: Mapping[str, str] = {"turned": "B1"}
     record_clause = "B13"

@@ -27,7 +27,6 @@ class WhistFamily(PlainFamily):
     record_clause = "W10"
     early_tricks = "heuristic"  # (measured in Whist over 200 duplicate deals: +0.37
     # points a deal [+0.16, +0.58] against searching the first tricks by playouts)
-    search_cards = 11  # (issue 28: the solver from the third trick; docs/bots.md)
     WORDS = frozenset({"delegate"})
     sides: tuple[tuple[int, ...], ...] | None = SIDES
 
