@@ -54,6 +54,8 @@ SEARCHING = frozenset(
         "hardold",
         "oracle",
         "allseeing-heuristic",
+        "hardgbt",
+        "allseeing-gbt",
     }
 )
 

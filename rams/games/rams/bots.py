@@ -74,6 +74,12 @@ def _all_seeing_heuristic(rng: random.Random, timed: bool = True) -> AnyBot:
     return AllSeeingHeuristic(rng)
 
 
+def _all_seeing_trees(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.games.rams.search import AllSeeingTrees
+
+    return AllSeeingTrees(rng)
+
+
 def _oracle(rng: random.Random, timed: bool = True) -> AnyBot:
     from rams.games.rams.search import OracleBot
 
@@ -96,12 +102,16 @@ NAMES = tuple(_FACTORIES)
 #: (its card play solved, its decisions before play ``hard``'s), ``oracle`` (all-seeing before
 #: play too: the reference for play or pass, the exchange and the talon), the all-seeing bot
 #: deciding before play like the heuristic (the other end of that gap), and ``hardold``,
-#: ``hard`` as it was before issue 28 (its worlds unweighed), to measure against.
+#: ``hard`` as it was before issue 28 (its worlds unweighed), to measure against; ``hardgbt``
+#: and ``allseeing-gbt``, ``hard`` and the all-seeing bot deciding before play by the boosted
+#: trees (issue 28).
 MEASURING: dict[str, Factory] = {
     "allseeing": _all_seeing,
     "oracle": _oracle,
     "allseeing-heuristic": _all_seeing_heuristic,
     "hardold": _level("hardold"),
+    "hardgbt": _level("hardgbt"),
+    "allseeing-gbt": _all_seeing_trees,
 }
 
 
@@ -113,7 +123,8 @@ def make_bot(
     factory = _FACTORIES.get(name)
     if factory is None and name in MEASURING:
         if not allow_all_seeing:
-            key = "bots.measuring.only" if name == "hardold" else "bots.all_seeing"
+            sees = name == "oracle" or name.startswith("allseeing")
+            key = "bots.all_seeing" if sees else "bots.measuring.only"
             raise RulesError(key, ("bots",), name=repr(name))
         factory = MEASURING[name]
     if factory is None:

@@ -9,6 +9,8 @@ that measures how far from perfect play they are.
   worlds weighed by what the others chose (:mod:`rams.games.rams.inference`), and the
   learned evaluator for play or pass, the exchange, the turned trump and the talon.
 - ``hardold`` (measurement only): ``hard`` before issue 28, its worlds unweighed.
+- ``hardgbt`` (measurement only): ``hard`` deciding before play by the boosted trees of
+  issue 28 (:class:`rams.games.rams.evaluator.Trees`) where they were trained.
 - ``allseeing`` (:class:`rams.games.rams.search.AllSeeingBot`): sees every card — it solves
   the real deal exactly for its card play — and decides before play like ``hard``. For
   measurement only: the terminal and the web table refuse it.
@@ -23,7 +25,7 @@ from rams.games.rams.evaluator import EvaluatorBot
 from rams.games.rams.search import AllSeeingBot, PimcBot, SimulatedDeclare
 from rams.games.rams.view import Observation
 
-__all__ = ["AllSeeingBot", "hard", "hardold", "hardsim", "medium"]
+__all__ = ["AllSeeingBot", "hard", "hardgbt", "hardold", "hardsim", "medium"]
 
 # hard's time for one card decision, by number of players (the latency goals: median under
 # 50 ms up to 5 players, p99 under 0.5 s at 7).
@@ -68,6 +70,14 @@ def hardold(rng: random.Random, timed: bool = True) -> PimcBot:
     """``hard`` as it was before issue 28: every world weighs 1 (for measurement only)."""
     bot = _SizedPimc(rng, before_play=EvaluatorBot(rng))
     bot.name = "hardold"
+    bot.timed = timed
+    return bot
+
+
+def hardgbt(rng: random.Random, timed: bool = True) -> PimcBot:
+    """``hard`` with the boosted trees before play (issue 28; for measurement only)."""
+    bot = _SizedPimc(rng, before_play=EvaluatorBot(rng, trees=True), infer=True)
+    bot.name = "hardgbt"
     bot.timed = timed
     return bot
 

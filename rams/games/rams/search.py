@@ -82,6 +82,7 @@ __all__ = [
     "EXCHANGES",
     "AllSeeingBot",
     "AllSeeingHeuristic",
+    "AllSeeingTrees",
     "Knowledge",
     "OracleBot",
     "PimcBot",
@@ -534,6 +535,18 @@ class AllSeeingHeuristic(AllSeeingBot):
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
         self.before_play = HeuristicBot(rng)  # type: ignore[assignment]
+
+
+class AllSeeingTrees(AllSeeingBot):
+    """The all-seeing bot deciding before play like ``hardgbt`` (the boosted trees of issue
+    28; measurement only): with ``allseeing-heuristic`` and ``oracle``, what the trees close of
+    the gap before play."""
+
+    name = "allseeing-gbt"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.before_play = EvaluatorBot(rng, trees=True)
 
 
 class OracleBot(AllSeeingBot):
