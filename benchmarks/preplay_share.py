@@ -71,12 +71,12 @@ def main() -> None:
     if len(bots) != args.players:
         parser.error(f"{len(bots)} bots for {args.players} seats")
     rules = Rules.preset(args.preset, args.players)
-    started = time.process_time()
+    started, wall = time.process_time(), time.perf_counter()
     result = run_tournament_deals(rules, bots, args.deals, args.seed)
-    cpu = time.process_time() - started
+    cpu, wall = time.process_time() - started, time.perf_counter() - wall
     scores = [deal_scores(d) for d in result.deals]
     print(f"{args.preset} {args.players}p, bots {','.join(bots)} (rotated), {args.deals} deals, "
-          f"seed {args.seed}: {cpu:.0f} s CPU")  # fmt: skip
+          f"seed {args.seed}: {cpu:.0f} s CPU, {wall:.0f} s wall")  # fmt: skip
     print("points a deal [95 % CI]:")
     for name in dict.fromkeys(bots):
         i = mean_ci([s[name] for s in scores])
