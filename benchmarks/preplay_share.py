@@ -3,10 +3,12 @@
 With the card play all-seeing in every seat (the exact solver), bots that differ only in
 their decisions before play meet in a duplicate tournament: ``allseeing-heuristic`` (the
 heuristic's decisions: the low end), ``oracle`` (each decision played out on the real deal:
-the high end) and the evaluators to measure (``allseeing``: ``hard``'s; ``allseeing-gbt``:
-the boosted trees). An evaluator's share is (its points − the heuristic's) over (the
-oracle's − the heuristic's), per deal paired; its 95 % interval is a bootstrap over deals
-(percentiles of 2 000 resamples, seeded), and so is the difference of two shares.
+the high end) and the evaluators to measure (``allseeing``: ``hard``'s, the boosted trees;
+``allseeing-ridge``: the ridge evaluator, ``hard``'s before issue 28's trees; the runs before
+the change named them ``allseeing-gbt`` and ``allseeing``). An evaluator's share is (its
+points − the heuristic's) over (the oracle's − the heuristic's), per deal paired; its 95 %
+interval is a bootstrap over deals (percentiles of 2 000 resamples, seeded), and so is the
+difference of two shares.
 
     nice -n 10 .venv/bin/python benchmarks/preplay_share.py --deals 200 --seed 2030
 
@@ -58,7 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--evaluators", default="allseeing,allseeing-gbt")
+    parser.add_argument("--evaluators", default="allseeing-ridge,allseeing")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2030)
     parser.add_argument("--rounds", type=int, default=2000)

@@ -1,7 +1,7 @@
 """Issue 28's evaluator: boosted regression trees walked in pure Python (golden values worked
 by hand), their arrays read back as written, the training script's labels (worlds consistent
-with what the seat knows, the same by seed) and its trees, and the measuring levels that
-decide by them playing legal deals of every preset."""
+with what the seat knows, the same by seed) and its trees; ``hard`` decides by them, ``hardold``
+by the ridge, and the levels that decide by either play legal deals of every preset."""
 
 from __future__ import annotations
 
@@ -179,15 +179,30 @@ def test_the_trees_decide_where_they_were_trained() -> None:
     assert old is not None and isinstance(old["declare"], Model)
 
 
+def _evaluator_of(name: str) -> EvaluatorBot:
+    bot = make_bot(name, random.Random(0), allow_all_seeing=True)
+    found = getattr(bot, "before_play", None)
+    assert isinstance(found, EvaluatorBot), name
+    return found
+
+
+def test_hard_decides_by_the_trees_and_hardold_by_the_ridge() -> None:
+    for name in ("hard", "allseeing", "hardgbt", "allseeing-gbt"):
+        assert _evaluator_of(name).trees, name
+    for name in ("hardold", "allseeing-ridge"):
+        assert not _evaluator_of(name).trees, name
+    assert make_bot("evaluator", random.Random(0)).trees  # type: ignore[attr-defined]
+
+
 def test_the_tree_levels_are_for_measurement_only() -> None:
-    for name in ("hardgbt", "allseeing-gbt"):
+    for name in ("hardgbt", "allseeing-gbt", "allseeing-ridge"):
         assert name in measuring() and name not in bot_names()
         with pytest.raises(RulesError, match="measurement only"):
             make_bot(name, random.Random(0))
         assert make_bot(name, random.Random(0), allow_all_seeing=True).name == name
 
 
-@pytest.mark.parametrize("bot", ["hardgbt", "allseeing-gbt"])
+@pytest.mark.parametrize("bot", ["hard", "allseeing", "allseeing-ridge"])
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_the_tree_levels_play_legal_deals(bot: str, preset: str) -> None:
     low, high = PRESETS[preset].players

@@ -56,6 +56,7 @@ SEARCHING = frozenset(
         "allseeing-heuristic",
         "hardgbt",
         "allseeing-gbt",
+        "allseeing-ridge",
     }
 )
 
