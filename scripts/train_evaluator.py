@@ -1,40 +1,44 @@
 """Train the evaluator of rams.games.rams.evaluator, and ship its models.
 
-**Ridge** (``--model ridge``, the default; what ``hardold`` decides with): for every
-preset, bot-only deals are played by the heuristic bot; at sampled decisions before play,
-the deal is copied and played out once from each option with heuristic players, and the
-option's points (the record the player writes off in the rest of the deal) become a
-training example: for play or pass, the points of playing minus those of passing; for the
-exchange, the turned trump and the talon, the points of the option taken. A ridge
-regression over the features of rams.games.rams.evaluator is fitted per preset and decision.
+**Ridge** (``--model ridge``, the default; what ``hard`` decides with where no trees were
+trained, and ``hardold`` everywhere): for every preset, bot-only deals are played by the
+heuristic bot; at sampled decisions before play, the deal is copied and played out once from
+each option with heuristic players, and the option's points (the record the player writes off in
+the rest of the deal) become a training example: for play or pass, the points of playing minus
+those of passing; for the exchange, the turned trump and the talon, the points of the option
+taken. A ridge regression over the features of rams.games.rams.evaluator is fitted per preset
+and decision.
 
     .venv/bin/python scripts/train_evaluator.py [--samples 40000] [--seed 1] [--workers 2]
 
 writes rams/games/rams/data/evaluator.json and prints each model's fit (R² on held-out samples).
 
-**Trees** (``--model trees``, issue 28): deals are driven to their decisions before play by
-the ridge evaluator (with some random choices, so that poor options are seen too). At a
-sampled decision, each labelled option is worth the mean, over ``--worlds`` worlds, of the
-points the player writes off from there: a world deals the cards the player has not seen
-at random, consistently with what he knows (his hand, the turned trump, every card shown,
-no ace to a seat that passed where E2 says so: ``rams.games.rams.search.sample_deck``) and
-brings that deal back to the decision (``replay``); every option is played out on the same
-worlds (so play or pass's label, their difference, is paired). The play-outs are by the
-all-seeing bot in every seat: its card play is the compiled exact solver's with every card
-known — the nearest cheap stand-in for ``hard``'s own card play — and its later decisions
-before play (the others', and the player's own after this one) are the ridge evaluator's.
-The label is points only (no bonus for winning the game). Gradient-boosted regression trees
-(squared loss, NumPy only: depth ``--depth``, ``--trees`` trees, shrinkage ``--rate``) are
-fitted per preset and decision on the table sizes ``--players`` and exported as plain arrays.
+**Trees** (``--model trees``, issue 28): deals are driven to their decisions before play by the
+ridge evaluator. At a sampled decision (seven in ten) the options labelled are play and pass; at
+the exchange the ridge's best discard and two others at random (so that poor options are seen
+too); at the turned trump and the talon every choice. Each labelled option is worth the mean,
+over ``--worlds`` worlds, of the points the player writes off from there: a world deals the
+cards the player has not seen at random, consistently with what he knows (his hand, the turned
+trump, every card shown, no ace to a seat that passed where E2 says so:
+``rams.games.rams.search.sample_deck``) and brings that deal back to the decision (``replay``);
+every option is played out on the same worlds (so play or pass's label, their difference, is
+paired). The play-outs are by the all-seeing bot in every seat: its card play is the compiled
+exact solver's with every card known — the nearest cheap stand-in for ``hard``'s own card play —
+and its later decisions before play (the others', and the player's own after this one) are the
+ridge evaluator's. The label is points only (no bonus for winning the game). Gradient-boosted
+regression trees (squared loss, NumPy only: depth ``--depth``, ``--trees`` trees, shrinkage
+``--rate``) are fitted per preset and decision on the table sizes ``--players`` and exported as
+plain arrays.
 
     nice -n 10 .venv/bin/python scripts/train_evaluator.py --model trees \
-        --presets classic --players 3,4 --samples 4000 --worlds 6 --seed 1
+        --presets classic --players 3,4 --samples 2000 --worlds 5 --seed 1 [--examples DIR]
 
-writes rams/games/rams/data/evaluator_trees.json, showing its progress, and prints each
-model's held-out R² beside a ridge fitted to the same labels (R² is not the judge: the
-strength tables are, ``benchmarks/strength.py --table preplay-gbt-4``). Deterministic by
-seed, one process.
-"""
+writes rams/games/rams/data/evaluator_trees.json (``--examples``: keeps the examples there, and
+fits again from them without collecting), showing its progress, and prints each model's held-out
+R² beside a ridge fitted to the same labels (R² is not the judge: play is,
+``benchmarks/preplay_share.py``, the share of the gap before play closed, and
+``benchmarks/strength.py --table ridge-allseeing-4``). Deterministic by seed, one process;
+``--samples 2000 --worlds 5`` takes about 3 minutes of CPU for classic at 3 and 4 players."""
 
 from __future__ import annotations
 
