@@ -2,8 +2,8 @@
 that does not play its table is sent to the one that does (``go``, protocol 3: its own
 port), not relayed through Redis; a client of protocol 2 is still relayed; new tables are
 made by the process that plays fewer, wherever the request landed («Играть сейчас»'s and
-the daily deals' too); ``rams serve
---workers 2`` gives each process a port of its own; the browser follows ``go``."""
+the daily deals' too); ``rams serve --workers 2`` gives each process a port of its own
+(``--worker-ports``: the ones named); the browser follows ``go``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import contextlib
 import json
 import random
 import secrets
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -153,12 +154,31 @@ def _acked(seats: list[Seat], count: int) -> Callable[[], bool]:
     return lambda: sum(m["type"] == "ack" for s in seats for m in s.messages) >= count
 
 
+def _free_ports(count: int) -> int:
+    """The first of ``count`` consecutive ports free now."""
+    rng = random.Random()
+    for _ in range(100):
+        first = rng.randrange(20000, 60000)
+        with contextlib.ExitStack() as stack:
+            try:
+                for port in range(first, first + count):
+                    s = stack.enter_context(socket.socket())
+                    s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return first
+    raise AssertionError("no free ports")
+
+
 def test_serve_workers_gives_each_process_a_port_of_its_own(pg_url: str, redis_url: str) -> None:
-    """``rams serve --workers 2``: each process says in Redis its own port beside the shared
-    one, and a socket either lands on its table's process or is sent to that one's port."""
+    """``rams serve --workers 2 --worker-ports FIRST``: each process says in Redis its own
+    port (FIRST and FIRST + 1) beside the shared one, and a socket either lands on its
+    table's process or is sent to that one's port."""
     import redis
 
-    server = ProcessServer(pg_url, None, *FLAGS, "--redis", redis_url, "--workers", "2")
+    first = _free_ports(2)
+    flags = ("--redis", redis_url, "--workers", "2", "--worker-ports", str(first))
+    server = ProcessServer(pg_url, None, *FLAGS, *flags)
     server.start()
     store = Store(pg_url)
     client = redis.Redis.from_url(redis_url)
@@ -174,7 +194,7 @@ def test_serve_workers_gives_each_process_a_port_of_its_own(pg_url: str, redis_u
             card = json.loads(raw)
             assert card["public"] == server.port and card["port"] != server.port
             ports[name.decode()] = card["port"]
-        assert len(set(ports.values())) == 2
+        assert sorted(ports.values()) == [first, first + 1]
         rng = random.Random(7)
         for _ in range(2):
             made = create_table(server.base, [None, None, "easy"], rules={"start_score": 50})
