@@ -21,11 +21,15 @@ printed, with each way's cost relative to the bare engine:
   the same writing the seat to act's information-state tensor (the compiled observation)
   into the observer's buffer at every decision.
 
+Then, for each preset, OpenSpiel's ``clone()`` of a state in play, engine-backed and
+compiled: µs of CPU time a clone (and the C++ games' beside their rates).
+
 Every rate is decisions per second of the process's CPU time (``time.process_time``: a
 wait for a core on a shared machine is not counted), each loop run for ``--seconds`` of
 the clock.
 
-``--ways pettingzoo,openspiel`` runs only those ways (the engine always: the anchor).
+``--ways pettingzoo,openspiel`` runs only those ways (the engine always: the anchor;
+``clone`` names the clone figures).
 
 Then OpenSpiel's own C++ ``hearts`` and ``oh_hell`` under the same random Python loop.
 
@@ -164,6 +168,21 @@ def gymnasium(preset: str, players: int, compact: bool = False) -> Loop:
         return decisions
 
     return run
+
+
+def clone_cost(game: pyspiel.Game, seed: int, clones: int = 20_000) -> float:
+    """µs of CPU time a ``clone()`` of a state a few decisions into a random deal."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    for _ in range(3):
+        if not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    start = time.process_time()
+    for _ in range(clones):
+        state.clone()
+    return 1e6 * (time.process_time() - start) / clones
 
 
 def measure(loop: Loop, seconds: float, seed: int) -> float:
@@ -353,12 +372,19 @@ def main() -> None:
                 f"{1e6 / rate:8.1f} µs/decision {base / rate:6.1f}× engine",
                 flush=True,
             )
+        if not args.ways or "clone" in args.ways.split(","):
+            slow, quick = clone_cost(game, args.seed), clone_cost(fast, args.seed)
+            print(
+                f"{preset} {players}p clone(): engine-backed {slow:.1f} µs, "
+                f"compiled {quick:.1f} µs",
+                flush=True,
+            )
     for name, params in (("hearts", {}), ("oh_hell", {"players": 4})):
         cc = pyspiel.load_game(name, params)
         rate = measure(openspiel(cc), args.seconds, args.seed)
         print(
             f"openspiel C++ {name:<25} {rate / 1000:8.1f} k decisions/s "
-            f"{1e6 / rate:8.1f} µs/decision",
+            f"{1e6 / rate:8.1f} µs/decision, clone() {clone_cost(cc, args.seed):.1f} µs",
             flush=True,
         )
 

@@ -236,14 +236,15 @@ class _Compiled:
     of a state): the arrays copied, the rest shared, as nothing but the arrays changes in
     place."""
 
-    __slots__ = ("book", "deck", "extra", "game", "legal", "mask", "obs", "player", "rest",
-                 "returns", "s", "truncated")  # fmt: skip
+    __slots__ = ("book", "deck", "extra", "game", "left", "legal", "mask", "obs", "player",
+                 "rest", "returns", "s", "truncated")  # fmt: skip
 
     def __init__(self, game: RamsGame) -> None:
         self.game = game
         self.deck: list[int] = []
         self.extra: list[int] = []
         self.rest: list[int] = list(game.spec.pack)  # (the cards chance may still deal)
+        self.left = len(self.rest)  # (how many)
         self.s: Any = None
         self.book: Any = None
         self.obs: Any = None
@@ -256,7 +257,7 @@ class _Compiled:
     def copy(self) -> _Compiled:
         """An independent copy (the arrays copied)."""
         new = _Compiled.__new__(_Compiled)
-        new.game, new.player, new.legal = self.game, self.player, self.legal
+        new.game, new.player, new.legal, new.left = self.game, self.player, self.legal, self.left
         new.returns, new.truncated = self.returns, self.truncated
         if self.s is None:
             new.deck, new.extra, new.rest = list(self.deck), list(self.extra), list(self.rest)
@@ -272,15 +273,18 @@ class _Compiled:
 
     def chance(self, outcome: int) -> None:
         """Deal the next card (or draw the extra field); the last one loads the deal."""
-        spec = self.game.spec
-        if len(self.deck) < len(spec.pack):
+        if self.left:
             self.rest.remove(outcome)
             self.deck.append(outcome)
+            self.left -= 1
+            if self.left:
+                return
         else:
             self.extra.append(outcome)
-        if len(self.deck) == len(spec.pack) and len(self.extra) == len(spec.extra_fields):
+        spec = self.game.spec
+        if len(self.extra) == len(spec.extra_fields):
             self._load()
-        elif len(self.deck) == len(spec.pack):
+        else:
             self.rest = list(range(spec.outcomes[spec.extra_fields[len(self.extra)]]))
 
     def _load(self) -> None:
@@ -345,10 +349,10 @@ class RamsCompiledState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         c = self._c
-        if c.s is None:
-            c.chance(action)
-        else:
+        if c.s is not None:
             c.apply(action)
+        else:
+            c.chance(action)
 
     def is_terminal(self) -> bool:
         """True once the deal is over."""
