@@ -34,7 +34,8 @@ view ``"compiled"``: :mod:`rams.fast.vector`'s layout). What the compiled deal c
 is built from the engine, the state's history replayed (slow): the strings in words, the
 spectator's and the private-only observers, ``action_to_string`` of a seat's action, and
 ``resample_from_infostate``, whose state is then an engine-backed one (its strings, legal
-actions and returns are the game's; the compiled observer refuses it in words).
+actions and returns are the game's; the compiled observer refuses it in words). A state
+serializes (OpenSpiel's ``serialize_game_and_state``) with its arrays and the game's string.
 
 >>> fast = pyspiel.load_game("python_rams", {"preset": "duel", "compiled": True})
 >>> state = fast.new_initial_state()
@@ -271,6 +272,11 @@ class _Compiled:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Compiled:
         return self.copy()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (OpenSpiel's serialization) with the game's string for the game."""
+        fields = {name: getattr(self, name) for name in self.__slots__ if name != "game"}
+        return (_restore, (str(self.game), fields))
+
     def chance(self, outcome: int) -> None:
         """Deal the next card (or draw the extra field); the last one loads the deal."""
         if self.left:
@@ -320,6 +326,15 @@ class _Compiled:
         if seat == -3:
             raise RamsError("illegal.id_not_legal", id=action)
         self._moved(seat, m)
+
+
+def _restore(game: str, fields: dict[str, Any]) -> _Compiled:
+    """A pickled :class:`_Compiled` again, its game loaded from its string."""
+    new = _Compiled.__new__(_Compiled)
+    new.game = pyspiel.load_game(game)
+    for name, value in fields.items():
+        setattr(new, name, value)
+    return new
 
 
 class RamsCompiledState(pyspiel.State):  # type: ignore[misc]

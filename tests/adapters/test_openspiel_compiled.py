@@ -1,13 +1,14 @@
 """OpenSpiel over the compiled deal: ``python_rams`` with ``compiled=True``.
 
-OpenSpiel's own checks on the compiled game (``pyspiel.random_sim_test``, its partial-tree
-API test case) for a table of each family and classic at three, four and seven; along
-random playouts from fixed seeds, the compiled state against the engine-backed one taking
-the same chance outcomes and actions: the seat to act, the chance outcomes, the legal
-actions, the end and the returns, the strings; the compiled observer's tensor of every seat
-holds that seat's hand and the tricks as the engine's view of that seat has them. A clone
-is a copy of its own; an illegal action is refused; ``resample_from_infostate`` gives an
-engine-backed state the seat cannot tell apart, which the compiled observer refuses.
+OpenSpiel's own checks on the compiled game (``pyspiel.random_sim_test``, the states also
+serialized and read back; its partial-tree API test case) for a table of each family and
+classic at three, four and seven; along random playouts from fixed seeds, the compiled
+state against the engine-backed one taking the same chance outcomes and actions: the seat
+to act, the chance outcomes, the legal actions, the end and the returns, the strings; the
+compiled observer's tensor of every seat holds that seat's hand and the tricks as the
+engine's view of that seat has them. A clone is a copy of its own; an illegal action is
+refused; ``resample_from_infostate`` gives an engine-backed state the seat cannot tell
+apart, which the compiled observer refuses.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ CHECKED = [
 @pytest.mark.parametrize("table", CHECKED, ids=table_id)
 def test_random_sim_test(table: tuple[str, int]) -> None:
     game = ro.load(*table, compiled=True)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def _api_case(table: tuple[str, int]) -> type:
