@@ -225,3 +225,28 @@ def test_the_parameter_survives_the_game_string() -> None:
     again = pyspiel.load_game(str(game))
     assert again.deals is not None and isinstance(again.new_initial_state(), ro.RamsCompiledState)
     assert ro.load("whist", 4).deals is None
+
+
+def test_mcts_and_ismcts_play_the_compiled_duel() -> None:
+    """OpenSpiel's MCTS (cloning the compiled state) and ISMCTS (its samples engine-backed
+    states) play deals of the compiled duel to their end."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = ro.load("duel", compiled=True)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    is_bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 10, random_state=np.random.RandomState(1))
+    mc_bot = mcts.MCTSBot(game, 2.0, 10, evaluator, random_state=np.random.RandomState(2))
+    for bots in ([is_bot, mc_bot], [mc_bot, is_bot]):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
+        assert isinstance(state, ro.RamsCompiledState)
+        twin = ro.load("duel").new_initial_state()
+        for action in state.history():
+            twin.apply_action(action)
+        assert twin.is_terminal() and state.returns() == twin.returns()
