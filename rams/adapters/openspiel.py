@@ -116,8 +116,7 @@ class RamsGame(pyspiel.Game):  # type: ignore[misc]
             self.deals = VectorDeals(
                 t.preset, t.players, num=1, dealer=t.dealer, **_options(p["options"])
             )
-            d = self.deals
-            self.cfg = np.array([t.dealer, d.better, t.max_decisions, d.tricks, d.slots], np.int64)
+            self.cfg = self.deals.cfg
             self.buf = np.zeros(64, np.int64)
             self.points = np.zeros(t.players, np.float64)
         info = pyspiel.GameInfo(
