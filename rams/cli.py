@@ -563,6 +563,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     and over (a twentieth of a short command's time). A short command (:data:`_SHORT`)
     keeps it off to its end (a game's replay leaves a few hundred objects in cycles); the
     others, which play, serve or search for as long as they are let, turn it back on.
+
+    Run as the program (``argv`` None: the ``rams`` script, ``python -m rams.cli``), it
+    moves every object it made to the collector's permanent generation as it returns: the
+    process ends next, and the collections of the interpreter's end walk none of them (a
+    tenth of a short command's time). A caller that passes ``argv`` keeps its collector's
+    generations as they were.
     """
     collecting = gc.isenabled()
     gc.disable()
@@ -571,6 +577,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if collecting:
             gc.enable()
+        if argv is None:
+            gc.freeze()
 
 
 def _main(argv: list[str], collecting: bool) -> int:

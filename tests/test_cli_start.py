@@ -357,3 +357,24 @@ def test_the_cached_catalogue_is_the_catalogue_made_afresh(tmp_path: Path) -> No
         )
         assert int(done.stdout) == len(made)
     assert list((tmp_path / "pyc").rglob("words.catalogue.*.marshal"))
+
+
+def test_the_program_leaves_its_objects_to_the_end_uncollected(tmp_path: Path) -> None:
+    """Run as the program, ``main`` moves what it made to the permanent generation (the
+    collections of the interpreter's end then walk none of it); called with its arguments,
+    it leaves its caller's generations as they were."""
+    code = (
+        "import gc, sys; from rams.cli import main; "
+        "before = gc.get_freeze_count(); status = main(); "
+        "print(before, gc.get_freeze_count(), status, file=sys.stderr)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env |= {"PYTHONPYCACHEPREFIX": str(tmp_path / "pyc"), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code, "rules"], capture_output=True, text=True, env=env, check=True
+    )
+    before, after, status = map(int, done.stderr.split())
+    assert (before, status) == (0, 0) and after > 10_000
+    frozen = gc.get_freeze_count()
+    assert cli.main(["rules"]) == 0
+    assert gc.get_freeze_count() == frozen
