@@ -103,6 +103,10 @@ _OTHER_FAMILIES = tuple(f"rams.games.{name}" for name in ("ramsch", "whist", "bo
     [
         (("replay", "--json", str(RAMS_RECORD)), _COMPRESSORS + _DRAWING + _HASHES),
         (("replay", str(WHIST_RECORD), "--lang", "ru"), _COMPRESSORS + _HASHES),
+        (
+            ("replay", str(RAMS_RECORD), "--lang", "en"),
+            _COMPRESSORS + _HASHES + _OTHER_FAMILIES + ("rams.games.plain",),
+        ),
         (("verify", str(RAMS_RECORD), "--lang", "en"), _COMPRESSORS + _DRAWING),
         (("rules",), _COMPRESSORS + _DRAWING + _HASHES),
         (
@@ -110,7 +114,7 @@ _OTHER_FAMILIES = tuple(f"rams.games.{name}" for name in ("ramsch", "whist", "bo
             _COMPRESSORS + _DRAWING + _HASHES + _OTHER_FAMILIES + ("rams.games.plain",),
         ),
     ],
-    ids=["replay-json", "replay-text", "verify", "rules", "rules-text"],
+    ids=["replay-json", "replay-text", "replay-rams-text", "verify", "rules", "rules-text"],
 )
 def test_a_short_command_imports_nothing_heavy(
     argv: tuple[str, ...], absent: tuple[str, ...], tmp_path: Path
