@@ -510,6 +510,7 @@ def _fill_serve(p: argparse.ArgumentParser, w: _Words) -> None:
     p.add_argument("--redis", metavar=w.var("url"), help=w.help("redis"))
     _add_number(p, w, "--workers", 1, "count", "serve_workers")
     p.add_argument("--direct", action="store_true", help=w.help("serve_direct"))
+    _add_number(p, w, "--worker-ports", 0, "port", "worker_ports")
     _add_number(p, w, "--lease", 10.0, "seconds", "lease")
     p.add_argument(
         "--think-workers", type=int, metavar=w.var("count"), help=w.help("think_workers")
