@@ -8,6 +8,8 @@ PY=/work/main/.venv/bin/python
 OUT=/tmp/wl-grid-out; mkdir -p $OUT
 PG=postgresql+psycopg://rams:rams@127.0.0.1:5432/rams_grid27
 REDIS=redis://127.0.0.1:6390/0
+# The clone's solver compiled first (a server compiles it in the background at start).
+$PY -m rams.fast.warm
 fresh() { runuser -u postgres -- dropdb --if-exists rams_grid27; runuser -u postgres -- createdb -O rams rams_grid27; }
 run() { local name=$1; shift; echo "start $name $(date +%T) load $(cut -d' ' -f1 /proc/loadavg)"; $PY benchmarks/web_load.py --seed 2026 "$@" --json $OUT/$name.json > $OUT/$name.txt 2>&1; echo "done $name rc $? $(date +%T)"; }
 run sqlite-50 --tables 50 --concurrency 50
