@@ -54,6 +54,9 @@ SEARCHING = frozenset(
         "hardold",
         "oracle",
         "allseeing-heuristic",
+        "hardgbt",
+        "allseeing-gbt",
+        "allseeing-ridge",
     }
 )
 
