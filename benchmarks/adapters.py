@@ -15,9 +15,21 @@ printed, with each way's cost relative to the bare engine:
 - ``…+compact``: the observer, PettingZoo and Gymnasium writing the compact tensor
   (:mod:`rams.adapters.encoding`, ``compact=True``) instead;
 - ``pettingzoo+compiled``: the AEC environment stepping its deal in compiled code
-  (``compiled=True``: the batch of one of :mod:`rams.adapters.vector`, its observation).
+  (``compiled=True``: the batch of one of :mod:`rams.adapters.vector`, its observation);
+- ``openspiel+compiled``: ``python_rams`` with ``compiled=True`` (its state over the
+  compiled deal, chance still dealing card by card), no tensors; ``…+compiled+observer``
+  the same writing the seat to act's information-state tensor (the compiled observation)
+  into the observer's buffer at every decision.
 
-``--ways pettingzoo,openspiel`` runs only those ways (the engine always: the anchor).
+Then, for each preset, OpenSpiel's ``clone()`` of a state in play, engine-backed and
+compiled: µs of CPU time a clone (and the C++ games' beside their rates).
+
+Every rate is decisions per second of the process's CPU time (``time.process_time``: a
+wait for a core on a shared machine is not counted), each loop run for ``--seconds`` of
+the clock.
+
+``--ways pettingzoo,openspiel`` runs only those ways (the engine always: the anchor;
+``clone`` names the clone figures).
 
 Then OpenSpiel's own C++ ``hearts`` and ``oh_hell`` under the same random Python loop.
 
@@ -158,12 +170,28 @@ def gymnasium(preset: str, players: int, compact: bool = False) -> Loop:
     return run
 
 
+def clone_cost(game: pyspiel.Game, seed: int, clones: int = 20_000) -> float:
+    """µs of CPU time a ``clone()`` of a state a few decisions into a random deal."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    for _ in range(3):
+        if not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    start = time.process_time()
+    for _ in range(clones):
+        state.clone()
+    return 1e6 * (time.process_time() - start) / clones
+
+
 def measure(loop: Loop, seconds: float, seed: int) -> float:
-    """Decisions per second of ``loop`` over ``seconds`` (after a short warm-up)."""
+    """Decisions per second of CPU time of ``loop`` over ``seconds`` (after a short
+    warm-up)."""
     loop(min(0.3, seconds / 5), seed + 1)
-    start = time.perf_counter()
+    start = time.process_time()
     decisions = loop(seconds, seed)
-    return decisions / (time.perf_counter() - start)
+    return decisions / (time.process_time() - start)
 
 
 class Duel:
@@ -317,12 +345,15 @@ def main() -> None:
         preset, _, players_text = item.partition(":")
         players = int(players_text)
         game = ro.load(preset, players)
+        fast = ro.load(preset, players, compiled=True)
         ways: list[tuple[str, Loop]] = [
             ("engine", engine(preset, players)),
             ("openspiel", openspiel(game)),
             ("openspiel+observer", openspiel(game, "observer")),
             ("openspiel+tensor()", openspiel(game, "list")),
             ("openspiel+compact", openspiel(game, "compact")),
+            ("openspiel+compiled", openspiel(fast)),
+            ("openspiel+compiled+observer", openspiel(fast, "observer")),
             ("pettingzoo", pettingzoo(preset, players)),
             ("pettingzoo+compact", pettingzoo(preset, players, compact=True)),
             ("pettingzoo+compiled", pettingzoo(preset, players, compiled=True)),
@@ -337,16 +368,23 @@ def main() -> None:
             rate = measure(loop, args.seconds, args.seed)
             base = base or rate
             print(
-                f"{preset} {players}p {name:<20} {rate / 1000:8.1f} k decisions/s "
+                f"{preset} {players}p {name:<27} {rate / 1000:8.1f} k decisions/s "
                 f"{1e6 / rate:8.1f} µs/decision {base / rate:6.1f}× engine",
+                flush=True,
+            )
+        if not args.ways or "clone" in args.ways.split(","):
+            slow, quick = clone_cost(game, args.seed), clone_cost(fast, args.seed)
+            print(
+                f"{preset} {players}p clone(): engine-backed {slow:.1f} µs, "
+                f"compiled {quick:.1f} µs",
                 flush=True,
             )
     for name, params in (("hearts", {}), ("oh_hell", {"players": 4})):
         cc = pyspiel.load_game(name, params)
         rate = measure(openspiel(cc), args.seconds, args.seed)
         print(
-            f"openspiel C++ {name:<18} {rate / 1000:8.1f} k decisions/s "
-            f"{1e6 / rate:8.1f} µs/decision",
+            f"openspiel C++ {name:<25} {rate / 1000:8.1f} k decisions/s "
+            f"{1e6 / rate:8.1f} µs/decision, clone() {clone_cost(cc, args.seed):.1f} µs",
             flush=True,
         )
 

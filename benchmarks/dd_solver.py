@@ -130,14 +130,15 @@ def main() -> None:
         times.append(time.process_time() - t)
         nodes.append(solver.nodes - before)
         tricks.append(got)
+        this = f"{pbn(hands)}, trump {trump}, leader {leader}"
         if times[-1] > slowest[0]:
-            slowest = (times[-1], f"{pbn(hands)}, trump {trump}, leader {leader}")
+            slowest = (times[-1], this)
         if dds is not None:
             t = time.process_time()
             want = dds(hands, trump, leader)
             dds_times.append(time.process_time() - t)
-            if got != want:
-                sys.exit(f"deal {i}: ours {got} N/S tricks, DDS {want}: {slowest[1]}")
+            if got != want:  # (the deal that disagrees, to solve again by hand)
+                sys.exit(f"deal {i}: ours {got} N/S tricks, DDS {want}: {this}")
         if (i + 1) % 50 == 0:
             print(
                 f"{i + 1}/{args.deals + args.slow} deals, median {np.median(times) * 1e3:.1f} ms",

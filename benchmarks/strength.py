@@ -42,6 +42,11 @@ TABLES = {
     # The decisions before play with the card play all-seeing: the heuristic's, hard's (the
     # all-seeing bot's), the oracle's; and hard itself.
     "preplay-4": ("classic", 4, "hard,allseeing-heuristic,allseeing,oracle"),
+    # Issue 28's boosted trees before play, measured under the names hardgbt and
+    # allseeing-gbt before they became hard's (and allseeing's): preplay-4 with them deciding.
+    "preplay-gbt-4": ("classic", 4, "hardgbt,allseeing-heuristic,allseeing-gbt,oracle"),
+    # Head to head, the card play all-seeing in every seat: the trees against the ridge.
+    "ridge-allseeing-4": ("classic", 4, "allseeing,allseeing-ridge,allseeing,allseeing-ridge"),
     # The plain games (RULES §10.2–10.5): the ladder and the all-seeing bot in one table.
     "ramsch-3a": ("ramsch", 3, "hard,heuristic,random"),
     "ramsch-3b": ("ramsch", 3, "hard,heuristic,allseeing"),

@@ -144,18 +144,46 @@ def _suit_cards(suit: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(patterns)
 
 
-# For each suit, the cards of every 13-bit pattern of that suit (cards_of without a bit loop).
-_SUIT_CARDS = tuple(_suit_cards(s) for s in range(4))
+# For each suit, the cards of every 13-bit pattern of that suit (cards_of without a bit
+# loop): built once cards_of has been asked _EARLY times (a command that asks for a few
+# cards, a record's replay, does not pay the 32 768 patterns' few milliseconds), the cards
+# found bit by bit till then.
+_SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] | None = None
+_EARLY = 1000
+_early = 0
 
 
 def cards_of(mask: int) -> list[Card]:
-    """The cards of a bitmask, in ascending order (by suit, then rank: N3)."""
-    s0, s1, s2, s3 = _SUIT_CARDS
+    """The cards of a bitmask, in ascending order (by suit, then rank: N3).
+
+    >>> cards_of(0b101), cards_of(1 << 51 | 1 << 13)
+    ([0, 2], [13, 51])
+    """
+    try:
+        s0, s1, s2, s3 = _SUIT_CARDS  # type: ignore[misc]
+    except TypeError:  # (not built yet: no cost to the calls once it is)
+        return _cards_of_early(mask)
     out = list(s0[mask & 0x1FFF])
     if mask >> 13:
         out += s1[(mask >> 13) & 0x1FFF]
         out += s2[(mask >> 26) & 0x1FFF]
         out += s3[(mask >> 39) & 0x1FFF]
+    return out
+
+
+def _cards_of_early(mask: int) -> list[Card]:
+    """:func:`cards_of` before its table is built (bit by bit), which builds it at the
+    :data:`_EARLY`-th call."""
+    global _SUIT_CARDS, _early
+    _early += 1
+    if _early >= _EARLY:
+        _SUIT_CARDS = tuple(_suit_cards(s) for s in range(4))
+    mask &= (1 << 52) - 1
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
 
 

@@ -13,10 +13,12 @@ them imports a heavy package).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import os
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -49,14 +51,15 @@ def _read_record(path: str) -> Record:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from rams.games.story import match_text
-    from rams.record import replay_summary
-
     record = _read_record(args.file)
     game = record.replay()
     if args.json:
+        from rams.record import replay_summary
+
         print(json.dumps(replay_summary(game), ensure_ascii=False))
         return 0
+    from rams.games.story import match_text  # (the words of a game: not for --json)
+
     print(match_text(record.family, game, args.lang or default_lang()))
     return 0
 
@@ -247,25 +250,94 @@ class _Words:
         return text(f"cli.metavar.{key}", self.lang)
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+def build_parser(
+    lang: str = "en", commands: Collection[str] | None = None
+) -> argparse.ArgumentParser:
     """The argument parser of the ``rams`` command, its help in ``lang`` (built inside
-    :func:`argparse_words` for argparse's own words in that language too)."""
+    :func:`argparse_words` for argparse's own words in that language too).
+
+    ``commands``: the commands whose own options are built; the others are named, with their
+    help, and no more (None: every command's). argparse hands a command's arguments to that
+    command's parser only, so that a parser built for the words of a command line parses it
+    as the whole parser does, in a fraction of the time (a short command's start).
+
+    >>> whole, built = build_parser("ru"), build_parser("ru", {"rules"})
+    >>> whole.format_help() == built.format_help()
+    True
+    >>> [a.dest for a in built._subparsers._group_actions[0].choices["replay"]._actions]
+    ['help']
+    """
     w = _Words(lang)
-    parser = argparse.ArgumentParser(prog="rams", description=w.help("description"))
+    parser = argparse.ArgumentParser(
+        prog="rams", description=w.help("description"), formatter_class=_HelpFormatter
+    )
     sub = parser.add_subparsers(
         dest="command", required=True, metavar=w.var("command") if lang != "en" else None
     )
-    p = sub.add_parser("replay", help=w.help("replay"), description=w.help("replay"))
+    for name, key, fill in _COMMANDS:
+        said = w.help(key)
+        p = sub.add_parser(name, help=said, description=said, formatter_class=_HelpFormatter)
+        if commands is None or name in commands:
+            fill(p, w)
+    return parser
+
+
+def _columns() -> int:
+    """The terminal's width as argparse's help takes it (``shutil.get_terminal_size``,
+    whose module, with the compressors it imports, a short command need not import):
+    ``COLUMNS`` when it is a positive number, else the terminal's, else 80.
+
+    >>> import shutil
+    >>> _columns() == shutil.get_terminal_size().columns
+    True
+    """
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    stdout = sys.__stdout__
+    if stdout is None:
+        return 80
+    try:
+        size = os.get_terminal_size(stdout.fileno())
+    except (AttributeError, ValueError, OSError):  # (not a terminal, or a closed one)
+        return 80
+    return size.columns or 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, as wide as it makes it (:func:`_columns`), without its import of
+    :mod:`shutil`."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _fill_replay(p: argparse.ArgumentParser, w: _Words) -> None:
     p.add_argument("file", metavar=w.var("record"), help=w.help("file"))
     p.add_argument("--json", action="store_true", help=w.help("json"))
     _add_lang(p, w)
     p.set_defaults(run=_replay)
-    p = sub.add_parser("verify", help=w.help("verify"), description=w.help("verify"))
+
+
+def _fill_verify(p: argparse.ArgumentParser, w: _Words) -> None:
     p.add_argument("file", metavar=w.var("record"), help=w.help("file"))
     p.add_argument("--mine", metavar=w.var("log"), help=w.help("mine"))
     _add_lang(p, w)
     p.set_defaults(run=_verify)
-    p = sub.add_parser("analyse", help=w.help("analyse"), description=w.help("analyse"))
+
+
+def _fill_analyse(p: argparse.ArgumentParser, w: _Words) -> None:
     p.add_argument("file", metavar=w.var("record"), help=w.help("file"))
     p.add_argument("--seat", type=int, required=True, metavar=w.var("seat"), help=w.help("seat"))
     _add_number(p, w, "--samples", 32, "samples", "samples")
@@ -275,21 +347,14 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help=w.help("json"))
     _add_lang(p, w)
     p.set_defaults(run=_analyse)
-    p = sub.add_parser("rules", help=w.help("rules"), description=w.help("rules"))
+
+
+def _fill_rules(p: argparse.ArgumentParser, w: _Words) -> None:
     p.add_argument("preset", nargs="?", metavar=w.var("preset_name"), help=w.help("preset_name"))
     p.add_argument("--players", type=int, metavar=w.var("players"), help=w.help("players"))
     p.add_argument("--text", action="store_true", help=w.help("text"))
     _add_lang(p, w, "text_lang")
     p.set_defaults(run=_rules)
-    _add_play(sub, w)
-    _add_daily(sub, w)
-    _add_learn(sub, w)
-    _add_simulate(sub, w)
-    _add_tournament(sub, w)
-    _add_ladder(sub, w)
-    _add_serve(sub, w)
-    _add_bot(sub, w)
-    return parser
 
 
 def _add_lang(p: argparse.ArgumentParser, w: _Words, key: str = "lang") -> None:
@@ -328,8 +393,7 @@ def _leaf(module: str, function: str, extra: str) -> Command:
 _WORDED_BOTS = ("easy", "medium", "hard", "heuristic", "random")
 
 
-def _add_learn(sub: Any, w: _Words) -> None:
-    p = sub.add_parser("learn", help=w.help("learn"), description=w.help("learn"))
+def _fill_learn(p: argparse.ArgumentParser, w: _Words) -> None:
     p.add_argument("lesson", nargs="?", metavar=w.var("lesson"), help=w.help("learn_lesson"))
     p.add_argument("--list", action="store_true", help=w.help("learn_list"))
     p.add_argument("--progress", metavar=w.var("file"), help=w.help("learn_progress"))
@@ -338,8 +402,7 @@ def _add_learn(sub: Any, w: _Words) -> None:
     p.set_defaults(run=_leaf("rams.learn_cli", "run_learn", "play"))
 
 
-def _add_play(sub: Any, w: _Words) -> None:
-    p = sub.add_parser("play", help=w.help("play"), description=w.help("play"))
+def _fill_play(p: argparse.ArgumentParser, w: _Words) -> None:
     p.add_argument("--preset", metavar=w.var("preset"), help=w.help("play_preset"))
     p.add_argument("--players", type=int, metavar=w.var("players"), help=w.help("players"))
     russian = ", ".join(text(f"terminal.bot_{b}", "ru") for b in _WORDED_BOTS)
@@ -354,9 +417,7 @@ def _add_play(sub: Any, w: _Words) -> None:
     p.set_defaults(run=_leaf("rams.terminal", "run_play", "play"))
 
 
-def _add_daily(sub: Any, w: _Words) -> None:
-    said = w.help("daily.command")
-    p = sub.add_parser("daily", help=said, description=said)
+def _fill_daily(p: argparse.ArgumentParser, w: _Words) -> None:
     p.add_argument("--list", action="store_true", help=w.help("daily.list"))
     p.add_argument("--deal", type=int, metavar=w.var("count"), help=w.help("daily.deal"))
     p.add_argument("--name", metavar=w.var("daily.name"), help=w.help("daily.name"))
@@ -380,8 +441,7 @@ def _add_bot_run(p: Any, w: _Words, bots_help: str, count: str, count_help: str)
     p.add_argument("--ray", metavar=w.var("address"), help=w.help("ray"))
 
 
-def _add_simulate(sub: Any, w: _Words) -> None:
-    p = sub.add_parser("simulate", help=w.help("simulate"), description=w.help("simulate"))
+def _fill_simulate(p: argparse.ArgumentParser, w: _Words) -> None:
     _add_bot_run(p, w, "bots", "--games", "games")
     p.add_argument("--records", metavar=w.var("dir"), help=w.help("records"))
     p.add_argument("--rule", action="append", metavar=w.var("rule"), help=w.help("rule"))
@@ -390,8 +450,7 @@ def _add_simulate(sub: Any, w: _Words) -> None:
     p.set_defaults(run=_leaf("rams.simulate_cli", "run_simulate", "play"))
 
 
-def _add_tournament(sub: Any, w: _Words) -> None:
-    p = sub.add_parser("tournament", help=w.help("tournament"), description=w.help("tournament"))
+def _fill_tournament(p: argparse.ArgumentParser, w: _Words) -> None:
     _add_bot_run(p, w, "rotated_bots", "--deals", "deals")
     p.add_argument("--out", default="tournament-results", metavar=w.var("dir"), help=w.help("out"))
     p.add_argument("--rule", action="append", metavar=w.var("rule"), help=w.help("rule"))
@@ -399,8 +458,7 @@ def _add_tournament(sub: Any, w: _Words) -> None:
     p.set_defaults(run=_leaf("rams.tournament_cli", "run_tournament", "bots"))
 
 
-def _add_ladder(sub: Any, w: _Words) -> None:
-    p = sub.add_parser("ladder", help=w.help("ladder"), description=w.help("ladder"))
+def _fill_ladder(p: argparse.ArgumentParser, w: _Words) -> None:
     p.add_argument(
         "--engines", nargs="+", required=True, metavar=w.var("engine"), help=w.help("engines")
     )
@@ -422,12 +480,12 @@ def _add_ladder(sub: Any, w: _Words) -> None:
     p.set_defaults(run=_leaf("rams.ladder", "run_ladder", "bots"))
 
 
-def _add_bot(sub: Any, w: _Words) -> None:
-    p = sub.add_parser("bot", help=w.help("bot"), description=w.help("bot"))
+def _fill_bot(p: argparse.ArgumentParser, w: _Words) -> None:
     commands = p.add_subparsers(dest="bot_command", required=True,
                                 metavar=w.var("command") if w.lang != "en" else None)  # fmt: skip
     c = commands.add_parser("connect", help=w.help("bot_connect"),
-                            description=w.help("bot_connect"))  # fmt: skip
+                            description=w.help("bot_connect"),
+                            formatter_class=_HelpFormatter)  # fmt: skip
     c.add_argument("url", metavar=w.var("url"), help=w.help("bot_url"))
     c.add_argument("--key", required=True, metavar=w.var("key"), help=w.help("bot_key"))
     _add_lang(c, w)
@@ -436,8 +494,7 @@ def _add_bot(sub: Any, w: _Words) -> None:
     c.set_defaults(run=_leaf("rams.web.connect", "run_connect", "web"))
 
 
-def _add_serve(sub: Any, w: _Words) -> None:
-    p = sub.add_parser("serve", help=w.help("serve"), description=w.help("serve"))
+def _fill_serve(p: argparse.ArgumentParser, w: _Words) -> None:
     p.add_argument(
         "--host", default="127.0.0.1", metavar=w.var("host"), help=w.help("host", "127.0.0.1")
     )
@@ -453,6 +510,7 @@ def _add_serve(sub: Any, w: _Words) -> None:
     p.add_argument("--redis", metavar=w.var("url"), help=w.help("redis"))
     _add_number(p, w, "--workers", 1, "count", "serve_workers")
     p.add_argument("--direct", action="store_true", help=w.help("serve_direct"))
+    _add_number(p, w, "--worker-ports", 0, "port", "worker_ports")
     _add_number(p, w, "--lease", 10.0, "seconds", "lease")
     p.add_argument(
         "--think-workers", type=int, metavar=w.var("count"), help=w.help("think_workers")
@@ -475,9 +533,56 @@ def _add_serve(sub: Any, w: _Words) -> None:
     p.set_defaults(run=_leaf("rams.web.serve", "run_serve", "web"))
 
 
+#: The commands in the order their help lists them: the name, the key of its help
+#: (``cli.help.KEY``) and what builds its options.
+_COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser, _Words], None]], ...] = (
+    ("replay", "replay", _fill_replay),
+    ("verify", "verify", _fill_verify),
+    ("analyse", "analyse", _fill_analyse),
+    ("rules", "rules", _fill_rules),
+    ("play", "play", _fill_play),
+    ("daily", "daily.command", _fill_daily),
+    ("learn", "learn", _fill_learn),
+    ("simulate", "simulate", _fill_simulate),
+    ("tournament", "tournament", _fill_tournament),
+    ("ladder", "ladder", _fill_ladder),
+    ("serve", "serve", _fill_serve),
+    ("bot", "bot", _fill_bot),
+)
+
+
+#: The commands that read a file and end (a record's replay and check, the rules): they run
+#: with the collector of cyclic garbage off to their end (see :func:`main`).
+_SHORT = frozenset({"replay", "verify", "rules"})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``rams`` command; returns the exit status."""
-    argv = sys.argv[1:] if argv is None else list(argv)
+    """Run the ``rams`` command; returns the exit status.
+
+    The collector of cyclic garbage is off while the command starts: its imports and its
+    parser make objects that live as long as the process, which the collector walked over
+    and over (a twentieth of a short command's time). A short command (:data:`_SHORT`)
+    keeps it off to its end (a game's replay leaves a few hundred objects in cycles); the
+    others, which play, serve or search for as long as they are let, turn it back on.
+
+    Run as the program (``argv`` None: the ``rams`` script, ``python -m rams.cli``), it
+    moves every object it made to the collector's permanent generation as it returns: the
+    process ends next, and the collections of the interpreter's end walk none of them (a
+    tenth of a short command's time). A caller that passes ``argv`` keeps its collector's
+    generations as they were.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _main(sys.argv[1:] if argv is None else list(argv), collecting)
+    finally:
+        if collecting:
+            gc.enable()
+        if argv is None:
+            gc.freeze()
+
+
+def _main(argv: list[str], collecting: bool) -> int:
     program: list[str] = []
     if argv[:1] == ["bot"] and "--" in argv:  # (the program's own command line, as it is)
         cut = argv.index("--")
@@ -485,11 +590,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = cli_lang(argv)
     try:
         with argparse_words(lang):
-            args = build_parser(lang).parse_args(argv)
+            args = build_parser(lang, set(argv)).parse_args(argv)  # (its command's only)
     except SystemExit as e:
         return int(e.code or 0)
     if program:
         args.program = program
+    if collecting and args.command not in _SHORT:
+        gc.enable()
     run: Command = args.run
     try:
         return run(args)

@@ -86,16 +86,16 @@ before deal K (the first one seen), and the seeds the server acknowledged for de
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import re
-import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rams.words import Phrase, Seat
+
+# (hashlib, hmac and secrets are imported by the functions that deal, hash and check: a
+# record's replay needs its proofs read, not checked, and starts without them.)
 
 __all__ = [
     "DRAWN_FIELDS",
@@ -134,11 +134,15 @@ _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 def new_seed() -> str:
     """A fresh server seed: 32 bytes from the system's randomness, in hex."""
+    import secrets
+
     return secrets.token_hex(32)
 
 
 def new_client_seed() -> str:
     """A fresh client seed (the terminal's; a browser draws its own)."""
+    import secrets
+
     return secrets.token_hex(16)
 
 
@@ -155,6 +159,8 @@ def is_client_seed(value: object) -> bool:
 def commitment(server_seed: str | bytes) -> str:
     """The SHA-256 of the server seed's 32 bytes (given in hex, or as the bytes), in hex:
     published before the deal."""
+    import hashlib
+
     return hashlib.sha256(_key(server_seed)).hexdigest()
 
 
@@ -220,6 +226,8 @@ class Context:
 
     def digest(self) -> str:
         """The SHA-256 of :meth:`canonical`, in hex: the ``context:`` line of the message."""
+        import hashlib
+
         return hashlib.sha256(self.canonical()).hexdigest()
 
     def is_bot(self, seat: int) -> bool:
@@ -275,6 +283,8 @@ class Draws:
     def _stream(
         key: bytes, seeds: dict[int, str], table_id: str, deal: int, context: str | None
     ) -> Iterator[int]:
+        import hmac
+
         counter = 0
         while True:
             yield from hmac.digest(key, message(seeds, table_id, deal, counter, context), "sha256")
@@ -474,6 +484,8 @@ def verify_deal(
         return Verdict(k, "missing")
     if proof.server_seed is None:
         return Verdict(k, "unrevealed")
+    import hmac
+
     if not hmac.compare_digest(commitment(proof.server_seed), proof.commitment):
         return Verdict(k, "commitment")
     if table is not None and proof.table != table:

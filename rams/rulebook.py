@@ -245,7 +245,7 @@ def rules_view(rules: Any, lang: str = "ru") -> dict[str, Any]:
     from rams import games
 
     book = rulebook(rules.family)
-    name = games.presets()[rules.preset_name].title[lang]
+    name = games.family(rules.family).presets()[rules.preset_name].title[lang]  # (its own only)
     about = book.presets.get(rules.preset_name)
     sections: list[dict[str, Any]] = [
         {

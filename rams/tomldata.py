@@ -22,9 +22,10 @@ import importlib.util
 import marshal
 import os
 import sys
+from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
-__all__ = ["cache_path", "load"]
+__all__ = ["cache_path", "load", "load_made"]
 
 
 def cache_path(source: str) -> str:
@@ -46,19 +47,51 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
     stat = os.stat(source)
     stamp = (stat.st_mtime_ns, stat.st_size)
     cached = cache_path(source)
-    try:
-        with open(cached, "rb") as f:
-            found = marshal.load(f)
-        if isinstance(found, tuple) and found[:2] == stamp and isinstance(found[2], dict):
-            data: dict[str, Any] = found[2]
-            return data
-    except (OSError, ValueError, EOFError, TypeError, IndexError):
-        pass  # (no cache, or not one: parsed below)
+    found = _read(cached, stamp)
+    if found is not None:
+        return found
     with open(source, "rb") as f:
         data = _parse(f)
     if not sys.dont_write_bytecode:
         _write(cached, (*stamp, data))
     return data
+
+
+def load_made(
+    name: str, sources: Sequence[str], make: Callable[[], dict[str, Any]]
+) -> dict[str, Any]:
+    """A table ``make`` makes from the files ``sources`` (TOML files read by :func:`load`,
+    and the module that makes it, whose change changes it too): cached as ``name`` beside
+    the first source, and made afresh once any source's size or time differs from the
+    cache's. (The text catalogue: one table of every family's words, rather than each
+    file's table walked at each start.)"""
+    stamp = tuple(
+        part
+        for source in sources
+        for st in [os.stat(source)]
+        for part in (source, st.st_mtime_ns, st.st_size)
+    )
+    cached = cache_path(os.path.join(os.path.dirname(sources[0]), name))
+    found = _read(cached, stamp)
+    if found is not None:
+        return found
+    data = make()
+    if not sys.dont_write_bytecode:
+        _write(cached, (*stamp, data))
+    return data
+
+
+def _read(cached: str, stamp: tuple[Any, ...]) -> dict[str, Any] | None:
+    """The table cached in ``cached`` if its stamp is ``stamp``; else None."""
+    try:
+        with open(cached, "rb") as f:
+            found = marshal.load(f)
+        if isinstance(found, tuple) and found[:-1] == stamp and isinstance(found[-1], dict):
+            data: dict[str, Any] = found[-1]
+            return data
+    except (OSError, ValueError, EOFError, TypeError, IndexError):
+        pass  # (no cache, or not one: parsed below)
+    return None
 
 
 def _parse(f: BinaryIO) -> dict[str, Any]:

@@ -118,15 +118,26 @@ def _load(path: str, prefix: str) -> dict[str, dict[str, str]]:
 def catalogue() -> dict[str, dict[str, str]]:
     """Every text of the package by key: the shared words, then those of each package of
     ``rams/games/`` that has a ``words.toml`` (a family, or parts several share: ``plain``)
-    under its name."""
+    under its name. Read as one table from its cache (:func:`rams.tomldata.load_made`)
+    while no file of it, nor this module, has changed."""
     package = os.path.dirname(__file__)  # (not importlib.resources: its imports are slow)
-    out = _load(os.path.join(package, "words.toml"), "")
     games = os.path.join(package, "games")
+    files = {"": os.path.join(package, "words.toml")}
     for name in sorted(os.listdir(games)):
         path = os.path.join(games, name, "words.toml")
         if os.path.isfile(path):
-            out.update(_load(path, name))
-    return out
+            files[name] = path
+
+    def make() -> dict[str, Any]:
+        out: dict[str, dict[str, str]] = {}
+        for prefix, path in files.items():
+            out.update(_load(path, prefix))
+        return out
+
+    made: dict[str, dict[str, str]] = tomldata.load_made(
+        "words.catalogue", [*files.values(), __file__], make
+    )
+    return made
 
 
 class _Fields(dict[str, Any]):

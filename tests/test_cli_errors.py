@@ -55,6 +55,11 @@ def fails(*args: str, cwd: Path | None = None, within: float = 20.0) -> str:
         (["--host", "no-such-host.invalid"], "cannot listen"),
         (["--workers", "2"], "several server processes are linked by Redis"),
         (["--workers", "0"], "at least 1, not 0"),
+        (["--worker-ports", "9000"], "at least two processes"),
+        (
+            ["--workers", "2", "--redis", "redis://127.0.0.1:1/0", "--worker-ports", "65535"],
+            "ports 65535–65536",
+        ),
         (["--redis", "redis://127.0.0.1:1/0"], "SQLite is for one process"),
         (["--lease", "0.5"], "--lease 0.5"),
         (["--unload-after", "0"], "--unload-after 0: minutes"),

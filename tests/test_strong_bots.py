@@ -168,3 +168,23 @@ def test_the_evaluator_is_shipped_for_every_preset() -> None:
     assert isinstance(models["classic"]["exchange"].predict(base), float)
     action = EvaluatorBot(random.Random(0)).act(view)
     assert action in view.legal_actions and action != CLAIM
+
+
+@pytest.mark.parametrize(
+    ("family", "name", "sees"),
+    [
+        ("rams", "allseeing", True),
+        ("rams", "oracle", True),
+        ("rams", "allseeing-heuristic", True),
+        ("rams", "hardold", False),
+        ("whist", "allseeing", True),
+        ("whist", "hardcards", False),
+        ("boston", "hardold", False),
+    ],
+)
+def test_a_measuring_level_refused_at_a_table_says_whether_it_sees_every_card(
+    family: str, name: str, sees: bool
+) -> None:
+    with pytest.raises(RulesError, match="measurement only") as refused:
+        make_bot(name, random.Random(0), family=family)
+    assert ("sees every card" in str(refused.value)) is sees

@@ -24,8 +24,9 @@ there is no Parallel environment.
 :class:`rams.adapters.vector.VectorDeals` (the same game, ``tests/adapters/test_vector.py``),
 its observation the batch's (the seat to act's, or another seat's with its own hand: the
 layout of :mod:`rams.fast.vector`, not the encoder's), its mask the batch's, without
-building the engine's view at every step. Once a deal is over the batch has dealt the next,
-so an agent observing after the end sees its hand of the next deal.
+building the engine's view at every step, stepped one deal at a time
+(:meth:`~rams.adapters.vector.VectorDeals.step_one`): once the deal is over it stays as it
+ended, so each agent's last observation is the deal's end, as with the engine.
 
 >>> fast = env(preset="whist", compiled=True)
 >>> fast.reset(seed=3)
@@ -86,7 +87,6 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
 
             self.deals = VectorDeals(preset, players, num=1, dealer=dealer, **options)
             size = self.deals.size
-            self._action = np.zeros(1, np.int64)
             self._none = np.zeros(count, np.int8)
         self.observation_spaces = {
             a: spaces.Box(-1.0, 1.0, (size,), np.float32) for a in self.possible_agents
@@ -195,9 +195,8 @@ class RamsAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        if self.deals is not None:
-            self._action[0] = action
-            if self.deals.step(self._action)[5][0]:
+        if self.deals is not None:  # (the deal stays as it ended: its last observations)
+            if not self.deals.step_one(0, int(action)):
                 raise ValueError(f"action id {action} is not legal for {agent}")
         else:
             ep = self.episode

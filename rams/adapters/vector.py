@@ -88,6 +88,11 @@ class VectorDeals:
         self.illegal = np.zeros(num, np.bool_)
         #: Which deals that ended in the last step were cut short (``max_decisions``).
         self.truncated = np.zeros(num, np.bool_)
+        #: What the one-deal kernels read (:func:`rams.fast.vector.step_one`).
+        self.cfg = np.array([spec.dealer, self.better, spec.max_decisions, self.tricks,
+                             self.slots], np.int64)  # fmt: skip
+        self._buf = np.zeros(self.actions, np.int64)
+        self._points = np.zeros(n, np.float64)
 
     def reset(self, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deal every deal afresh from ``seed``: (observations, masks, seats to move). The
@@ -111,6 +116,23 @@ class VectorDeals:
             self.truncated,
         )  # fmt: skip
         return self.obs, self.masks, self.to_move, self.rewards, self.dones, self.illegal
+
+    def step_one(self, i: int, action: int) -> bool:
+        """Deal ``i``'s seat to move takes ``action`` (False, nothing changed, when it is
+        not legal), and the deal is NOT dealt again at its end: it stays as it ended, for
+        its seats' last observations (``dones[i]``, ``truncated[i]`` and ``rewards[i]``
+        then say how); :meth:`reset` deals again."""
+        seat, _ = fv.step_one(self.states[i], self.r, self.books[i], self.cfg,
+                              int(self.to_move[i]), action, self.obs[i], self.masks[i],
+                              self._buf, self._points)  # fmt: skip
+        if seat == -3:
+            return False
+        if seat >= 0:
+            self.to_move[i] = seat
+        else:
+            self.dones[i], self.truncated[i] = True, seat == -2
+            self.rewards[i] = self._points
+        return True
 
     def observe(self, i: int, seat: int, out: np.ndarray) -> None:
         """``seat``'s observation of deal ``i`` into ``out`` (the seat to act's is

@@ -55,6 +55,9 @@ SEARCHING = frozenset(
         "hardlate",
         "oracle",
         "allseeing-heuristic",
+        "hardgbt",
+        "allseeing-gbt",
+        "allseeing-ridge",
     }
 )
 

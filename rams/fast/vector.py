@@ -54,12 +54,18 @@ __all__ = [
     "CALL_SEAT",
     "H_CARD_PLACE",
     "deal_deck",
+    "load_one",
     "observe_all",
     "observe_seat",
     "reset_all",
     "step_against_random",
     "step_all",
+    "step_one",
 ]
+
+#: The places of a one-deal configuration (``cfg``, int64) that :func:`load_one` and
+#: :func:`step_one` read: the dealer, ``better``, the decisions allowed, the tricks, the calls.
+C_DEALER, C_BETTER, C_MOST, C_TRICKS, C_SLOTS = range(5)
 
 # The per-deal bookkeeping beside the state (``book``, int64): the generator, the decisions,
 # the card turned at the start, the number of calls, the seats asked about the out-of-turn
@@ -565,3 +571,50 @@ def _done(s: np.ndarray, r: np.ndarray) -> bool:
     if _declares(r):
         return s[fp.S_PHASE] == fc.DONE or s[fp.S_TO_MOVE] < 0
     return s[pl.S_PHASE] == pl.DONE or s[fp.S_TO_MOVE] < 0
+
+
+@njit(cache=True)
+def load_one(
+    s: np.ndarray, r: np.ndarray, book: np.ndarray, cfg: np.ndarray, deck: np.ndarray,
+    extra: int, obs: np.ndarray, mask: np.ndarray, buf: np.ndarray, points: np.ndarray,
+) -> tuple[int, int]:  # fmt: skip
+    """One deal (OpenSpiel's state over the compiled deal): deal ``deck`` as it lies
+    (``extra``: the card of a second pack, or −1) and observe it; returns the seat to act
+    and the number of its legal ids, which ``buf`` holds ascending (as :func:`step_one`:
+    −1 or −2 and the points when the deal is over at once)."""
+    deal_deck(s, r, book, deck, cfg[C_DEALER], cfg[C_SLOTS], obs, cfg[C_TRICKS], extra)
+    if _over(s, r, book, cfg[C_MOST]):
+        _points(s, r, cfg[C_BETTER], points)
+        return (-1 if _done(s, r) else -2), 0
+    seat = _observe(s, book, obs, mask, r, buf)
+    return seat, _count(mask, buf)
+
+
+@njit(cache=True)
+def step_one(
+    s: np.ndarray, r: np.ndarray, book: np.ndarray, cfg: np.ndarray, seat: int, a: int,
+    obs: np.ndarray, mask: np.ndarray, buf: np.ndarray, points: np.ndarray,
+) -> tuple[int, int]:  # fmt: skip
+    """One deal's ``seat`` (the seat to act) takes ``a``: returns the next seat to act and
+    the number of its legal ids (``buf`` holds them, ascending); at the end −1 (by the
+    rules) or −2 (cut short after ``max_decisions``) and each seat's points in ``points``;
+    −3 when ``a`` is not legal (nothing changed)."""
+    if seat < 0 or not (0 <= a < mask.shape[0]) or mask[a] == 0:
+        return -3, 0
+    _apply(s, r, book, seat, a, cfg[C_SLOTS], obs, cfg[C_TRICKS])
+    if _over(s, r, book, cfg[C_MOST]):
+        _points(s, r, cfg[C_BETTER], points)
+        return (-1 if _done(s, r) else -2), 0
+    seat = _observe(s, book, obs, mask, r, buf)
+    return seat, _count(mask, buf)
+
+
+@njit(cache=True, inline="always")
+def _count(mask: np.ndarray, buf: np.ndarray) -> int:
+    """The legal ids of ``mask`` into ``buf``, ascending; their number."""
+    m = 0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            buf[m] = a
+            m += 1
+    return m

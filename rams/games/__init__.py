@@ -20,11 +20,13 @@ import json
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rams.errors import RulesError
 from rams.games.protocol import AnyFamily, Match, PresetInfo
-from rams.sheets import ScoreSheet, score_sheet
+
+if TYPE_CHECKING:
+    from rams.sheets import ScoreSheet
 
 __all__ = [
     "DEFAULT_FAMILY",
@@ -66,6 +68,8 @@ def family(name: str) -> AnyFamily:
 def sheet_of(match: Match) -> ScoreSheet:
     """A match's score sheet (:mod:`rams.sheets`): its family's columns and notes over its
     rows, a row per deal, and the final standings once it is over."""
+    from rams.sheets import score_sheet
+
     return score_sheet(family(match.rules.family), match)
 
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from rams.cards import Card
 from rams.events import Event
-from rams.games.display import Display, Settlement, Verdict
 from rams.games.replaying import Announcing
-from rams.sheets import Column
 from rams.words import Phrase, text
+
+if TYPE_CHECKING:  # (imported by what draws a game, not by what plays one)
+    from rams.games.display import Display, Settlement, Verdict
+    from rams.sheets import Column
 
 __all__ = [
     "AnyBot",

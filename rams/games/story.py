@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rams import games
 from rams.games.display import winners_title
 from rams.games.protocol import AnyFamily
 from rams.sheets import ScoreSheet, score_sheet
@@ -27,7 +26,7 @@ __all__ = ["match_text"]
 def match_text(family: AnyFamily, match: Any, lang: str) -> str:
     """``match`` (replayed from a record) in words, in ``lang``."""
     names = list(match.players)
-    title = games.presets()[match.rules.preset_name].title[lang]
+    title = family.presets()[match.rules.preset_name].title[lang]  # (no other family's)
     lines = [
         text("story.title", lang, preset=title[:1].upper() + title[1:],
              name=match.rules.preset_name, players=", ".join(names))

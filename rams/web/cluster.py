@@ -104,6 +104,9 @@ class ClusterHost(Protocol):
     async def made(self, routed: bool = True, **how: Any) -> dict[str, Any]:
         """A new table (``POST /api/tables``), made by the process that plays fewest."""
 
+    async def made_daily(self, routed: bool = True, **how: Any) -> dict[str, Any]:
+        """A daily deal's table, made by the process that plays fewest."""
+
 
 #: Seconds an HTTP request waits for the owner's answer before it gives up.
 CALL_TIMEOUT = 10.0
@@ -346,8 +349,10 @@ class Cluster:
 
     def pick(self) -> str:
         """The process a new table goes to: the one that plays fewest live tables now (as
-        the processes said last, with the tables given to each since), this one when even."""
-        now = time.time()
+        the processes said last, with the tables given to each since), this one when even.
+        A card renewed late by less than a lease still counts (it is renewed every third of
+        one: a busy machine delays a renewal, a process gone misses three)."""
+        now = time.time() - self.lease_s
         loads = {self.me: self._playing()}
         if self.linked:
             for name, peer in self.peers.items():
@@ -614,8 +619,8 @@ class Cluster:
     # Requests about a table played elsewhere ----------------------------------------------
 
     async def call(self, owner: str, op: str, **args: Any) -> Any:
-        """Ask the owner of a table to do ``op`` (``join``, ``public``, ``create``); its answer, or
-        the TableError it raised."""
+        """Ask the owner of a table to do ``op`` (``join``, ``public``, ``create``,
+        ``daily``); its answer, or the TableError it raised."""
         if not self.linked:
             raise TableError(503, "elsewhere")
         call_id = f"{self.me}#{next(self._ids)}"
@@ -643,6 +648,8 @@ class Cluster:
                 reply["value"] = await self.tables.public(args["table_id"], routed=False)
             elif m["op"] == "create":
                 reply["value"] = await self.tables.made(routed=False, **args)
+            elif m["op"] == "daily":
+                reply["value"] = await self.tables.made_daily(routed=False, **args)
             else:
                 raise TableError(400, "bad_request")
         except TableError as e:

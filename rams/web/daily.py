@@ -194,10 +194,11 @@ async def play_daily(
         )
         await asyncio.to_thread(_bots_result, s, deal, seeds[deal.id], body.lang)
         name, cut = cut_name(body.name)
-        live, seat, token = s.tables.create_daily(deal, name, body.key, client, body.lang)
+        # (among several processes, made by the one that plays fewest tables)
+        answer = await s.tables.made_daily(
+            deal=deal.id, name=name, key=body.key, address=client, lang=body.lang
+        )
     except TableError:
         s.tables.creations.refund(client)  # a refused creation does not count
         raise
-    s.tables.kick(live)
-    answer = {"id": live.id, "seat": seat, "token": token, "table": live.public()}
     return {**answer, "deal": deal.id, "name": name, "name_cut": cut}

@@ -13,7 +13,6 @@ never a card, a token or a rated person's id. :class:`Lobby` is one of the parts
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -22,7 +21,6 @@ from rams.bots import available
 from rams.games import DEFAULT_PRESET
 from rams.ratings import player_id
 from rams.web.live import (
-    LiveTable,
     RateLimit,
     Settings,
     TableError,
@@ -48,19 +46,9 @@ class LobbyHost(Protocol):
     #: Table creations by client address.
     creations: RateLimit
 
-    def create(
-        self,
-        name: str,
-        preset: str,
-        players: int,
-        bots: Sequence[str | None],
-        house_rules: dict[str, Any],
-        options: TableOptions | None = None,
-        key: str | None = None,
-        address: str | None = None,
-        lang: str = "ru",
-    ) -> tuple[LiveTable, int, str]:
-        """A new table, its creator seated."""
+    async def made(self, routed: bool = True, **how: Any) -> dict[str, Any]:
+        """A new table, its creator seated, made by the server process that plays fewest
+        tables (``POST /api/tables``'s arguments, ``options`` as JSON)."""
 
     async def joined(
         self,
@@ -71,9 +59,6 @@ class LobbyHost(Protocol):
         routed: bool = True,
     ) -> dict[str, Any]:
         """Take a free seat at a table (wherever it is played)."""
-
-    def kick(self, live: LiveTable) -> None:
-        """Make sure the table's driver runs."""
 
 
 def listed(row: TableRow) -> dict[str, Any]:
@@ -129,7 +114,7 @@ class Lobby:
                     continue
                 raise
             return {**answer, "made": False}
-        return self._new_table(name, cut, key, address, lang)
+        return await self._new_table(name, cut, key, address, lang)
 
     def choose(self, name: str, key: str | None) -> str | None:
         """``POST /api/play/choose``: the table «Играть сейчас» would seat this person at
@@ -140,13 +125,13 @@ class Lobby:
         name, _ = cut_name(name)
         return next((row.id for row in self._open_for(name, key)), None)
 
-    def made_for(
+    async def made_for(
         self, name: str, key: str | None, address: str, lang: str = "ru"
     ) -> dict[str, Any]:
         """``POST /api/play`` with ``new_table``: a new table of the default preset with
         bots, as :meth:`play_now` makes one when no table needs a person."""
         name, cut = cut_name(name)
-        return self._new_table(name, cut, key, address, lang)
+        return await self._new_table(name, cut, key, address, lang)
 
     def _open_for(self, name: str, key: str | None) -> list[TableRow]:
         """The public tables that need a person, in the order «Играть сейчас» tries them:
@@ -162,9 +147,11 @@ class Lobby:
             and not any(same_name(s.name, name) for s in row.seats)
         ]
 
-    def _new_table(
+    async def _new_table(
         self, name: str, cut: bool, key: str | None, address: str, lang: str
     ) -> dict[str, Any]:
+        """A new table of the default preset, the person and bots; among several server
+        processes made by the one that plays fewest tables, as any new table is."""
         host = self.host
         if not host.creations.allow(address):
             raise TableError(429, "too_many")
@@ -172,13 +159,13 @@ class Lobby:
         levels = [lv for lv in games.family(preset.family).levels if available(lv)]
         level = PLAY_NOW_LEVEL if PLAY_NOW_LEVEL in levels else levels[0]
         players = preset.players[0]
-        bots = [None, *[level] * (players - 1)]
         try:
-            live, seat, token = host.create(name, DEFAULT_PRESET, players, bots, {},
-                                            TableOptions(), key, address, lang)  # fmt: skip
+            answer = await host.made(
+                name=name, preset=DEFAULT_PRESET, players=players,
+                bots=[None, *[level] * (players - 1)], house_rules={},
+                options=TableOptions().to_json(), key=key, address=address, lang=lang,
+            )  # fmt: skip
         except TableError:
             host.creations.refund(address)
             raise
-        host.kick(live)
-        answer = {"id": live.id, "seat": seat, "token": token, "table": live.public()}
         return {**answer, "name": name, "name_cut": cut, "made": True}

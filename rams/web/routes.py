@@ -384,7 +384,7 @@ async def play_now(request: Request, body: PlayBody, s: Served) -> dict[str, Any
     Answered as a join is, with ``made`` (true: a new table)."""
     lobby = s.tables.lobby
     if body.new_table:
-        return lobby.made_for(body.name, body.key, address(request), body.lang)
+        return await lobby.made_for(body.name, body.key, address(request), body.lang)
     return await lobby.play_now(body.name, body.seed, body.key, address(request), body.lang)
 
 

@@ -168,6 +168,11 @@ def _check_cluster(args: argparse.Namespace, database: str) -> None:
         raise RamsError("cli.workers_count", count=args.workers)
     if args.workers > 1 and not args.redis:
         raise RamsError("cli.workers_need_redis", count=args.workers)
+    first = getattr(args, "worker_ports", 0)
+    if first and (args.workers < 2 or not 1 <= first <= 65536 - args.workers
+                  or first <= args.port < first + args.workers):  # fmt: skip
+        raise RamsError("cli.worker_ports", first=first, last=first + args.workers - 1,
+                        port=args.port, count=args.workers)  # fmt: skip
     if not args.redis:
         return
     if database.startswith("sqlite"):
@@ -247,12 +252,14 @@ def _serve_process(
     uvicorn.Server(config).run(sockets=[sock] if own is None else [sock, own])
 
 
-def _worker(args: argparse.Namespace, database: str, sock: socket.socket) -> None:
-    """One of ``--workers`` processes: also on a port of its own (a free one, on the same
-    host), where the browsers reach it directly — unless a proxy is in front (``--proxy``),
-    which the browsers must go through: then its sockets are relayed."""
+def _worker(args: argparse.Namespace, database: str, sock: socket.socket, index: int) -> None:
+    """Process ``index`` of ``--workers``: also on a port of its own (``--worker-ports``
+    FIRST: FIRST + ``index``, the same for a process started again in its place; else a
+    free one), on the same host, where the browsers reach it directly — unless a proxy is in
+    front (``--proxy``), which the browsers must go through: then its sockets are relayed."""
     _log_setup()
-    own = None if args.proxy else _listen(args.host, 0)
+    first = getattr(args, "worker_ports", 0)
+    own = None if args.proxy else _listen(args.host, first + index if first else 0)
     _serve_process(args, database, sock, own)
 
 
@@ -267,8 +274,8 @@ def _supervise(args: argparse.Namespace, database: str, sock: socket.socket) -> 
     # (only the flags go to the children: not the parser's functions)
     args = argparse.Namespace(**{k: v for k, v in vars(args).items() if not callable(v)})
 
-    def start() -> multiprocessing.process.BaseProcess:
-        p = spawn.Process(target=_worker, args=(args, database, sock), daemon=False)
+    def start(index: int) -> multiprocessing.process.BaseProcess:
+        p = spawn.Process(target=_worker, args=(args, database, sock, index), daemon=False)
         p.start()
         return p
 
@@ -277,7 +284,7 @@ def _supervise(args: argparse.Namespace, database: str, sock: socket.socket) -> 
         stopping = True
 
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
-    children = [start() for _ in range(args.workers)]
+    children = [start(i) for i in range(args.workers)]
     try:
         while not stopping:
             time.sleep(0.5)
@@ -285,7 +292,7 @@ def _supervise(args: argparse.Namespace, database: str, sock: socket.socket) -> 
                 if not child.is_alive() and not stopping:
                     log.error("server process %s ended (%s); starting another", child.pid,
                               child.exitcode)  # fmt: skip
-                    children[i] = start()
+                    children[i] = start(i)
     finally:
         for child in children:
             if child.is_alive():

@@ -866,24 +866,48 @@ class Tables:
         JSON), answered with its id, the creator's seat and token, and its public side.
 
         Among several processes it is made by the one that plays fewest live tables
-        (rams.web.cluster), asked over Redis (``routed``), or here if that one does not
-        answer. A table that puts the worker processes to work (hints, a ``hard`` bot) is
-        made here: the limit of such tables an address may have is this process's."""
+        (:meth:`_elsewhere`). A table that puts the worker processes to work (hints, a
+        ``hard`` bot) is made here: the limit of such tables an address may have is this
+        process's."""
         heavy = how["options"].get("hints") or "hard" in how["bots"]
-        if routed and self.cluster is not None and not heavy:
-            owner = self.cluster.pick()
-            if owner != self.cluster.me:
-                try:
-                    answer: dict[str, Any] = await self.cluster.call(owner, "create", **how)
-                    return answer
-                except TableError as e:
-                    if e.code != "elsewhere":
-                        raise
-                    log.warning("cluster: %s did not make a table; made here", owner)
+        if routed and not heavy and (answer := await self._elsewhere("create", how)):
+            return answer
         options = TableOptions.from_json(how.pop("options"))
         live, seat, token = self.create(options=options, **how)
         self.kick(live)
         return {"id": live.id, "seat": seat, "token": token, "table": live.public()}
+
+    async def made_daily(self, routed: bool = True, **how: Any) -> dict[str, Any]:
+        """A person's try at a daily deal (``deal``: its id; :meth:`create_daily`'s other
+        arguments), answered as :meth:`made` answers; among several processes made by the
+        one that plays fewest live tables (:meth:`_elsewhere`)."""
+        if routed and (answer := await self._elsewhere("daily", how)):
+            return answer
+        deal = parse_deal(how.pop("deal"))
+        if deal is None:
+            raise TableError(404, "no_daily", "daily.no_deal")
+        live, seat, token = self.create_daily(deal, **how)
+        self.kick(live)
+        return {"id": live.id, "seat": seat, "token": token, "table": live.public()}
+
+    async def _elsewhere(self, op: str, how: dict[str, Any]) -> dict[str, Any] | None:
+        """Among several processes, a new table goes to the one that plays fewest live
+        tables (rams.web.cluster), whichever the request landed on: that one is asked over
+        Redis to make it (``op``, ``how``) and its answer returned; None when this process
+        is that one, or the other does not answer (it is then made here)."""
+        if self.cluster is None:
+            return None
+        owner = self.cluster.pick()
+        if owner == self.cluster.me:
+            return None
+        try:
+            answer: dict[str, Any] = await self.cluster.call(owner, op, **how)
+            return answer
+        except TableError as e:
+            if e.code != "elsewhere":
+                raise
+            log.warning("cluster: %s did not make a table; made here", owner)
+            return None
 
     def create_daily(
         self, deal: DailyDeal, name: str, key: str, address: str | None = None, lang: str = "ru"

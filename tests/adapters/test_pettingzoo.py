@@ -53,7 +53,8 @@ def test_the_compiled_deal_passes_api_and_seed_tests(table: tuple[str, int]) -> 
 def test_the_compiled_deal_is_the_engines(table: tuple[str, int]) -> None:
     """Deals played through ``compiled=True`` and replayed in episodes of the engine from
     the same deck: the same agent to act and mask at every step, the same rewards; an agent
-    not to act observes its own hand (the seat to act's hidden from it)."""
+    not to act observes its own hand (the seat to act's hidden from it), and after the end
+    the deal as it ended (not the next one)."""
     from rams.adapters.episode import Episode
 
     e = env(*table, compiled=True)
@@ -66,10 +67,11 @@ def test_the_compiled_deal_is_the_engines(table: tuple[str, int]) -> None:
         for agent in e.agent_iter():
             obs, reward, terminated, truncated, info = e.last()
             total[agent] += reward
-            if terminated or truncated:
+            seat = e.possible_agents.index(agent)
+            if terminated or truncated:  # (its last observation is the deal as it ended)
+                assert np.flatnonzero(obs[n : n + 52]).tolist() == sorted(ep.observation(seat).hand)
                 e.step(None)
                 continue
-            seat = e.possible_agents.index(agent)
             assert seat == ep.to_move
             assert np.flatnonzero(info["action_mask"]).tolist() == ep.legal()
             assert np.flatnonzero(obs[n : n + 52]).tolist() == sorted(ep.observation(seat).hand)

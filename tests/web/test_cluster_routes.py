@@ -1,14 +1,17 @@
 """Several server processes (rams.web.cluster), issue 27: a socket that lands on a process
 that does not play its table is sent to the one that does (``go``, protocol 3: its own
 port), not relayed through Redis; a client of protocol 2 is still relayed; new tables are
-made by the process that plays fewer, wherever the request landed; ``rams serve
---workers 2`` gives each process a port of its own; the browser follows ``go``."""
+made by the process that plays fewer, wherever the request landed («Играть сейчас»'s and
+the daily deals' too); ``rams serve --workers 2`` gives each process a port of its own
+(``--worker-ports``: the ones named); the browser follows ``go``."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import random
+import secrets
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -77,10 +80,27 @@ def test_a_socket_on_the_other_process_is_sent_to_the_owner(pg_url: str, redis_u
         _stop(seats, servers)
 
 
+def _known(redis_url: str, pg_url: str, count: int) -> None:
+    """Wait until ``count`` processes have said in Redis who they are, then for the first
+    of them to have read them (it reads the cards every third of a lease)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    try:
+        deadline = time.monotonic() + 60
+        while len(client.hgetall(_peers_key(pg_url))) < count:
+            assert time.monotonic() < deadline, "the processes did not say who they are"
+            time.sleep(0.2)
+    finally:
+        client.close()
+    time.sleep(2.0)  # (a lease, FLAGS' --lease)
+
+
 def test_new_tables_are_made_by_the_process_that_plays_fewer(pg_url: str, redis_url: str) -> None:
     servers = _pair(pg_url, redis_url)
     store = Store(pg_url)
     try:
+        _known(redis_url, pg_url, 2)
         made = []
         with httpx.Client(base_url=servers[0].base, timeout=10) as http:  # (one connection)
             for i in range(6):
@@ -89,7 +109,24 @@ def test_new_tables_are_made_by_the_process_that_plays_fewer(pg_url: str, redis_
                 r = http.post("/api/tables", json=body)
                 assert r.status_code == 201, r.text
                 made.append(r.json())
+            # «Играть сейчас» makes its new tables the same way (none waits for a person).
+            for i in range(4):
+                r = http.post("/api/play", json={"name": f"Боря {i}", "new_table": True})
+                assert r.status_code == 200, r.text
+                assert r.json()["made"] is True
+                made.append(r.json())
+            # And so are the daily deals' tables (each try a person's own, by a key of theirs).
+            deal = http.get("/api/daily?lang=en").json()["deals"][0]["id"]
+            for i in range(4):
+                body = {"name": f"Вера {i}", "key": secrets.token_hex(32), "lang": "ru"}
+                r = http.post(f"/api/daily/{deal}/play", json=body)
+                assert r.status_code == 201, r.text
+                made.append({**r.json(), "made": True})
         owners = [_owner(store, m["id"], servers) for m in made]
+        for kind in (slice(6, 10), slice(10, 14)):
+            assert all(owners[kind].count(s) >= 1 for s in servers), [
+                servers.index(o) for o in owners
+            ]
         # Turn about (each says how many it plays; the one that plays fewer makes the next):
         # three each when the counts are fresh; on a busy machine a count renewed late (with
         # the leases) can send a few more to one, but each process makes some (before the
@@ -97,7 +134,8 @@ def test_new_tables_are_made_by_the_process_that_plays_fewer(pg_url: str, redis_
         assert all(owners.count(s) >= 1 for s in servers), [servers.index(o) for o in owners]
         for m in made:  # every answer a creation's, whoever made it
             assert m["seat"] == 0 and m["name"] == m["table"]["seats"][0]["name"]
-            assert m["table"]["status"] == "open" and m["token"]
+            assert m["table"]["status"] == ("open" if "made" not in m else "playing")
+            assert m["token"]
         # A table made by the other process is its own: its creator plays it there.
         far = next(m for m, o in zip(made, owners, strict=True) if o is not servers[0])
         seat = Seat(servers[0].ws_base, far["id"], far["token"])
@@ -116,12 +154,31 @@ def _acked(seats: list[Seat], count: int) -> Callable[[], bool]:
     return lambda: sum(m["type"] == "ack" for s in seats for m in s.messages) >= count
 
 
+def _free_ports(count: int) -> int:
+    """The first of ``count`` consecutive ports free now."""
+    rng = random.Random()
+    for _ in range(100):
+        first = rng.randrange(20000, 60000)
+        with contextlib.ExitStack() as stack:
+            try:
+                for port in range(first, first + count):
+                    s = stack.enter_context(socket.socket())
+                    s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return first
+    raise AssertionError("no free ports")
+
+
 def test_serve_workers_gives_each_process_a_port_of_its_own(pg_url: str, redis_url: str) -> None:
-    """``rams serve --workers 2``: each process says in Redis its own port beside the shared
-    one, and a socket either lands on its table's process or is sent to that one's port."""
+    """``rams serve --workers 2 --worker-ports FIRST``: each process says in Redis its own
+    port (FIRST and FIRST + 1) beside the shared one, and a socket either lands on its
+    table's process or is sent to that one's port."""
     import redis
 
-    server = ProcessServer(pg_url, None, *FLAGS, "--redis", redis_url, "--workers", "2")
+    first = _free_ports(2)
+    flags = ("--redis", redis_url, "--workers", "2", "--worker-ports", str(first))
+    server = ProcessServer(pg_url, None, *FLAGS, *flags)
     server.start()
     store = Store(pg_url)
     client = redis.Redis.from_url(redis_url)
@@ -137,7 +194,7 @@ def test_serve_workers_gives_each_process_a_port_of_its_own(pg_url: str, redis_u
             card = json.loads(raw)
             assert card["public"] == server.port and card["port"] != server.port
             ports[name.decode()] = card["port"]
-        assert len(set(ports.values())) == 2
+        assert sorted(ports.values()) == [first, first + 1]
         rng = random.Random(7)
         for _ in range(2):
             made = create_table(server.base, [None, None, "easy"], rules={"start_score": 50})

@@ -29,6 +29,60 @@ def test_a_small_load_plays_every_table_to_the_end(tmp_path: Path) -> None:
     assert result["loadgen_cpu_s"] > 0 and result["worker_cpu_s"] >= 0
 
 
+def test_a_profile_of_a_small_load_puts_each_sample_in_one_share(tmp_path: Path) -> None:
+    """benchmarks/web_profile.py: py-spy samples the load's server; the shares by what the
+    time is spent on add up to the whole (each sample in one), beside the load's figures."""
+    raw = tmp_path / "raw.txt"
+    printed = run_benchmark("web_profile.py", ["--seconds", "3", "--warmup", "1", "--raw",
+                                               str(raw), "--", "--tables", "4", "--concurrency",
+                                               "4", "--start-score", "60", "--seed", "7"],
+                            tmp_path / "profile.txt")  # fmt: skip
+    assert printed.startswith("$ python benchmarks/web_profile.py") and raw.stat().st_size > 0
+    assert '"server_cpu_ms_per_action"' in printed
+    part = printed.split("each in the first category its stack matches:")[1].split("\n\n")[0]
+    shares = [float(line.split("%")[0]) for line in part.strip().splitlines()]
+    assert len(shares) >= 3 and abs(sum(shares) - 100) < 0.1 * len(shares)
+
+
+def test_the_profile_counts_a_sample_in_the_first_category_its_stack_holds(
+    tmp_path: Path,
+) -> None:
+    import importlib.util
+    import sys
+
+    bench = Path(__file__).resolve().parents[2] / "benchmarks"
+    sys.path.insert(0, str(bench))
+    try:
+        spec = importlib.util.spec_from_file_location("web_profile", bench / "web_profile.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(bench))
+    raw = tmp_path / "raw.txt"
+    raw.write_text(
+        # 3 samples: the writer thread (its stack holds Writer._run and nothing else named)
+        "<module> (cli.py:1);Writer._run (rams/web/store.py:1250) 3\n"
+        # 5: a broadcast that writes to a socket: sending first, though the views are there
+        "Sockets.broadcast (sockets.py:9);TableViews.update (views.py:3);"
+        "Client.write (live.py:5) 5\n"
+        # 2: the views alone
+        "Sockets.broadcast (sockets.py:9);TableViews.update (views.py:3) 2\n"
+        # 10: nothing named: the rest
+        "Runner.run (runners.py:1);select (selectors.py:4) 10\n"
+    )
+    total, by_category, inclusive = module.shares(raw)
+    assert total == 20
+    assert by_category == {
+        "the store's writer thread (SQLite or PostgreSQL commits)": 3,
+        "sending: the socket's frames (uvicorn, websockets)": 5,
+        "each seat's view: state and delta (display, seats, sheet)": 2,
+        "the event loop and the rest": 10,
+    }
+    assert inclusive["TableViews.update views.py"] == 7
+    assert inclusive["Sockets.broadcast sockets.py"] == 7
+
+
 def test_a_load_seat_follows_go_and_connects_again_after_a_moved_close() -> None:
     """The load generator's seat, as the browser: ``go`` followed to the address it names,
     a close before the game's end (``moved``) answered by connecting again where it began,

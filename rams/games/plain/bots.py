@@ -53,7 +53,8 @@ def plain_bot(
     ``medium``, ``hard``, and (for measurement) ``allseeing``, ``hardcards``, ``hardold``
     and ``hardlate``; any other name is refused in words."""
     if name in PLAIN_MEASURING and not allow_all_seeing:
-        raise RulesError("bots.all_seeing", ("bots",), name=repr(name))
+        key = "bots.all_seeing" if name == "allseeing" else "bots.measuring.only"
+        raise RulesError(key, ("bots",), name=repr(name))
     if name not in PLAIN_BOTS and name not in PLAIN_MEASURING:
         raise RulesError(
             "bots.not_for_game", ("bots",), name=repr(name), family=family.name,

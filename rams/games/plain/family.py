@@ -7,23 +7,24 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rams.actions import Play, Say, play_of, split_line
 from rams.cards import card_str, pack, parse_card, parse_cards
 from rams.errors import NotationError
 from rams.events import Event
-from rams.games.display import Display, Settlement, Verdict, Words
 from rams.games.plain.deal import Phase, PlainDeal, PlainView
-from rams.games.plain.display import display
 from rams.games.plain.match import PlainMatch
 from rams.games.plain.rules import PlainRules
 from rams.games.plain.wire import action_label
 from rams.games.plain.words import BidWords
 from rams.games.protocol import DealLayout, PresetInfo
 from rams.rulebook import rulebook
-from rams.sheets import Column
 from rams.words import Phrase, Seat, number
+
+if TYPE_CHECKING:  # (what draws a game: imported where it is drawn)
+    from rams.games.display import Display, Settlement, Verdict, Words
+    from rams.sheets import Column
 
 __all__ = ["PlainFamily", "plain_family"]
 
@@ -215,6 +216,8 @@ class PlainFamily:
 
     def display(self, view: PlainView) -> Display:
         """What ``view``'s seat is shown (:mod:`rams.games.plain.display`)."""
+        from rams.games.plain.display import display
+
         return display(self, view)
 
     def hint(self, view: PlainView, lang: str) -> str:
@@ -261,6 +264,8 @@ class PlainFamily:
 
     def sheet_columns(self, match: PlainMatch) -> list[Column]:
         """A column per player (a family of sides declares its own)."""
+        from rams.sheets import Column
+
         return [Column(name, (s,)) for s, name in enumerate(match.players)]
 
     def sheet_note(self, match: PlainMatch, deal: int) -> Phrase | None:
@@ -294,6 +299,8 @@ class PlainFamily:
         """The winners by the game's end (F8, W9, B12, T2): for sides, each side's rubbers
         won and rubber points (W9); else each player's total, the best first, and a tie
         said so."""
+        from rams.games.display import Verdict
+
         if not match.is_over:
             return None
         lines: list[Words] = []

@@ -59,7 +59,7 @@ def _pimc(rng: random.Random, timed: bool = True) -> AnyBot:
 def _evaluator(rng: random.Random, timed: bool = True) -> AnyBot:
     from rams.games.rams.evaluator import EvaluatorBot
 
-    return EvaluatorBot(rng)
+    return EvaluatorBot(rng, trees=True)
 
 
 def _all_seeing(rng: random.Random, timed: bool = True) -> AnyBot:
@@ -72,6 +72,18 @@ def _all_seeing_heuristic(rng: random.Random, timed: bool = True) -> AnyBot:
     from rams.games.rams.search import AllSeeingHeuristic
 
     return AllSeeingHeuristic(rng)
+
+
+def _all_seeing_trees(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.games.rams.search import AllSeeingTrees
+
+    return AllSeeingTrees(rng)
+
+
+def _all_seeing_ridge(rng: random.Random, timed: bool = True) -> AnyBot:
+    from rams.games.rams.search import AllSeeingRidge
+
+    return AllSeeingRidge(rng)
 
 
 def _oracle(rng: random.Random, timed: bool = True) -> AnyBot:
@@ -96,12 +108,18 @@ NAMES = tuple(_FACTORIES)
 #: (its card play solved, its decisions before play ``hard``'s), ``oracle`` (all-seeing before
 #: play too: the reference for play or pass, the exchange and the talon), the all-seeing bot
 #: deciding before play like the heuristic (the other end of that gap), and ``hardold``,
-#: ``hard`` as it was before issue 28 (its worlds unweighed), to measure against.
+#: ``hard`` as it was before issue 28 (its worlds unweighed, the ridge evaluator), to measure
+#: against; ``allseeing-ridge``, the all-seeing bot deciding before play by the ridge
+#: evaluator alone; ``hardgbt`` and ``allseeing-gbt``, the names ``hard`` and ``allseeing``
+#: with issue 28's boosted trees were measured under (now the same as they).
 MEASURING: dict[str, Factory] = {
     "allseeing": _all_seeing,
     "oracle": _oracle,
     "allseeing-heuristic": _all_seeing_heuristic,
     "hardold": _level("hardold"),
+    "hardgbt": _level("hardgbt"),
+    "allseeing-gbt": _all_seeing_trees,
+    "allseeing-ridge": _all_seeing_ridge,
 }
 
 
@@ -113,7 +131,8 @@ def make_bot(
     factory = _FACTORIES.get(name)
     if factory is None and name in MEASURING:
         if not allow_all_seeing:
-            key = "bots.measuring.only" if name == "hardold" else "bots.all_seeing"
+            sees = name == "oracle" or name.startswith("allseeing")
+            key = "bots.all_seeing" if sees else "bots.measuring.only"
             raise RulesError(key, ("bots",), name=repr(name))
         factory = MEASURING[name]
     if factory is None:

@@ -2,10 +2,16 @@
 trump, Pam and the duel's talon — where most points are won or lost.
 
 A decision leaves the player with some cards and some cards still to draw; the evaluator
-predicts the points he will write off in the deal from there (positive is good), with a
-ridge regression over hand features and their pairwise products, one model per preset.
-The weights are learned offline from self-play rollouts by ``scripts/train_evaluator.py``
-and shipped as ``rams/games/rams/data/evaluator.json``.
+predicts the points he will write off in the deal from there (positive is good). Two kinds
+of model, both learned offline by ``scripts/train_evaluator.py``:
+
+- **ridge** (``data/evaluator.json``, every preset): a ridge regression over hand features
+  and their pairwise products, learned from one heuristic rollout per example;
+- **trees** (``data/evaluator_trees.json``, issue 28, the presets and table sizes it was
+  trained for): gradient-boosted regression trees over the same features, learned from
+  labels averaged over several worlds played out by the all-seeing solver. They are plain
+  arrays walked in pure Python (:class:`Trees`); where a preset or table size has none, the
+  ridge model decides.
 
 - **play or pass** (E1): play when the predicted gain of playing over passing is positive;
 - **exchange** (E4): the discard with the best predicted value;
@@ -21,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any, Protocol
 
 from rams.cards import ACE, JACK, KING, QUEEN, TEN, Card, rank_of, suit_of
 from rams.games.protocol import Bot
@@ -30,7 +37,16 @@ from rams.games.rams.heuristic import HeuristicBot
 from rams.games.rams.rules import Rules
 from rams.games.rams.view import Observation, Phase
 
-__all__ = ["BASE_FEATURES", "EvaluatorBot", "Model", "features", "load_models"]
+__all__ = [
+    "BASE_FEATURES",
+    "EvaluatorBot",
+    "Model",
+    "Predictor",
+    "Trees",
+    "features",
+    "load_models",
+    "load_trees",
+]
 
 BASE_FEATURES = (
     "trumps",
@@ -130,15 +146,113 @@ class Model:
         return sum(w * v for w, v in zip(self.weights, x, strict=True))
 
 
+@dataclass(frozen=True)
+class Trees:
+    """Gradient-boosted regression trees as plain arrays: predicted points.
+
+    The nodes of every tree lie in one set of arrays; ``roots`` holds each tree's first
+    node. A node with ``feature`` −1 is a leaf worth ``value`` (the learning rate already
+    applied); any other goes ``left`` when its feature is at most ``threshold``, else
+    ``right``. The prediction is ``base`` plus one leaf's value from every tree.
+
+    >>> stump = Trees(1.0, (0,), (0, -1, -1), (0.5, 0.0, 0.0), (1, -1, -1), (2, -1, -1),
+    ...               (0.0, -2.0, 3.0))
+    >>> stump.predict([0.25]), stump.predict([0.75])
+    (-1.0, 4.0)
+    """
+
+    base: float
+    roots: tuple[int, ...]
+    feature: tuple[int, ...]
+    threshold: tuple[float, ...]
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    value: tuple[float, ...]
+
+    def predict(self, base: Sequence[float]) -> float:
+        """The predicted points of a decision with these base features."""
+        feature, threshold, left, right = self.feature, self.threshold, self.left, self.right
+        total = self.base
+        for node in self.roots:
+            k = feature[node]
+            while k >= 0:
+                node = left[node] if base[k] <= threshold[node] else right[node]
+                k = feature[node]
+            total += self.value[node]
+        return total
+
+    def to_json(self) -> dict[str, Any]:
+        """The arrays as JSON data (:meth:`from_json` reads them back)."""
+        return {
+            "base": self.base,
+            "roots": list(self.roots),
+            "feature": list(self.feature),
+            "threshold": list(self.threshold),
+            "left": list(self.left),
+            "right": list(self.right),
+            "value": list(self.value),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Trees:
+        """Trees from :meth:`to_json`'s data, checked: every node's children lie in the arrays."""
+        trees = cls(
+            float(data["base"]),
+            tuple(int(i) for i in data["roots"]),
+            tuple(int(i) for i in data["feature"]),
+            tuple(float(t) for t in data["threshold"]),
+            tuple(int(i) for i in data["left"]),
+            tuple(int(i) for i in data["right"]),
+            tuple(float(v) for v in data["value"]),
+        )
+        size = len(trees.feature)
+        arrays = (trees.threshold, trees.left, trees.right, trees.value)
+        if any(len(a) != size for a in arrays) or not all(0 <= r < size for r in trees.roots):
+            raise ValueError(f"trees: arrays of unequal length or a root outside {size} nodes")
+        for node, k in enumerate(trees.feature):
+            if k >= 0 and not (node < trees.left[node] < size and node < trees.right[node] < size):
+                raise ValueError(f"trees: node {node!r} has a child outside the arrays")
+        return trees
+
+
+class Predictor(Protocol):
+    """A model of the points a decision before play is worth (:class:`Model`, :class:`Trees`)."""
+
+    def predict(self, base: Sequence[float]) -> float: ...
+
+
+def _read(name: str) -> dict[str, Any] | None:
+    try:
+        text = resources.files("rams.games.rams").joinpath(f"data/{name}").read_text("utf-8")
+    except FileNotFoundError:
+        return None
+    data: dict[str, Any] = json.loads(text)
+    if data.get("features") != list(BASE_FEATURES):
+        return None
+    return data
+
+
+@cache
+def load_trees() -> dict[str, tuple[tuple[int, ...], dict[str, Trees]]]:
+    """The shipped trees: preset → (the table sizes they were trained for, {"declare": …,
+    "exchange": …})."""
+    data = _read("evaluator_trees.json")
+    if data is None:
+        return {}
+    return {
+        preset: (
+            tuple(int(n) for n in entry["players"]),
+            {kind: Trees.from_json(t) for kind, t in entry["models"].items()},
+        )
+        for preset, entry in data["models"].items()
+    }
+
+
 @cache
 def load_models() -> dict[str, dict[str, Model]]:
-    """The shipped models: preset → {"declare": …, "exchange": …}."""
-    try:
-        text = resources.files("rams.games.rams").joinpath("data/evaluator.json").read_text("utf-8")
-    except FileNotFoundError:
-        return {}
-    data = json.loads(text)
-    if data.get("features") != list(BASE_FEATURES):
+    """The shipped ridge models: preset → {"declare": …, "exchange": …}."""
+    data = _read("evaluator.json")
+    if data is None:
         return {}
     return {
         preset: {kind: Model(tuple(w)) for kind, w in models.items()}
@@ -148,19 +262,29 @@ def load_models() -> dict[str, dict[str, Model]]:
 
 class EvaluatorBot:
     """Decisions before play by the learned evaluator; card play by ``play_bot`` (the
-    heuristic by default). Falls back to the heuristic where no model was trained."""
+    heuristic by default). With ``trees``, the boosted trees where they were trained for the
+    preset and table size, the ridge model elsewhere; without, the ridge model alone. Falls
+    back to the heuristic where no model was trained."""
 
     name = "evaluator"
 
     def __init__(
-        self, rng: random.Random, play_bot: Bot[Observation, Action] | None = None
+        self,
+        rng: random.Random,
+        play_bot: Bot[Observation, Action] | None = None,
+        trees: bool = False,
     ) -> None:
         self.rng = rng
         self.heuristic = HeuristicBot(rng)
         self.play_bot = play_bot if play_bot is not None else self.heuristic
+        self.trees = trees
 
-    def _models(self, rules: Rules) -> dict[str, Model] | None:
-        return load_models().get(rules.preset_name)
+    def _models(self, rules: Rules) -> dict[str, Predictor] | None:
+        ridge = load_models().get(rules.preset_name)
+        grown = load_trees().get(rules.preset_name) if self.trees else None
+        if grown is None or rules.players not in grown[0]:
+            return dict(ridge) if ridge is not None else None
+        return {**(ridge or {}), **grown[1]}
 
     def ranked_exchanges(self, view: Observation) -> list[Exchange]:
         """E4: the legal exchanges, the best predicted first (the model must have one)."""

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rams.events import Event
-from rams.games.display import Amounts, Display, PayColumn, Settlement, Verdict, Words
 from rams.games.protocol import DealLayout, Family, PresetInfo
 from rams.games.rams.actions import Action, parse_action, parse_line
 from rams.games.rams.deal import Deal
 from rams.games.rams.dealing import arrange_deck
-from rams.games.rams.display import display
 from rams.games.rams.match import RamsMatch
 from rams.games.rams.rules import OPTION_CHOICES, OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
 from rams.games.rams.wire import action_words, in_play, rules_summary
 from rams.games.rams.words import Announcer, deal_lines, legal_hint, rules_text
 from rams.rulebook import rulebook
-from rams.sheets import Column
 from rams.words import Phrase, Seat, has, number
+
+if TYPE_CHECKING:  # (what draws a game: imported where it is drawn)
+    from rams.games.display import Display, Settlement, Verdict, Words
+    from rams.sheets import Column
 
 __all__ = ["FAMILY", "HOUSE_LIMITS", "RamsFamily"]
 
@@ -147,6 +148,8 @@ class RamsFamily:
         """The winner (S6, R1, M4, V1, S7, V4) and the settlement (S8) in words: each loser
         pays the winner what is left of the record, or the stake (doubled by every Даве,
         V4); then the Pam ledger (M2)."""
+        from rams.games.display import Amounts, Verdict
+
         if match.winner is None:
             return None
         winner = match.winner
@@ -175,10 +178,14 @@ class RamsFamily:
 
     def display(self, view: Observation) -> Display:
         """What ``view``'s seat is shown (:mod:`rams.games.rams.display`)."""
+        from rams.games.rams.display import display
+
         return display(view)
 
     def payouts(self, match: RamsMatch) -> Settlement | None:
         """The settlement (S8): who pays the winner what, and why; the Pam ledger (M2)."""
+        from rams.games.display import PayColumn, Settlement
+
         if not match.is_over:
             return None
         columns = [PayColumn(Phrase("web.settlement"), tuple(match.payouts()))]
@@ -191,6 +198,8 @@ class RamsFamily:
 
     def sheet_columns(self, match: RamsMatch) -> list[Column]:
         """A column per player: the records (S1)."""
+        from rams.sheets import Column
+
         return [Column(name, (s,)) for s, name in enumerate(match.players)]
 
     def sheet_note(self, match: RamsMatch, deal: int) -> Phrase | None:

@@ -7,8 +7,13 @@ that measures how far from perfect play they are.
   play.
 - ``hard``: the strongest we have: PIMC card play with a budget sized to the table, its
   worlds weighed by what the others chose (:mod:`rams.games.rams.inference`), and the
-  learned evaluator for play or pass, the exchange, the turned trump and the talon.
-- ``hardold`` (measurement only): ``hard`` before issue 28, its worlds unweighed.
+  learned evaluator for play or pass, the exchange, the turned trump and the talon (issue
+  28's boosted trees where they were trained, :class:`rams.games.rams.evaluator.Trees`; the
+  ridge model elsewhere).
+- ``hardold`` (measurement only): ``hard`` before issue 28, its worlds unweighed, the ridge
+  evaluator alone.
+- ``hardgbt`` (measurement only): ``hard`` with the boosted trees before play, the name it
+  was measured under before they became ``hard``'s; now the same as ``hard``.
 - ``allseeing`` (:class:`rams.games.rams.search.AllSeeingBot`): sees every card — it solves
   the real deal exactly for its card play — and decides before play like ``hard``. For
   measurement only: the terminal and the web table refuse it.
@@ -23,7 +28,7 @@ from rams.games.rams.evaluator import EvaluatorBot
 from rams.games.rams.search import AllSeeingBot, PimcBot, SimulatedDeclare
 from rams.games.rams.view import Observation
 
-__all__ = ["AllSeeingBot", "hard", "hardold", "hardsim", "medium"]
+__all__ = ["AllSeeingBot", "hard", "hardgbt", "hardold", "hardsim", "medium"]
 
 # hard's time for one card decision, by number of players (the latency goals: median under
 # 50 ms up to 5 players, p99 under 0.5 s at 7).
@@ -58,16 +63,28 @@ def medium(rng: random.Random, timed: bool = True) -> PimcBot:
 def hard(rng: random.Random, timed: bool = True) -> PimcBot:
     """The hard level: the strongest bot we have (its worlds weighed by what the others
     chose, :mod:`rams.games.rams.inference`)."""
-    bot = _SizedPimc(rng, before_play=EvaluatorBot(rng), infer=True)  # samples by table size
+    bot = _SizedPimc(
+        rng, before_play=EvaluatorBot(rng, trees=True), infer=True
+    )  # (samples by table size)
     bot.name = "hard"
     bot.timed = timed
     return bot
 
 
 def hardold(rng: random.Random, timed: bool = True) -> PimcBot:
-    """``hard`` as it was before issue 28: every world weighs 1 (for measurement only)."""
+    """``hard`` as it was before issue 28: every world weighs 1, the ridge evaluator before
+    play (for measurement only)."""
     bot = _SizedPimc(rng, before_play=EvaluatorBot(rng))
     bot.name = "hardold"
+    bot.timed = timed
+    return bot
+
+
+def hardgbt(rng: random.Random, timed: bool = True) -> PimcBot:
+    """``hard`` under the name it was measured by before issue 28's trees became its own
+    (for measurement only)."""
+    bot = _SizedPimc(rng, before_play=EvaluatorBot(rng, trees=True), infer=True)
+    bot.name = "hardgbt"
     bot.timed = timed
     return bot
 

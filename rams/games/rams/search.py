@@ -82,6 +82,8 @@ __all__ = [
     "EXCHANGES",
     "AllSeeingBot",
     "AllSeeingHeuristic",
+    "AllSeeingRidge",
+    "AllSeeingTrees",
     "Knowledge",
     "OracleBot",
     "PimcBot",
@@ -483,14 +485,15 @@ class PimcBot(SearchBot[Observation]):
 
 
 class AllSeeingBot:
-    """Sees every card: solves the real deal for its card play (measurement only)."""
+    """Sees every card: solves the real deal for its card play and decides before play like
+    ``hard`` (measurement only)."""
 
     name = "allseeing"
     sees_all = True
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.before_play = EvaluatorBot(rng)
+        self.before_play = EvaluatorBot(rng, trees=True)
         self._keys, self._vals = sv.new_table(16)
 
     def act(self, view: Observation) -> Action:
@@ -534,6 +537,26 @@ class AllSeeingHeuristic(AllSeeingBot):
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
         self.before_play = HeuristicBot(rng)  # type: ignore[assignment]
+
+
+class AllSeeingTrees(AllSeeingBot):
+    """The all-seeing bot deciding before play by the boosted trees of issue 28 (measurement
+    only): since they became ``hard``'s, the same as :class:`AllSeeingBot`, kept under its
+    name so that the results measured before the change name a bot that exists."""
+
+    name = "allseeing-gbt"
+
+
+class AllSeeingRidge(AllSeeingBot):
+    """The all-seeing bot deciding before play by the ridge evaluator alone, as ``hard`` did
+    before issue 28's trees (measurement only): with ``allseeing-heuristic`` and ``oracle``,
+    what the trees add."""
+
+    name = "allseeing-ridge"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.before_play = EvaluatorBot(rng)
 
 
 class OracleBot(AllSeeingBot):

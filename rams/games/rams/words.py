@@ -15,7 +15,6 @@ from rams.games.rams.deal import PAM
 from rams.games.rams.events import Event, EventKind
 from rams.games.rams.rules import OPTIONS, PRESETS, Rules
 from rams.games.rams.view import Observation
-from rams.sheets import strike
 from rams.words import default_lang, has, number, signed, text
 
 if TYPE_CHECKING:
@@ -26,7 +25,6 @@ __all__ = [
     "default_lang",
     "describe",
     "rules_text",
-    "strike",
 ]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rams.games.plain.actions import parse_trump
 from rams.games.plain.deal import PlainView
@@ -11,8 +11,10 @@ from rams.games.plain.match import PlainMatch
 from rams.games.plain.rules import PlainRules
 from rams.games.protocol import Family
 from rams.games.whist.game import SIDES, WhistMatch, WhistRules
-from rams.sheets import Column
 from rams.words import Phrase
+
+if TYPE_CHECKING:
+    from rams.sheets import Column
 
 __all__ = ["FAMILY", "WhistFamily"]
 
@@ -38,6 +40,8 @@ class WhistFamily(PlainFamily):
     def sheet_columns(self, match: Any) -> list[Column]:
         """By sides (W1): each side's points in the game in play, its games won in the
         rubber in play, and its rubber points (W7, W8)."""
+        from rams.sheets import Column
+
         return [
             Column(match.side_name(side), SIDES[side], kind)
             for kind in ("points", "games", "rubbers")
