@@ -66,6 +66,11 @@ TABLES = {
     # Issue 28: hard, whose samples fit the auction, against hardold (the sampler before it).
     "boston-28": ("boston", 4, "hard,hardold,hard,hardold"),
     "whist-named-28": ("whist-named", 4, "hard,hardold,hard,hardold"),
+    # Issue 28, the rest: hard against hardlate (hard before): whist-28b measured the solver
+    # from 11 cards a hand (at 9fcd765) against from 8; boston-28b, Boston's bids scored as
+    # the auction would go on against as if the others passed.
+    "whist-28b": ("whist", 4, "hard,hardlate,hard,hardlate"),
+    "boston-28b": ("boston", 4, "hard,hardlate,hard,hardlate"),
 }
 
 

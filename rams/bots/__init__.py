@@ -52,6 +52,7 @@ SEARCHING = frozenset(
         "allseeing",
         "hardcards",
         "hardold",
+        "hardlate",
         "oracle",
         "allseeing-heuristic",
         "hardgbt",

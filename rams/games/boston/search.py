@@ -11,7 +11,7 @@ from typing import Any
 
 from rams.actions import Say
 from rams.bots.simulate import SimulatingBot
-from rams.cards import SUITS, parse_card
+from rams.cards import SUITS, cards_of, parse_card
 from rams.games.boston.bids import Bid, Invite
 from rams.games.boston.bots import (
     ACCEPT,
@@ -157,9 +157,16 @@ class BostonDecisions(PlainDecisions):
         return value
 
     def _score(
-        self, bot: ContractBot, view: PlainView, bid: Bid, team: tuple[int, ...]
+        self,
+        bot: ContractBot,
+        view: PlainView,
+        bid: Bid,
+        team: tuple[int, ...],
+        overcalls: bool = False,
     ) -> Callable[[World], float]:
-        """B11: what the declarer writes when ``team`` plays ``bid`` on a sampled deal."""
+        """B11: what the declarer writes when ``team`` plays ``bid`` on a sampled deal; with
+        ``overcalls`` (the seat's own bid) nothing on a deal where the auction goes past it
+        (:meth:`_holds`)."""
         declarer = team[0]
         turned = parse_card(view.extra["turned"]) // 13
         value = bid.value(turned)
@@ -178,6 +185,8 @@ class BostonDecisions(PlainDecisions):
         need = bid.tricks + (PARTNER_EXTRA if len(team) > 1 else 0)
 
         def score(world: World) -> float:
+            if overcalls and not self._holds(bot, view, bid, world):
+                return 0.0  # B11: outbid, the bidder writes nothing
             key = (id(world), played, team)
             if key not in bot._played:
                 taken = play_out(view, world, prelude, bot.model, self)
@@ -189,13 +198,40 @@ class BostonDecisions(PlainDecisions):
 
         return score
 
+    def _holds(self, bot: ContractBot, view: PlainView, bid: Bid, world: World) -> bool:
+        """B4: whether the seat's ``bid`` wins the auction on a sampled deal: the auction so
+        far replayed, then the bid, then each seat still in bidding as the model (the
+        heuristic's auction) would on that deal, and the seat itself passing when its turn
+        comes again (the choice scored is this bid). Remembered while the decision lasts."""
+        key = (id(world), "holds", bid)
+        held = bot._played.get(key)
+        if held is None:
+            hands = [list(cards_of(h)) for h in world.hands]
+            deck = [hands[(view.dealer + 1 + i) % 4][i // 4] for i in range(len(hands[0]) * 4)]
+            deal = BostonDeal(
+                view.rules, view.dealer, deck, turned=parse_card(view.extra["turned"])
+            )
+            for who, action in self.prelude(view):
+                deal.apply(action, who)
+            deal.apply(bid, view.seat)
+            while deal.contract is None and not deal.is_over:
+                seat = deal.to_move
+                assert seat is not None
+                deal.apply(
+                    PASS if seat == view.seat else bot.model.act(deal.observation(seat)), seat
+                )
+            held = int(deal.declarer == view.seat)
+            bot._played[key] = held
+        return bool(held)
+
     def _bid_choices(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Choices:
-        """B3, B4: a pass (nothing) and each legal game, played alone."""
+        """B3, B4: a pass (nothing) and each legal game, played alone (with the bot's
+        ``overcalls``: where the others would not outbid it, :meth:`_holds`)."""
         assert view.seat is not None
         choices: Choices = {PASS: lambda w: 0.0}
         for bid in legal:
             if isinstance(bid, Bid):
-                choices[bid] = self._score(bot, view, bid, (view.seat,))
+                choices[bid] = self._score(bot, view, bid, (view.seat,), bot.overcalls)
         return choices
 
     def _partner_choices(self, bot: ContractBot, view: PlainView, legal: list[Any]) -> Choices:

@@ -34,8 +34,10 @@ PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS, PLAIN_HARD_BUDGET = 24, 0.25, 1500
 PLAIN_CONTRACT_SAMPLES, PLAIN_CONTRACT_SECONDS = 16, 0.6
 #: For measurement only: the all-seeing bot, ``hardcards`` (hard's card play with the
 #: heuristic's decisions before play, to measure those decisions against), and ``hardold``
-#: (hard as it was before its samples read the auction, issue 28: to measure against).
-PLAIN_MEASURING = ("allseeing", "hardcards", "hardold")
+#: (hard as it was before its samples read the auction, issue 28: to measure against), and
+#: ``hardlate`` (hard before issue 28's second part: the solver from 8 cards a hand, and its
+#: bids scored as if the others passed after them).
+PLAIN_MEASURING = ("allseeing", "hardcards", "hardold", "hardlate")
 #: The names :func:`rams.bots.bot_names` and :func:`rams.bots.measuring` read, every family's.
 NAMES, MEASURING = PLAIN_BOTS, PLAIN_MEASURING
 
@@ -48,8 +50,8 @@ def plain_bot(
     timed: bool = True,
 ) -> AnyBot:
     """A bot of a plain game: ``random``, its ``heuristic`` (the family's), ``easy``,
-    ``medium``, ``hard``, and (for measurement) ``allseeing``, ``hardcards`` and
-    ``hardold``; any other name is refused in words."""
+    ``medium``, ``hard``, and (for measurement) ``allseeing``, ``hardcards``, ``hardold``
+    and ``hardlate``; any other name is refused in words."""
     if name in PLAIN_MEASURING and not allow_all_seeing:
         key = "bots.all_seeing" if name == "allseeing" else "bots.measuring.only"
         raise RulesError(key, ("bots",), name=repr(name))
@@ -69,24 +71,27 @@ def plain_bot(
         from rams.bots.noisy import NoisyBot
 
         return NoisyBot(inner, rng, 0.25, "easy")
-    if name in ("hard", "hardcards", "hardold", "allseeing"):
+    if name in ("hard", "hardcards", "hardold", "hardlate", "allseeing"):
         from rams.games.plain import search as plain_search
 
         model = part(family, "bots").heuristic(random.Random(rng.getrandbits(63)))
         if name == "allseeing":
             return plain_search.AllSeeingPlain(rng, model)
         auction = name != "hardold"  # (issue 28: the samples fit the auction)
+        late = name in ("hardold", "hardlate")  # (before issue 28's second part)
+        dd_cards = (None if late else family.search_cards) or plain_search.DD_CARDS
         hard = plain_search.PlainSearchBot(
             rng, model, PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS if timed else None,
-            PLAIN_HARD_BUDGET, auction=auction,
+            PLAIN_HARD_BUDGET, auction=auction, dd_cards=dd_cards,
         )  # fmt: skip
-        simulates = name in ("hard", "hardold")
+        simulates = name in ("hard", "hardold", "hardlate")
         decisions = getattr(part(family, "search"), "DECISIONS", None) if simulates else None
         if decisions is not None:
             seconds = PLAIN_CONTRACT_SECONDS if timed else None
             return plain_search.ContractBot(
-                rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds, decisions, auction
-            )
+                rng, hard, model, PLAIN_CONTRACT_SAMPLES, seconds, decisions, auction,
+                overcalls=not late,
+            )  # fmt: skip
         return hard
     inner.name = name
     return inner

@@ -62,6 +62,9 @@ class PlainFamily:
     #: ``heuristic`` — the heuristic's card until the double-dummy solver takes over (the
     #: side games: measured better than searching those tricks by playouts).
     early_tricks: ClassVar[str] = "search"
+    #: With ``early_tricks`` ``heuristic``: the hand length from which ``hard``'s
+    #: double-dummy solver takes over (None: :data:`rams.games.plain.search.DD_CARDS`).
+    search_cards: ClassVar[int | None] = None
     #: How the compiled path (:mod:`rams.fast.plain`) keeps the game's books: ``points``
     #: (card points and penalties, F7), ``tricks`` (each for himself, T5), ``sides`` (two
     #: sides' tricks and honours, W6), ``auction`` (a contract bid for, B11).

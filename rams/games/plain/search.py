@@ -751,7 +751,10 @@ class ContractBot(SimulatingBot[PlainView]):
     """``inner`` (the game's search bot) for card play; the decisions before play by the one
     simulation over ``samples`` sampled deals (at least four; fewer than ``samples`` when
     ``seconds`` run out), as the game's ``decisions`` say; ``model`` plays the deals out.
-    With ``auction`` the sampled deals fit the others' actions so far (:func:`draw_fitting`)."""
+    With ``auction`` the sampled deals fit the others' actions so far (:func:`draw_fitting`);
+    with ``overcalls`` a bid is scored on each deal as the auction would go on there, the
+    seats still in bidding as ``model`` bids (else as if they passed: the game's
+    ``decisions`` read it)."""
 
     def __init__(
         self,
@@ -762,10 +765,12 @@ class ContractBot(SimulatingBot[PlainView]):
         seconds: float | None = 0.6,
         decisions: PlainDecisions | None = None,
         auction: bool = True,
+        overcalls: bool = True,
     ) -> None:
         super().__init__(rng, inner, decisions or PlainDecisions(), samples, seconds, inner.name)
         self.model = model
         self.auction = auction
+        self.overcalls = overcalls
         self._offers: dict[tuple[Any, ...], Any] = {}
         self._played: dict[tuple[Any, ...], int] = {}  # a decision's play-outs
 
