@@ -21,4 +21,4 @@ fresh; run pg-50-think2-w1 --tables 50 --concurrency 50 --think 2 --start-score 
 fresh; run pg-50-think2-w2 --tables 50 --concurrency 50 --think 2 --start-score 30 --database-url $PG --workers 2 --redis $REDIS
 fresh; run pg-200-think2-w1 --tables 200 --concurrency 200 --think 2 --start-score 30 --database-url $PG
 fresh; run pg-200-think2-w2 --tables 200 --concurrency 200 --think 2 --start-score 30 --database-url $PG --workers 2 --redis $REDIS
-$PY benchmarks/web_profile.py --seconds 20 --warmup 8 --raw $OUT/profile-sqlite-20.raw -- --tables 20 --concurrency 20 --seed 2026 > $OUT/profile-sqlite-20.txt 2>&1; echo "done profile rc $? $(date +%T)"
+# (the profile: run2.sh, after the rest of the grid)
