@@ -38,6 +38,9 @@ TABLES = {
     # Issue 28: hard's inference against hard before it (hardold), head to head; and the
     # gaps to the all-seeing bot (card play) and to the oracle (decisions before play too).
     "infer-4": ("classic", 4, "hard,hardold,hard,hardold"),
+    "infer-3": ("classic", 3, "hard,hardold,hardold"),
+    "infer-5": ("classic", 5, "hard,hardold,hard,hardold,hardold"),
+    "infer-duel": ("duel", 2, "hard,hardold"),
     "oracle-4": ("classic", 4, "hard,heuristic,allseeing,oracle"),
     # The decisions before play with the card play all-seeing: the heuristic's, hard's (the
     # all-seeing bot's), the oracle's; and hard itself.

@@ -576,20 +576,7 @@ class OracleBot(AllSeeingBot):
 
     def choices(self, view: Observation) -> list[Action]:
         """The choices it compares at this decision (fewer than two: the all-seeing bot's)."""
-        legal = view.legal_actions
-        if view.dave_pending is not None:
-            return []
-        if view.phase is Phase.DECLARE and PASS in legal and PLAY_IN in legal:
-            return [PLAY_IN, PASS]
-        if view.phase is Phase.EXCHANGE:
-            if self.before_play._models(view.rules) is None:
-                return []
-            return list(self.before_play.ranked_exchanges(view)[:EXCHANGES])
-        if view.phase is Phase.DEALER_TRUMP:
-            return [a for a in legal if a == KEEP or isinstance(a, Swap)]
-        if view.phase is Phase.TALON:
-            return [a for a in legal if a in (TAKE, SELL, GO)]
-        return []
+        return before_play_choices(view, self.before_play)
 
     def act_full(self, deal: Deal, seat: int) -> Action:
         """Its action, seeing the whole deal: before play, the best choice played out."""
@@ -678,6 +665,31 @@ def replay(view: Observation, deck: list[Card], start: tuple[int, ...]) -> Deal 
     return deal
 
 
+def before_play_choices(
+    view: Observation, evaluator: EvaluatorBot | None, talon_again: bool = True
+) -> list[Action]:
+    """The choices before play that the oracle and the one simulation compare at this
+    decision: play or pass (E1–E3), ``evaluator``'s best :data:`EXCHANGES` exchanges (E4;
+    none without an evaluator or its models for these rules), keeping or swapping the
+    turned trump (E5), the duel's talon (V2; with ``talon_again`` False only while it is not
+    yet decided); none at any other decision, or while a Даве waits for its answer."""
+    legal = view.legal_actions
+    if view.dave_pending is not None:
+        return []
+    if view.phase is Phase.DECLARE and PASS in legal and PLAY_IN in legal:
+        return [PLAY_IN, PASS]
+    if view.phase is Phase.EXCHANGE:
+        if evaluator is None or evaluator._models(view.rules) is None:
+            return []
+        return list(evaluator.ranked_exchanges(view)[:EXCHANGES])
+    if view.phase is Phase.DEALER_TRUMP:
+        return [a for a in legal if a == KEEP or isinstance(a, Swap)]
+    decided = not talon_again and any(e.kind is EventKind.TALON for e in view.events)
+    if view.phase is Phase.TALON and not decided:
+        return [a for a in legal if a in (TAKE, SELL, GO)]
+    return []
+
+
 class RamsDecisions(Decisions[Observation]):
     """Rams' decisions before play as the one simulation takes them (the module's
     docstring): the deals are played out by all-seeing players, kept from one decision to
@@ -687,22 +699,11 @@ class RamsDecisions(Decisions[Observation]):
         self._all_seeing: list[AllSeeingBot] = []
 
     def choices(self, bot: SimulatingBot[Any], view: Observation) -> list[Action]:
-        """The choices a simulation compares at this decision (none: the evaluator's)."""
-        legal = view.legal_actions
-        if view.dave_pending is not None:
-            return []
-        if view.phase is Phase.DECLARE and PASS in legal and PLAY_IN in legal:
-            return [PLAY_IN, PASS]
-        if view.phase is Phase.EXCHANGE:
-            evaluator = getattr(bot.inner, "before_play", None)
-            if not isinstance(evaluator, EvaluatorBot) or evaluator._models(view.rules) is None:
-                return []
-            return list(evaluator.ranked_exchanges(view)[:EXCHANGES])
-        if view.phase is Phase.DEALER_TRUMP:
-            return [a for a in legal if a == KEEP or isinstance(a, Swap)]
-        if view.phase is Phase.TALON and not any(e.kind is EventKind.TALON for e in view.events):
-            return [a for a in legal if a in (TAKE, SELL, GO)]
-        return []
+        """The choices a simulation compares at this decision (none: the evaluator's); the
+        duel's talon only while it is not yet decided."""
+        evaluator = getattr(bot.inner, "before_play", None)
+        chosen = evaluator if isinstance(evaluator, EvaluatorBot) else None
+        return before_play_choices(view, chosen, talon_again=False)
 
     def agents(self, bot: SimulatingBot[Any], n: int) -> list[AllSeeingBot]:
         """The simulation's players, kept from one decision to the next."""
