@@ -74,6 +74,19 @@ OUT = DATA / "evaluator.json"
 OUT_TREES = DATA / "evaluator_trees.json"
 
 
+def random_deal(rules: Rules, rng: random.Random) -> Deal:
+    """A deal of ``rules`` shuffled from ``rng``, its dealer at random, each record the start
+    score or (four times in ten) a random one below it, as in a game under way."""
+    n = rules.players
+    deck = list(pack(rules.pack_size))
+    rng.shuffle(deck)
+    start = rules.start_score
+    records = tuple(
+        start if rng.random() < 0.6 else rng.randint(max(1, start // 10), start) for _ in range(n)
+    )
+    return Deal(rules, rng.randrange(n), deck, Standing(records))
+
+
 def rollout(deal: Deal, seat: int, action: Action, rng: random.Random) -> float:
     """Points ``seat`` writes off from here when he takes ``action`` and all play heuristic."""
     d = deal.copy()
@@ -100,14 +113,7 @@ def collect(
     ):
         n = rng.randint(low, high)
         rules = Rules.preset(preset, n)
-        deck = list(pack(rules.pack_size))
-        rng.shuffle(deck)
-        start = rules.start_score
-        records = tuple(
-            start if rng.random() < 0.6 else rng.randint(max(1, start // 10), start)
-            for _ in range(n)
-        )
-        deal = Deal(rules, rng.randrange(n), deck, Standing(records))
+        deal = random_deal(rules, rng)
         bots = [HeuristicBot(random.Random(rng.getrandbits(32))) for _ in range(n)]
         while not deal.is_over:
             seat = deal.to_move
@@ -335,14 +341,7 @@ def collect_worlds(
         driver = RememberingEvaluator(random.Random(rng.getrandbits(32)))
         counts = {"declare": 0 if rules.passing else samples, "exchange": 0}
         while min(counts.values()) < samples:
-            deck = list(pack(rules.pack_size))
-            rng.shuffle(deck)
-            start = rules.start_score
-            records = tuple(
-                start if rng.random() < 0.6 else rng.randint(max(1, start // 10), start)
-                for _ in range(n)
-            )
-            deal = Deal(rules, rng.randrange(n), deck, Standing(records))
+            deal = random_deal(rules, rng)
             while not deal.is_over and deal.phase is not Phase.PLAY:
                 seat = deal.to_move
                 assert seat is not None

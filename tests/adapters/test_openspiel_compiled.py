@@ -24,7 +24,7 @@ from open_spiel.python.observation import make_observation
 
 import rams.adapters.openspiel as ro
 from rams.errors import RamsError
-from tests.adapters.tables import TABLES, table_id
+from tests.adapters.tables import TABLES, hand_in, table_id, tricks_in
 from tests.adapters.test_openspiel import random_states
 
 #: Classic at three, four and seven and a table of every other family.
@@ -68,28 +68,6 @@ for _table in CHECKED:
 del _table, _case
 
 
-def _hand(n: int, row: np.ndarray) -> list[int]:
-    return [int(c) for c in np.flatnonzero(row[n : n + 52])]
-
-
-def _tricks(n: int, tricks: int, row: np.ndarray) -> list[list[tuple[int, int]]]:
-    """The tricks read back from the compiled observation's plays (seat, place, trick)."""
-    width, at = 2 * n + tricks, n + 3 * 52 + 5
-    found = {}
-    for c in range(52):
-        part = row[at + width * c : at + width * (c + 1)]
-        if part.any():
-            seat, place, trick = (int(np.flatnonzero(x)[0]) for x in
-                                  (part[:n], part[n : 2 * n], part[2 * n :]))  # fmt: skip
-            found[(trick, place)] = (seat, c)
-    out: list[list[tuple[int, int]]] = []
-    for trick, place in sorted(found):
-        while len(out) <= trick:
-            out.append([])
-        out[trick].append(found[(trick, place)])
-    return out
-
-
 @pytest.mark.parametrize("table", TABLES, ids=table_id)
 def test_the_compiled_state_plays_the_engine_states_game(table: tuple[str, int]) -> None:
     fast, slow = ro.load(*table, compiled=True), ro.load(*table)
@@ -121,12 +99,12 @@ def test_the_compiled_state_plays_the_engine_states_game(table: tuple[str, int])
                 for seat in range(n):
                     observer.set_from(state, seat)
                     view = twin.episode.observation(seat)
-                    assert _hand(n, observer.tensor) == sorted(view.hand)
+                    assert hand_in(n, observer.tensor) == sorted(view.hand)
                     assert observer.tensor[:n].tolist() == [float(s == seat) for s in range(n)]
                     played = [list(t) for t in view.tricks] + (
                         [list(view.trick)] if view.trick else []
                     )
-                    assert _tricks(n, fast.deals.tricks, observer.tensor) == played
+                    assert tricks_in(n, fast.deals.tricks, observer.tensor) == played
                 action = rng.choice(legal)
             state.apply_action(action)
             twin.apply_action(action)

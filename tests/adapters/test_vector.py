@@ -17,7 +17,7 @@ from rams.adapters.encoding import Encoder
 from rams.adapters.episode import Episode
 from rams.adapters.vector import RamsVectorEnv, VectorDeals
 from rams.fast.play import A_HANDS
-from tests.adapters.tables import TABLES, table_id
+from tests.adapters.tables import TABLES, hand_in, table_id, tricks_in
 
 PLAIN = ("ramsch", "ramsch-jacks", "whist", "whist-named", "boston", "kony")
 RAMS_TABLES = [t for t in TABLES if t[0] not in PLAIN]
@@ -42,9 +42,12 @@ def test_the_batch_plays_the_engines_game(table: tuple[str, int], sweep_scale: i
             legal = ep.legal()
             assert np.flatnonzero(masks[i]).tolist() == legal, (i, steps)
             view = ep.observation(ep.to_move)
-            assert _hand(deals, obs[i]) == sorted(view.hand)
+            assert hand_in(deals.players, obs[i]) == sorted(view.hand)
             played = [list(t) for t in view.tricks] + ([list(view.trick)] if view.trick else [])
-            assert _plays(deals, obs[i]) == played, (i, steps)  # (the trick on the table too)
+            assert tricks_in(deals.players, deals.tricks, obs[i]) == played, (
+                i,
+                steps,
+            )  # (the trick on the table too)
             actions[i] = rng.choice(legal)
             asked += silent in legal
             ep.apply(int(actions[i]))
@@ -124,30 +127,6 @@ def _declared(enc: Encoder, stream: np.ndarray) -> np.ndarray:
             seat = int(np.flatnonzero(slot[len(enc.stream_kinds) : cards_at - 46])[0])
             out[seat] = np.maximum(out[seat], slot[cards_at : cards_at + 52])
     return out
-
-
-def _hand(deals: VectorDeals, row: np.ndarray) -> list[int]:
-    n = deals.players
-    return [int(c) for c in np.flatnonzero(row[n : n + 52])]
-
-
-def _plays(deals: VectorDeals, row: np.ndarray) -> list[list[tuple[int, int]]]:
-    """The tricks read back from the observation's plays (each card's seat, place, trick)."""
-    n, width = deals.players, 2 * deals.players + deals.tricks
-    at = n + 3 * 52 + 5
-    found = {}
-    for c in range(52):
-        part = row[at + width * c : at + width * (c + 1)]
-        if part.any():
-            seat, place, trick = (int(np.flatnonzero(x)[0]) for x in
-                                  (part[:n], part[n : 2 * n], part[2 * n :]))  # fmt: skip
-            found[(trick, place)] = (seat, c)
-    tricks: list[list[tuple[int, int]]] = []
-    for trick, place in sorted(found):
-        while len(tricks) <= trick:
-            tricks.append([])
-        tricks[trick].append(found[(trick, place)])
-    return tricks
 
 
 def test_an_illegal_action_changes_nothing_and_is_said() -> None:
