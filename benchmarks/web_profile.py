@@ -141,7 +141,9 @@ def main() -> None:
     print(printed.read_text().strip())
     total, by_category, inclusive = shares(raw) if raw.exists() else (0, Counter(), Counter())
     if not total:
-        raise SystemExit("no samples")
+        raise SystemExit(
+            "no samples: the load ended before they were taken (give it more --tables)"
+        )
     print(f"\nthe server's samples: {total} ({args.rate} a second, every thread, "
           f"{args.seconds:g} s after {args.warmup:g} s); each in the first category "
           "its stack matches:")  # fmt: skip

@@ -41,8 +41,8 @@ ALLOWED = {
                                'current = showRatings(app, m[1] || "rams");'),
     ("rams/web/app.py", 'app = FastAPI(title="Rams", lifespan=lifespan, docs_url=None, '
                         'redoc_url=None, responses=ERRORS)'),
-    ("rams/cli.py", 'parser = argparse.ArgumentParser(prog="rams", '
-                    'description=w.help("description"))'),
+    ("rams/cli.py", 'prog="rams", description=w.help("description"), '
+                    'formatter_class=_HelpFormatter'),
 }  # fmt: skip
 #: Not yet moved (none now: Rams' card play asks its rules for the jacks by
 #: ``rams.games.rams.declarations.jack_credit``).
