@@ -65,23 +65,25 @@ def test_parameters_reach_the_rules_and_the_game_string() -> None:
     assert game.num_players() == 4 and game.num_distinct_actions() == 146
 
 
-def _api_case(table: tuple[str, int]) -> type:
-    """OpenSpiel's partial-tree API test case for a table, on states of random play."""
+def api_case(table: tuple[str, int], compiled: bool = False, states: int = 3) -> type:
+    """OpenSpiel's partial-tree API test case for a table (over the compiled deal with
+    ``compiled``), on ``states`` states of random play."""
 
     @classmethod  # type: ignore[misc]
     def set_up_class(cls: Any) -> None:
         super(api_test.EnforceAPIOnPartialTreeBase, cls).setUpClass()
-        cls.game = ro.load(*table)
-        cls.game_name = f"python_rams({table_id(table)})"
+        cls.game = ro.load(*table, compiled=True) if compiled else ro.load(*table)
+        cls.game_name = f"python_rams({table_id(table)}{', compiled' if compiled else ''})"
         cls.game_type = cls.game.get_type()
-        cls.some_states = random_states(cls.game, random.Random(table_id(table)), 3)
+        cls.some_states = random_states(cls.game, random.Random(table_id(table)), states)
 
-    name = "TestOpenSpielApi_" + table_id(table).replace("-", "_")
+    prefix = "TestCompiledApi_" if compiled else "TestOpenSpielApi_"
+    name = prefix + table_id(table).replace("-", "_")
     return type(name, (api_test.EnforceAPIOnPartialTreeBase,), {"setUpClass": set_up_class})
 
 
 for _table in TABLES:
-    _case = _api_case(_table)
+    _case = api_case(_table)
     globals()[_case.__name__] = _case
 del _table, _case
 

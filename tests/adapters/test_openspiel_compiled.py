@@ -14,18 +14,16 @@ apart, which the compiled observer refuses.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.integration_tests import api_test
 from open_spiel.python.observation import make_observation
 
 import rams.adapters.openspiel as ro
 from rams.errors import RamsError
 from tests.adapters.tables import TABLES, hand_in, table_id, tricks_in
-from tests.adapters.test_openspiel import random_states
+from tests.adapters.test_openspiel import api_case, random_states
 
 #: Classic at three, four and seven and a table of every other family.
 CHECKED = [
@@ -47,23 +45,8 @@ def test_random_sim_test(table: tuple[str, int]) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-def _api_case(table: tuple[str, int]) -> type:
-    """OpenSpiel's partial-tree API test case for a compiled table."""
-
-    @classmethod  # type: ignore[misc]
-    def set_up_class(cls: Any) -> None:
-        super(api_test.EnforceAPIOnPartialTreeBase, cls).setUpClass()
-        cls.game = ro.load(*table, compiled=True)
-        cls.game_name = f"python_rams({table_id(table)}, compiled)"
-        cls.game_type = cls.game.get_type()
-        cls.some_states = random_states(cls.game, random.Random(table_id(table)), 2)
-
-    name = "TestCompiledApi_" + table_id(table).replace("-", "_")
-    return type(name, (api_test.EnforceAPIOnPartialTreeBase,), {"setUpClass": set_up_class})
-
-
 for _table in CHECKED:
-    _case = _api_case(_table)
+    _case = api_case(_table, compiled=True, states=2)
     globals()[_case.__name__] = _case
 del _table, _case
 
