@@ -74,6 +74,10 @@ TABLES = {
     # the auction would go on against as if the others passed.
     "whist-28b": ("whist", 4, "hard,hardlate,hard,hardlate"),
     "boston-28b": ("boston", 4, "hard,hardlate,hard,hardlate"),
+    # Issue 28: hardfirst (searching from the first trick, each solve limited) against hard
+    # (the heuristic's card while a hand holds more than 8).
+    "whist-first": ("whist", 4, "hardfirst,hard,hardfirst,hard"),
+    "boston-first": ("boston", 4, "hardfirst,hard,hardfirst,hard"),
 }
 
 

@@ -318,3 +318,44 @@ def test_the_search_is_compiled_once_per_distinct_trick_rules() -> None:
         for must in (False, True):
             got = solve(hands, trump, leader, declarers, trick, null, must_trump=must)
             assert got == want[must]
+
+
+def test_a_limited_search_stops_empty_and_leaves_the_tables_sound() -> None:
+    """A solve limited to a few positions stops and answers nothing (the first tricks of
+    Whist and Boston: issue 28); the same solver, its tables holding what the stopped
+    searches stored, then agrees with minimax, and a generous limit changes nothing."""
+    rng = random.Random(16)
+    solver = DoubleDummy(tt_bits=12)
+    stopped = 0
+    for _ in range(200):
+        hands, trump, leader, declarers, trick, null, must = _random_position(rng)
+        want = _minimax_moves(hands, trump, leader, declarers, trick, null, must)
+        few = solver.best_moves(
+            hands, trump, leader, declarers, trick, null, must_trump=must, nodes=3
+        )
+        if solver.stopped:
+            stopped += 1
+            assert few == {}
+        else:
+            assert few == want
+        got = solver.best_moves(hands, trump, leader, declarers, trick, null, must_trump=must)
+        assert not solver.stopped
+        assert got == want, (hands, trump, leader, declarers, trick, null, must)
+        plenty = solver.best_moves(
+            hands, trump, leader, declarers, trick, null, must_trump=must, nodes=10**9
+        )
+        assert plenty == want and not solver.stopped
+    assert stopped > 100  # (most positions need more than 3)
+
+
+def test_a_long_deal_stops_at_its_limit_and_counts_about_that_many_positions() -> None:
+    """Thirteen cards a hand: the limited solve stops within a few positions of its
+    limit (checked on every node entered)."""
+    rng = random.Random(3)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[13 * p : 13 * p + 13]) for p in range(4)]
+    solver = DoubleDummy()
+    assert solver.best_moves(hands, 0, 0, (0, 2), must_trump=True, nodes=2000) == {}
+    assert solver.stopped
+    assert 2000 <= solver.nodes <= 2001

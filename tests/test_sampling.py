@@ -49,3 +49,14 @@ def test_with_a_time_limit_at_least_one_world_is_drawn() -> None:
     """Anytime: a limit of 0 s still draws the first world, and no other."""
     tally = sample_values(["x"], lambda: (1, 1.0), lambda w: {"x": 1.0}, samples=50, seconds=0.0)
     assert tally.samples == 1
+
+
+def test_a_world_that_could_not_be_valued_is_left_out() -> None:
+    """Worlds 1, 2, 3, the second unvalued (its solver stopped at its limit): it counts as
+    drawn, adds neither value nor weight; x = 1 + 3 = 4 over weight 2."""
+    draws = _draws((1, 1.0), (2, 1.0), (3, 1.0))
+    tally = sample_values(
+        ["x"], lambda: next(draws), lambda w: {} if w == 2 else {"x": float(w)}, samples=3
+    )
+    assert tally.samples == 3 and tally.valued == 2
+    assert tally.totals == {"x": 4.0} and tally.weight == 2.0

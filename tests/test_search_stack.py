@@ -190,3 +190,27 @@ def test_every_familys_strong_bot_is_the_one_search_with_its_pieces(family: str)
     if "hardsim" in bot_names(family):  # (its decisions before play simulated)
         hardsim: Any = make_bot("hardsim", random.Random(0), family=family)
         assert isinstance(hardsim, SimulatingBot) and isinstance(hardsim.inner, SearchBot)
+
+
+class Costly(Cards):
+    """As :class:`Cards`, but its decision sets its own limits: two worlds, and (when
+    timed) 5 s rather than the bot's 0 s."""
+
+    def round(self, bot: SearchBot[Any], view: View, points: bool) -> Round[int]:
+        found = super().round(bot, view, points)
+        return Round(found.draw, found.value, samples=2, seconds=5.0)
+
+
+def test_a_decision_sets_its_own_samples_and_a_longer_time() -> None:
+    """Issue 28 (the first tricks of Whist and Boston): a decision costly a world draws
+    its own fewer worlds; timed, it gets its longer time (the bot's own 0 s would stop
+    after the first world)."""
+    bot = SearchBot(random.Random(0), Costly(), Before(), 4, None, "searching")
+    assert bot.card_values(View((Play(1), Play(2))), [1, 2]) == {1: 2.5, 2: 2.0}
+    assert bot.last_samples == 2
+    timed = SearchBot(random.Random(0), Costly(), Before(), 4, 0.0, "searching")
+    timed.card_values(View((Play(1), Play(2))), [1, 2])
+    assert timed.last_samples == 2
+    quick = SearchBot(random.Random(0), Cards(), Before(), 4, 0.0, "searching")
+    quick.card_values(View((Play(1), Play(2))), [1, 2])
+    assert quick.last_samples == 1

@@ -53,6 +53,7 @@ SEARCHING = frozenset(
         "hardcards",
         "hardold",
         "hardlate",
+        "hardfirst",
         "oracle",
         "allseeing-heuristic",
         "hardgbt",

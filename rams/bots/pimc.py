@@ -44,11 +44,16 @@ W = TypeVar("W")
 class Round(Generic[W]):
     """One decision's search: ``draw()`` deals a world that fits the view with its weight
     (None: no world on this try), ``value(world)`` each card's value there, higher better
-    for the seat; at most ``tries`` draws in all (None: as many as the samples)."""
+    for the seat (nothing: the world could not be valued, and is left out); at most
+    ``tries`` draws in all (None: as many as the samples). A decision that costs more a
+    world than most sets its own ``samples`` (at most the bot's) and ``seconds`` (when
+    the bot is timed: the longer of the two)."""
 
     draw: Callable[[], tuple[W, float] | None]
     value: Callable[[W], Mapping[Card, float]]
     tries: int | None = None
+    samples: int | None = None
+    seconds: float | None = None
 
 
 class CardSearch(Protocol[V_contra]):
@@ -127,6 +132,9 @@ class SearchBot(Sampling, Generic[V]):
     def tally(self, view: V, cards: list[Card], points: bool) -> Tally[Card]:
         """The search itself: the weighted sums of each card's values over the worlds."""
         found = self.search.round(self, view, points)
-        tally = self.sample(cards, found.draw, found.value, tries=found.tries)
+        tally = self.sample(
+            cards, found.draw, found.value, tries=found.tries, samples=found.samples,
+            seconds=found.seconds,
+        )  # fmt: skip
         self.last_samples = tally.samples
         return tally

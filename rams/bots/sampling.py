@@ -5,7 +5,9 @@ game's solver, and sum the values, weighted by how likely each world is.
 A game gives the loop two functions. ``draw()`` deals one world (the game's sampler, with
 its inference about who holds what) and weighs it (1 when the game does not weigh its
 worlds; 0 or less drops it), or answers None when no world was found on this try.
-``value(world)`` gives each card's value in that world (the game's solver and scoring). The
+``value(world)`` gives each card's value in that world (the game's solver and scoring), or
+nothing when the world could not be valued (a solver stopped at its limit): the world is
+then left out. The
 loop knows no game: the one PIMC search (:class:`~rams.bots.pimc.SearchBot`) and the one
 simulation of decisions before play (:class:`~rams.bots.simulate.SimulatingBot`) both run it,
 for every game.
@@ -34,12 +36,14 @@ C = TypeVar("C", bound=Hashable)
 
 @dataclass
 class Tally(Generic[C]):
-    """What the loop found: each card's weighted sum of values, the weights' sum, and how
-    many worlds were drawn (counted whatever their weight)."""
+    """What the loop found: each card's weighted sum of values, the weights' sum, how
+    many worlds were drawn (counted whatever their weight), and how many of those were
+    valued."""
 
     totals: dict[C, float]
     weight: float = 0.0
     samples: int = 0
+    valued: int = 0
 
     def means(self) -> dict[C, float]:
         """Each card's weighted mean value (all zeros when no world weighed anything)."""
@@ -86,10 +90,14 @@ def sample_values(
         tally.samples += 1
         if weight <= 0:
             continue
-        for c, v in value(world).items():
+        values = value(world)
+        if not values:
+            continue
+        for c, v in values.items():
             if c in totals:
                 totals[c] += weight * v
         tally.weight += weight
+        tally.valued += 1
     return tally
 
 
@@ -111,6 +119,14 @@ class Sampling:
         value: Callable[[W], Mapping[C, float]],
         tries: int | None = None,
         at_least: int = 1,
+        samples: int | None = None,
+        seconds: float | None = None,
     ) -> Tally[C]:
-        """The loop, within this bot's limits (:func:`sample_values`)."""
-        return sample_values(cards, draw, value, self.samples, self.seconds, tries, at_least)
+        """The loop, within this bot's limits (:func:`sample_values`), or within
+        ``samples`` worlds and ``seconds`` when the decision sets its own (the fewer
+        worlds; the longer time, when the bot is timed at all)."""
+        count = self.samples if samples is None else min(samples, self.samples)
+        limit = self.seconds
+        if limit is not None and seconds is not None:
+            limit = max(limit, seconds)
+        return sample_values(cards, draw, value, count, limit, tries, at_least)

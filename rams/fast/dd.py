@@ -94,11 +94,11 @@ _HIGH13 = np.array([m.bit_length() - 1 for m in range(1 << 13)], dtype=np.int64)
 _POP13 = np.array([m.bit_count() for m in range(1 << 13)], dtype=np.int64)
 
 # The context vector: the rules, the sides, the table's age, the rules' key bits, the
-# trump mask.
-C_TRUMP, C_DECL, C_MAX, C_NULL, C_GEN, C_RULES, C_TMASK = range(7)
+# trump mask, and the count of positions searched at which to stop (0: none).
+C_TRUMP, C_DECL, C_MAX, C_NULL, C_GEN, C_RULES, C_TMASK, C_LIMIT = range(8)
 C_SIZE = 8
-# Stats: positions searched.
-ST_NODES = 0
+# Stats: positions searched, and whether the last solve stopped at its limit (1).
+ST_NODES, ST_STOPPED = 0, 1
 
 _H1 = 0x2545F4914F6CDD1D
 _H2 = 0x5851F42D4C957F2D
@@ -851,6 +851,13 @@ def _search(
     while True:
         if phase == _ENTER:
             nodes += 1
+            if ctx[C_LIMIT] and stats[ST_NODES] + nodes > ctx[C_LIMIT]:
+                # stopped: nothing on the way back is stored, so that the tables hold
+                # only finished results (the hands are left as they are: the caller
+                # drops them)
+                stats[ST_NODES] += nodes
+                stats[ST_STOPPED] = 1
+                return 0
             r = _enter(hands, st, d, t, ctx, tt, ex, mv, sc)
             if r >= 0:
                 ret = r
@@ -1026,6 +1033,8 @@ def _solve(
         if _search(hands, st, t, ctx, tt, ex, mv, sc, stats):
             lo = mid
             mid += 1
+        elif stats[ST_STOPPED]:
+            return 0
         else:
             hi = mid - 1
             mid -= 1
@@ -1098,6 +1107,8 @@ def _values(
             won = 0
             a = (tmask, lead_suit, win_card, win_seat, tlen, leader, rem)
         v = won + _solve(hands, a[0], a[1], a[2], a[3], a[4], a[5], a[6], t, ctx, tt, ex, stats)
+        if stats[ST_STOPPED]:
+            return 0  # (the hands are the caller's copy: left as they are)
         if b:
             out[c] = v
             hands[seat] ^= b
@@ -1202,6 +1213,7 @@ class DoubleDummy:
         """The tricks the declaring side takes from here (the current trick included) with
         best play by both sides; see :func:`solve`."""
         arr, ctx, pos = self._position(hands, trump, leader, declarers, trick, null, must_trump)
+        self._stats[ST_STOPPED] = 0
         search = self._kernels[must_trump]
         return int(search(arr, *pos, ctx, self._tt, self._ex, self._stats, self._none, False))
 
@@ -1215,14 +1227,27 @@ class DoubleDummy:
         null: bool = False,
         *,
         must_trump: bool = False,
+        nodes: int | None = None,
     ) -> dict[int, int]:
         """For each legal card of the seat to move, the tricks the declaring side takes
-        from here (the current trick included) if he plays it; see :func:`best_moves`."""
+        from here (the current trick included) if he plays it; see :func:`best_moves`.
+        With ``nodes``, the search stops after that many positions and the answer is
+        empty (:attr:`stopped`); what it learnt on the way stays in the tables."""
         arr, ctx, pos = self._position(hands, trump, leader, declarers, trick, null, must_trump)
+        if nodes is not None:
+            ctx[C_LIMIT] = int(self._stats[ST_NODES]) + max(nodes, 1)
+        self._stats[ST_STOPPED] = 0
         out = np.zeros(52, dtype=np.int64)
         search = self._kernels[must_trump]
         legal = int(search(arr, *pos, ctx, self._tt, self._ex, self._stats, out, True))
+        if self.stopped:
+            return {}
         return {c: int(out[c]) for c in range(52) if legal >> c & 1}
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the last :meth:`best_moves` stopped at its count of positions."""
+        return bool(self._stats[ST_STOPPED])
 
     def _position(
         self,
@@ -1327,7 +1352,12 @@ def best_moves(
     null: bool = False,
     *,
     must_trump: bool = False,
+    nodes: int | None = None,
 ) -> dict[int, int]:
     """For each legal card of the seat to move, the declaring side's tricks from here (the
-    current trick included) after it, with best play after; arguments as :func:`solve`."""
-    return _solver().best_moves(hands, trump, leader, declarers, trick, null, must_trump=must_trump)
+    current trick included) after it, with best play after; arguments as :func:`solve`.
+    With ``nodes`` the search gives up after that many positions: the answer is then empty
+    (a bot falls back on something cheaper; the long hands of the first tricks)."""
+    return _solver().best_moves(
+        hands, trump, leader, declarers, trick, null, must_trump=must_trump, nodes=nodes
+    )

@@ -36,8 +36,10 @@ PLAIN_CONTRACT_SAMPLES, PLAIN_CONTRACT_SECONDS = 16, 0.6
 #: heuristic's decisions before play, to measure those decisions against), and ``hardold``
 #: (hard as it was before its samples read the auction, issue 28: to measure against), and
 #: ``hardlate`` (hard before issue 28's second part: the solver from 8 cards a hand, and its
-#: bids scored as if the others passed after them).
-PLAIN_MEASURING = ("allseeing", "hardcards", "hardold", "hardlate")
+#: bids scored as if the others passed after them), and ``hardfirst`` (hard searching from
+#: the first trick with a limited solver where the game plays the heuristic's card then:
+#: :data:`rams.games.plain.search.EARLY_NODES`).
+PLAIN_MEASURING = ("allseeing", "hardcards", "hardold", "hardlate", "hardfirst")
 #: The names :func:`rams.bots.bot_names` and :func:`rams.bots.measuring` read, every family's.
 NAMES, MEASURING = PLAIN_BOTS, PLAIN_MEASURING
 
@@ -50,8 +52,8 @@ def plain_bot(
     timed: bool = True,
 ) -> AnyBot:
     """A bot of a plain game: ``random``, its ``heuristic`` (the family's), ``easy``,
-    ``medium``, ``hard``, and (for measurement) ``allseeing``, ``hardcards``, ``hardold``
-    and ``hardlate``; any other name is refused in words."""
+    ``medium``, ``hard``, and (for measurement) ``allseeing``, ``hardcards``, ``hardold``,
+    ``hardlate`` and ``hardfirst``; any other name is refused in words."""
     if name in PLAIN_MEASURING and not allow_all_seeing:
         key = "bots.all_seeing" if name == "allseeing" else "bots.measuring.only"
         raise RulesError(key, ("bots",), name=repr(name))
@@ -71,7 +73,7 @@ def plain_bot(
         from rams.bots.noisy import NoisyBot
 
         return NoisyBot(inner, rng, 0.25, "easy")
-    if name in ("hard", "hardcards", "hardold", "hardlate", "allseeing"):
+    if name in ("hard", "hardcards", "hardold", "hardlate", "hardfirst", "allseeing"):
         from rams.games.plain import search as plain_search
 
         model = part(family, "bots").heuristic(random.Random(rng.getrandbits(63)))
@@ -80,11 +82,12 @@ def plain_bot(
         auction = name != "hardold"  # (issue 28: the samples fit the auction)
         late = name in ("hardold", "hardlate")  # (before issue 28's second part)
         dd_cards = (None if late else family.search_cards) or plain_search.DD_CARDS
+        early = "solver" if name == "hardfirst" and family.early_tricks == "heuristic" else None
         hard = plain_search.PlainSearchBot(
             rng, model, PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS if timed else None,
-            PLAIN_HARD_BUDGET, auction=auction, dd_cards=dd_cards,
+            PLAIN_HARD_BUDGET, auction=auction, dd_cards=dd_cards, early=early,
         )  # fmt: skip
-        simulates = name in ("hard", "hardold", "hardlate")
+        simulates = name in ("hard", "hardold", "hardlate", "hardfirst")
         decisions = getattr(part(family, "search"), "DECISIONS", None) if simulates else None
         if decisions is not None:
             seconds = PLAIN_CONTRACT_SECONDS if timed else None

@@ -96,6 +96,12 @@ AUCTION_CLIMB = 60
 #: The side games go to the double-dummy solver once no hand holds more cards than this
 #: (measured: 3 ms a sample at 8 cards, 2.7 s at 13).
 DD_CARDS = 8
+#: Searching the first tricks of the side games too (``early`` ``"solver"``, issue 28): each
+#: sample's solve stops after this many positions (about 0.1 s; at 13 cards a hand half the
+#: solves finish within it, at 11 nearly all: ``benchmarks/dd_lengths.py``) and the sample
+#: is left out; at most this many samples and this long (when timed) a card; and the
+#: heuristic's card when fewer than this many samples were solved.
+EARLY_NODES, EARLY_SAMPLES, EARLY_SECONDS, EARLY_AT_LEAST = 500_000, 8, 1.2, 3
 
 
 @dataclasses.dataclass(frozen=True)
@@ -472,14 +478,22 @@ class Evaluator:
         return Goal.sides(self.team, self.null)
 
     def values(
-        self, world: World, solver: MaxN, budget: int, dd_cards: int = DD_CARDS
+        self,
+        world: World,
+        solver: MaxN,
+        budget: int,
+        dd_cards: int = DD_CARDS,
+        nodes: int | None = None,
     ) -> dict[Card, float]:
+        """Each card's value in ``world``: double-dummy once no hand holds more than
+        ``dd_cards`` cards, or at any length with ``nodes``, the solve's limit (nothing
+        when it stops there); else by max^n with ``budget`` nodes a card."""
         view, r = self.view, self.r
         longest = max(h.bit_count() for h in world.hands)
-        if self.double_dummy and longest <= dd_cards:
+        if self.double_dummy and (longest <= dd_cards or nodes is not None):
             side = dd.best_moves(
                 list(world.hands), r.trump, self.leader, self.team, view.trick, self.null,
-                must_trump=self.must_trump,
+                must_trump=self.must_trump, nodes=None if longest <= dd_cards else nodes,
             )  # fmt: skip
             return {c: self.side_utility(v) for c, v in side.items()}
         rows = solver.move_values(
@@ -502,10 +516,12 @@ class PlainCards:
     (the game's heuristic) is the model of the others for weighting samples (``infer``;
     else every sample weighs 1) and breaks near-ties; each sample's solve has ``budget``
     max^n nodes a card, or goes double-dummy once no hand holds more than ``dd_cards``.
-    With ``early`` ``"heuristic"`` the model's card is played while the hands are longer
-    than that (by default so where the family says: measured better in the side games
-    than searching by playouts there). With ``auction`` the samples fit the others'
-    actions before play (:func:`draw_fitting`)."""
+    ``early`` (by default the family's ``early_tricks``) says how the tricks before that
+    are played: ``"heuristic"``, the model's card (measured better in the side games than
+    searching them by playouts); ``"solver"``, double-dummy too, each sample's solve
+    limited (:data:`EARLY_NODES`, with fewer samples: the model's card when too few were
+    solved); ``"search"``, max^n with playouts. With ``auction`` the samples fit the
+    others' actions before play (:func:`draw_fitting`)."""
 
     def __init__(
         self,
@@ -535,10 +551,15 @@ class PlainCards:
             return None
         return [a.card for a in plays]
 
+    def _early(self, view: PlainView) -> str | None:
+        """How this card is played, if it is one of the first tricks (``early``)."""
+        if max(view.hand_sizes) <= self.dd_cards:
+            return None
+        return self.early or plain_family(view.family).early_tricks
+
     def first(self, bot: SearchBot[Any], view: PlainView, cards: list[Card]) -> Card | None:
         """The model's card while the hands are long, where the game plays it then."""
-        early = self.early or plain_family(view.family).early_tricks
-        if early == "heuristic" and max(view.hand_sizes) > self.dd_cards:
+        if self._early(view) == "heuristic":
             card: Card = self.model._card(view, cards)
             return card
         return None
@@ -560,6 +581,15 @@ class PlainCards:
                 if fit is not None and fits:
                     self._kept.append((_dealt(view, world), world.rest, weight))
             return world, weight * (_likelihood(view, world, self.model, r) if self.infer else 1.0)
+
+        if self._early(view) == "solver" and evaluator.double_dummy:
+
+            def limited(world: World) -> dict[Card, float]:
+                return evaluator.values(
+                    world, self.solver, self.budget, self.dd_cards, nodes=EARLY_NODES
+                )
+
+            return Round(draw, limited, samples=EARLY_SAMPLES, seconds=EARLY_SECONDS)
 
         def value(world: World) -> dict[Card, float]:
             return evaluator.values(world, self.solver, self.budget, self.dd_cards)
@@ -599,7 +629,10 @@ class PlainCards:
     def pick(
         self, bot: SearchBot[Any], view: PlainView, cards: list[Card], tally: Tally[Card]
     ) -> Card:
-        return _best(tally.totals, self.model._card(view, cards))
+        preferred: Card = self.model._card(view, cards)
+        if self._early(view) == "solver" and tally.valued < EARLY_AT_LEAST:
+            return preferred  # (too few samples solved within the limit)
+        return _best(tally.totals, preferred)
 
 
 class PlainSearchBot(SearchBot[PlainView]):
