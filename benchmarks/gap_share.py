@@ -10,6 +10,10 @@ bot − high. The interval is the delta method's, ``share ± 1.96 se`` with
 se² = (var(a) − 2 r cov(a, b) + r² var(b)) / b², r the share. Several runs of the same
 table (other seeds) pool into one: each difference is their means weighted by deals.
 
+Where no table seats all three (the duel: two seats), ``--apart`` reads bot − low from the
+first run and bot − high from the second, played apart: high − low = (bot − low) − (bot −
+high), the two runs' errors taken as independent (cov(a, b) = var(a)).
+
     .venv/bin/python benchmarks/gap_share.py benchmarks/results/strength-classic-4-3000 \\
         --bot hard --low heuristic --high allseeing
 """
@@ -82,6 +86,19 @@ def share(runs: Sequence[dict[str, Any]], bot: str, low: str, high: str) -> Shar
                  Difference(a, va, total), Difference(b, vb, total))  # fmt: skip
 
 
+def share_apart(
+    first: dict[str, Any], second: dict[str, Any], bot: str, low: str, high: str
+) -> Share:
+    """The share from two runs played apart: bot − low in ``first``, bot − high in
+    ``second`` (the module's docstring)."""
+    gained, left = difference(first, bot, low), difference(second, bot, high)
+    gap = Difference(gained.mean - left.mean, gained.var + left.var, min(gained.n, left.n))
+    ratio = gained.mean / gap.mean
+    var = gained.var - 2 * ratio * gained.var + ratio * ratio * gap.var
+    se = math.sqrt(max(var, 0.0)) / abs(gap.mean)
+    return Share(ratio, ratio - Z95 * se, ratio + Z95 * se, gained, gap)
+
+
 def _interval(d: Difference) -> str:
     half = Z95 * math.sqrt(d.var)
     return f"{d.mean:+.3f} [{d.mean - half:+.3f}, {d.mean + half:+.3f}]"
@@ -95,18 +112,27 @@ def main() -> None:
     parser.add_argument("--bot", default="hard")
     parser.add_argument("--low", default="heuristic")
     parser.add_argument("--high", default="allseeing")
+    parser.add_argument(
+        "--apart", action="store_true", help="two runs: bot − low, then bot − high (the duel)"
+    )
     args = parser.parse_args()
     runs = []
     for path in args.runs:
         file = path / "results.json" if path.is_dir() else path
         runs.append(json.loads(file.read_text()))
-    found = share(runs, args.bot, args.low, args.high)
+    if args.apart:
+        if len(runs) != 2:
+            parser.error("--apart takes two runs: bot − low, then bot − high")
+        found = share_apart(runs[0], runs[1], args.bot, args.low, args.high)
+    else:
+        found = share(runs, args.bot, args.low, args.high)
     seeds = ", ".join(str(r["parameters"]["seed"]) for r in runs)
     print(f"{len(runs)} run(s), {found.gained.n} deals, seeds {seeds}")
     print(f"  {args.bot} − {args.low}: {_interval(found.gained)}")
     print(f"  {args.high} − {args.low}: {_interval(found.gap)}")
     print(f"  share of the gap {args.bot} closes: {found.share:.1%} "
-          f"[{found.low:.1%}, {found.high:.1%}] (delta method)")  # fmt: skip
+          f"[{found.low:.1%}, {found.high:.1%}] (delta method"
+          f"{'; the runs apart, taken as independent' if args.apart else ''})")  # fmt: skip
 
 
 if __name__ == "__main__":

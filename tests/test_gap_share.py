@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.gap_share import Z95, difference, share
+from benchmarks.gap_share import Z95, difference, share, share_apart
 
 
 def _pair(first: str, second: str, mean: float, var: float, n: int = 100) -> dict[str, Any]:
@@ -47,3 +47,15 @@ def test_two_runs_pool_by_deals() -> None:
     found = share([RUN, RUN], "hard", "heuristic", "allseeing")
     assert found.share == pytest.approx(0.5) and found.gained.n == 200
     assert found.high - found.share == pytest.approx(Z95 * 0.075 / math.sqrt(2))
+
+
+def test_two_runs_apart_the_duel() -> None:
+    """hard − heuristic 0.5 (variance 0.01) in one run, hard − allseeing −0.3 (0.0025) in
+    another: the gap 0.8 (0.0125), r = 0.625; se² = (0.01 − 2 · 0.625 · 0.01 + 0.390625 ·
+    0.0125) / 0.8² = (0.01 − 0.0125 + 0.0048828125) / 0.64 = 0.0023828125 / 0.64."""
+    first = {"pairs": [_pair("hard", "heuristic", 0.5, 0.01)]}
+    second = {"pairs": [_pair("hard", "allseeing", -0.3, 0.0025)]}
+    found = share_apart(first, second, "hard", "heuristic", "allseeing")
+    assert found.gap.mean == pytest.approx(0.8) and found.gap.var == pytest.approx(0.0125)
+    assert found.share == pytest.approx(0.625)
+    assert found.high - found.share == pytest.approx(Z95 * math.sqrt(0.0023828125 / 0.64))
