@@ -78,6 +78,8 @@ TABLES = {
     # (the heuristic's card while a hand holds more than 8).
     "whist-first": ("whist", 4, "hardfirst,hard,hardfirst,hard"),
     "boston-first": ("boston", 4, "hardfirst,hard,hardfirst,hard"),
+    # ... and once Whist's hard searched them: hard against hardshort (the heuristic's card).
+    "whist-short": ("whist", 4, "hard,hardshort,hard,hardshort"),
 }
 
 

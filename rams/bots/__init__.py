@@ -54,6 +54,7 @@ SEARCHING = frozenset(
         "hardold",
         "hardlate",
         "hardfirst",
+        "hardshort",
         "oracle",
         "allseeing-heuristic",
         "hardgbt",

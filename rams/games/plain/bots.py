@@ -36,10 +36,11 @@ PLAIN_CONTRACT_SAMPLES, PLAIN_CONTRACT_SECONDS = 16, 0.6
 #: heuristic's decisions before play, to measure those decisions against), and ``hardold``
 #: (hard as it was before its samples read the auction, issue 28: to measure against), and
 #: ``hardlate`` (hard before issue 28's second part: the solver from 8 cards a hand, and its
-#: bids scored as if the others passed after them), and ``hardfirst`` (hard searching from
-#: the first trick with a limited solver where the game plays the heuristic's card then:
-#: :data:`rams.games.plain.search.EARLY_NODES`).
-PLAIN_MEASURING = ("allseeing", "hardcards", "hardold", "hardlate", "hardfirst")
+#: bids scored as if the others passed after them), ``hardfirst`` (hard searching from
+#: the first trick with a limited solver, :data:`rams.games.plain.search.EARLY_NODES`,
+#: where the game has hard play the heuristic's card then) and ``hardshort`` (hard with
+#: the heuristic's card while the hands are long, where the game has it search them).
+PLAIN_MEASURING = ("allseeing", "hardcards", "hardold", "hardlate", "hardfirst", "hardshort")
 #: The names :func:`rams.bots.bot_names` and :func:`rams.bots.measuring` read, every family's.
 NAMES, MEASURING = PLAIN_BOTS, PLAIN_MEASURING
 
@@ -53,7 +54,7 @@ def plain_bot(
 ) -> AnyBot:
     """A bot of a plain game: ``random``, its ``heuristic`` (the family's), ``easy``,
     ``medium``, ``hard``, and (for measurement) ``allseeing``, ``hardcards``, ``hardold``,
-    ``hardlate`` and ``hardfirst``; any other name is refused in words."""
+    ``hardlate``, ``hardfirst`` and ``hardshort``; any other name is refused in words."""
     if name in PLAIN_MEASURING and not allow_all_seeing:
         key = "bots.all_seeing" if name == "allseeing" else "bots.measuring.only"
         raise RulesError(key, ("bots",), name=repr(name))
@@ -73,7 +74,7 @@ def plain_bot(
         from rams.bots.noisy import NoisyBot
 
         return NoisyBot(inner, rng, 0.25, "easy")
-    if name in ("hard", "hardcards", "hardold", "hardlate", "hardfirst", "allseeing"):
+    if name in ("hard", "hardcards", "hardold", "hardlate", "hardfirst", "hardshort", "allseeing"):
         from rams.games.plain import search as plain_search
 
         model = part(family, "bots").heuristic(random.Random(rng.getrandbits(63)))
@@ -82,12 +83,14 @@ def plain_bot(
         auction = name != "hardold"  # (issue 28: the samples fit the auction)
         late = name in ("hardold", "hardlate")  # (before issue 28's second part)
         dd_cards = (None if late else family.search_cards) or plain_search.DD_CARDS
-        early = "solver" if name == "hardfirst" and family.early_tricks == "heuristic" else None
+        # (issue 28, last: the first tricks searched by the limited solver where the family
+        # says so; the measuring levels before it, the heuristic's card there)
+        early = _early(name, family.early_tricks)
         hard = plain_search.PlainSearchBot(
             rng, model, PLAIN_HARD_SAMPLES, PLAIN_HARD_SECONDS if timed else None,
             PLAIN_HARD_BUDGET, auction=auction, dd_cards=dd_cards, early=early,
         )  # fmt: skip
-        simulates = name in ("hard", "hardold", "hardlate", "hardfirst")
+        simulates = name in ("hard", "hardold", "hardlate", "hardfirst", "hardshort")
         decisions = getattr(part(family, "search"), "DECISIONS", None) if simulates else None
         if decisions is not None:
             seconds = PLAIN_CONTRACT_SECONDS if timed else None
@@ -98,6 +101,20 @@ def plain_bot(
         return hard
     inner.name = name
     return inner
+
+
+def _early(name: str, family_early: str) -> str | None:
+    """How the level ``name`` plays the first tricks where the family says ``family_early``
+    (None: as the family says): ``hardfirst`` searches them with the limited solver,
+    and ``hardshort``, ``hardold`` and ``hardlate`` (hard before) play the heuristic's
+    card, in the games whose first tricks ``hard`` plays one way or the other."""
+    if family_early not in ("heuristic", "solver"):
+        return None
+    if name == "hardfirst":
+        return "solver"
+    if name in ("hardshort", "hardold", "hardlate"):
+        return "heuristic"
+    return None
 
 
 def make_bot(

@@ -58,12 +58,14 @@ class PlainFamily:
     #: Its bots (:func:`rams.games.plain.bots.plain_bot`); each game's heuristic and search settings
     #: are its own package's ``bots`` and ``search`` (:func:`rams.bots.families.part`).
     bots = "rams.games.plain.bots"
-    #: How ``hard`` plays the first tricks: ``search`` (max^n with playouts), or
-    #: ``heuristic`` — the heuristic's card until the double-dummy solver takes over (the
-    #: side games: measured better than searching those tricks by playouts).
+    #: How ``hard`` plays the first tricks: ``search`` (max^n with playouts),
+    #: ``heuristic`` — the heuristic's card until the double-dummy solver takes over — or
+    #: ``solver``, the double-dummy solver from the first trick, each sample's solve limited
+    #: (the side games; :class:`rams.games.plain.search.PlainCards`).
     early_tricks: ClassVar[str] = "search"
-    #: With ``early_tricks`` ``heuristic``: the hand length from which ``hard``'s
-    #: double-dummy solver takes over (None: :data:`rams.games.plain.search.DD_CARDS`).
+    #: With ``early_tricks`` ``heuristic`` or ``solver``: the hand length from which
+    #: ``hard``'s double-dummy solver runs unlimited (None:
+    #: :data:`rams.games.plain.search.DD_CARDS`).
     search_cards: ClassVar[int | None] = None
     #: How the compiled path (:mod:`rams.fast.plain`) keeps the game's books: ``points``
     #: (card points and penalties, F7), ``tricks`` (each for himself, T5), ``sides`` (two

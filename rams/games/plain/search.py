@@ -100,8 +100,12 @@ DD_CARDS = 8
 #: sample's solve stops after this many positions (about 0.1 s; at 13 cards a hand half the
 #: solves finish within it, at 11 nearly all: ``benchmarks/dd_lengths.py``) and the sample
 #: is left out; at most this many samples and this long (when timed) a card; and the
-#: heuristic's card when fewer than this many samples were solved.
+#: heuristic's card when fewer than this many samples were solved. Each such card has a
+#: solver of its own, its tables this size (2^bits) and empty at the start: where a solve
+#: stops depends on what the tables hold, so a shared solver's history would change the
+#: card (the same view and seed must give the same card anywhere).
 EARLY_NODES, EARLY_SAMPLES, EARLY_SECONDS, EARLY_AT_LEAST = 500_000, 8, 1.2, 3
+EARLY_TT_BITS = 18
 
 
 @dataclasses.dataclass(frozen=True)
@@ -484,14 +488,17 @@ class Evaluator:
         budget: int,
         dd_cards: int = DD_CARDS,
         nodes: int | None = None,
+        limited: dd.DoubleDummy | None = None,
     ) -> dict[Card, float]:
         """Each card's value in ``world``: double-dummy once no hand holds more than
-        ``dd_cards`` cards, or at any length with ``nodes``, the solve's limit (nothing
-        when it stops there); else by max^n with ``budget`` nodes a card."""
+        ``dd_cards`` cards, or at any length with ``nodes``, the solve's limit, by the
+        solver ``limited`` (nothing when it stops there); else by max^n with ``budget``
+        nodes a card."""
         view, r = self.view, self.r
         longest = max(h.bit_count() for h in world.hands)
         if self.double_dummy and (longest <= dd_cards or nodes is not None):
-            side = dd.best_moves(
+            solve = dd.best_moves if limited is None else limited.best_moves
+            side = solve(
                 list(world.hands), r.trump, self.leader, self.team, view.trick, self.null,
                 must_trump=self.must_trump, nodes=None if longest <= dd_cards else nodes,
             )  # fmt: skip
@@ -583,10 +590,11 @@ class PlainCards:
             return world, weight * (_likelihood(view, world, self.model, r) if self.infer else 1.0)
 
         if self._early(view) == "solver" and evaluator.double_dummy:
+            own = dd.DoubleDummy(EARLY_TT_BITS)  # (this card's own, empty: see EARLY_TT_BITS)
 
             def limited(world: World) -> dict[Card, float]:
                 return evaluator.values(
-                    world, self.solver, self.budget, self.dd_cards, nodes=EARLY_NODES
+                    world, self.solver, self.budget, self.dd_cards, EARLY_NODES, own
                 )
 
             return Round(draw, limited, samples=EARLY_SAMPLES, seconds=EARLY_SECONDS)

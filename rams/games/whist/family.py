@@ -27,8 +27,9 @@ class WhistFamily(PlainFamily):
     match_class = WhistMatch
     kernel = "sides"
     record_clause = "W10"
-    early_tricks = "heuristic"  # (measured in Whist over 200 duplicate deals: +0.37
-    # points a deal [+0.16, +0.58] against searching the first tricks by playouts)
+    early_tricks = "solver"  # (issue 28, 300 duplicate deals: +0.37 points a deal [+0.17,
+    # +0.56] against the heuristic's card in the first tricks, which had measured +0.37
+    # [+0.16, +0.58] against searching them by playouts)
     WORDS = frozenset({"delegate"})
     sides: tuple[tuple[int, ...], ...] | None = SIDES
 
