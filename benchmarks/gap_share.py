@@ -116,6 +116,9 @@ def main() -> None:
         "--apart", action="store_true", help="two runs: bot − low, then bot − high (the duel)"
     )
     args = parser.parse_args()
+    from _provenance import header  # (here: the tests import this module as a package's)
+
+    print(header(__file__), flush=True)
     runs = []
     for path in args.runs:
         file = path / "results.json" if path.is_dir() else path
