@@ -28,7 +28,8 @@ with every card known, and play the card best on the weighted average.
   likeliest (``1 − ε`` an action it takes, ``ε`` shared by the others, with
   :data:`AUCTION_EPSILON`), its weight multiplied by that chance.
 - **Solving**: Whist and Boston with the double-dummy solver (:mod:`rams.fast.dd`) once the
-  hands are short enough; Ramsch, the trump deals, and the longer hands of the side games
+  hands are short enough (and before, each solve limited, where the game searches its first
+  tricks: :data:`EARLY_NODES`); Ramsch, the trump deals, and the longer hands of the side games
   by max^n with a node budget and playouts past it (:mod:`rams.fast.maxn`).
 - **Utility**: what the game scores: Ramsch's penalty (F7, then the fewest card points),
   the trump deals' tricks (T5), Whist's tricks of the seat's side (W6), Boston's contract
